@@ -1,0 +1,252 @@
+// The .organelle format: bit-exact round trips and one refusal per failed check.
+import { describe, expect, it } from 'vitest';
+import {
+  decodeModelFile,
+  encodeModelFile,
+  fnv1a32,
+  ModelFileError,
+  modelFingerprint,
+  type ModelFileCheck,
+  type OrganelleModel,
+} from '../../worker/model/model-file.ts';
+import { parameterCount, SHAPE_PRESETS, type ModelShape } from '../../worker/model/shape.ts';
+import type { TrainingRecipe } from '../../worker/model/types.ts';
+
+const SHAPE: ModelShape = { vocabSize: 5, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 };
+const VOCAB = '\nabc';
+
+const RECIPE: TrainingRecipe = {
+  corpusId: 'test/tiny',
+  corpusVersion: '0badf00d',
+  seed: 42,
+  stepsDone: 7,
+  config: {
+    steps: 100,
+    batchDocs: 8,
+    learningRate: 3e-3,
+    warmupSteps: 10,
+    beta1: 0.9,
+    beta2: 0.999,
+    eps: 1e-8,
+    weightDecay: 0.01,
+    gradClip: 1,
+    labelSmoothing: 0,
+    responseOnlyLoss: true,
+  },
+};
+
+/** Deterministic floats covering awkward bit patterns: -0, subnormals, infinities, a NaN payload. */
+function floats(n: number, seed: number): Float32Array {
+  const out = new Float32Array(n);
+  const bits = new Uint32Array(out.buffer);
+  let s = seed >>> 0;
+  for (let i = 0; i < n; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    bits[i] = s;
+  }
+  bits[0] = 0x80000000; // -0
+  bits[1] = 0x00000001; // smallest subnormal
+  bits[2] = 0x7f800000; // +Infinity
+  bits[3] = 0x7fc01234; // NaN with a payload
+  return out;
+}
+
+function model(shape = SHAPE, vocab = VOCAB, withOptimizer = false): OrganelleModel {
+  const n = parameterCount(shape);
+  const m: OrganelleModel = { shape, vocabChars: vocab, recipe: RECIPE, params: floats(n, 1) };
+  if (withOptimizer) {
+    m.optimizer = { step: 7, m: floats(n, 2), v: floats(n, 3), rngState: [1, 0xffffffff, 123456789, 0] };
+  }
+  return m;
+}
+
+function bitsOf(a: Float32Array): number[] {
+  return Array.from(new Uint32Array(a.buffer, a.byteOffset, a.length));
+}
+
+function checkOf(fn: () => unknown): { check: ModelFileCheck; message: string } {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ModelFileError);
+    return { check: (e as ModelFileError).check, message: (e as ModelFileError).message };
+  }
+  throw new Error('expected decodeModelFile to throw');
+}
+
+const u32 = (bytes: Uint8Array, at: number) => new DataView(bytes.buffer, bytes.byteOffset).getUint32(at, true);
+
+/** Rewrites the header JSON of a valid file, keeping its body, with a fresh valid checksum. */
+function withHeader(file: Uint8Array, edit: (header: string) => string): Uint8Array {
+  const headerLen = u32(file, 12);
+  const oldStart = (16 + headerLen + 3) & ~3;
+  const header = new TextEncoder().encode(edit(new TextDecoder().decode(file.subarray(16, 16 + headerLen))));
+  return assemble(header, file.subarray(oldStart, file.length - 4));
+}
+
+function assemble(header: Uint8Array, body: Uint8Array, version = 1): Uint8Array {
+  const start = (16 + header.length + 3) & ~3;
+  const out = new Uint8Array(start + body.length + 4);
+  const view = new DataView(out.buffer);
+  out.set(new TextEncoder().encode('ORGANELL'));
+  view.setUint32(8, version, true);
+  view.setUint32(12, header.length, true);
+  out.set(header, 16);
+  out.set(body, start);
+  view.setUint32(out.length - 4, fnv1a32(out.subarray(0, out.length - 4)), true);
+  return out;
+}
+
+describe('round trip', () => {
+  it('keeps weights bit-exact and omits the optimizer when there is none', () => {
+    const m = model();
+    m.name = 'tiny mover';
+    const back = decodeModelFile(encodeModelFile(m));
+    expect(back.shape).toEqual(SHAPE);
+    expect(back.vocabChars).toBe(VOCAB);
+    expect(back.recipe).toEqual(RECIPE);
+    expect(back.name).toBe('tiny mover');
+    expect(bitsOf(back.params)).toEqual(bitsOf(m.params));
+    expect('optimizer' in back).toBe(false);
+    expect('createdAt' in back).toBe(false);
+  });
+
+  it('keeps optimizer state, metadata and evaluation, on a preset shape', () => {
+    const vocab = '\n !#$%&()*+,-./0123456789';
+    const shape = { ...SHAPE_PRESETS['30k'], vocabSize: vocab.length + 1 };
+    const m = model(shape, vocab, true);
+    m.createdAt = '2025-01-02T03:04:05.000Z';
+    m.evaluation = { solveRate: 0.875, meanMoves: 21.5 };
+    const file = encodeModelFile(m);
+    expect(file.length % 4).toBe(0);
+    const back = decodeModelFile(file);
+    expect(bitsOf(back.params)).toEqual(bitsOf(m.params));
+    expect(back.optimizer?.step).toBe(7);
+    expect(back.optimizer?.rngState).toEqual([1, 0xffffffff, 123456789, 0]);
+    expect(bitsOf(back.optimizer!.m)).toEqual(bitsOf(m.optimizer!.m));
+    expect(bitsOf(back.optimizer!.v)).toEqual(bitsOf(m.optimizer!.v));
+    expect(back.createdAt).toBe(m.createdAt);
+    expect(back.evaluation).toEqual(m.evaluation);
+  });
+
+  it('decodes into copies, even from an unaligned view', () => {
+    const file = encodeModelFile(model(SHAPE, VOCAB, true));
+    const big = new Uint8Array(file.length + 3);
+    big.set(file, 1);
+    const view = big.subarray(1, 1 + file.length);
+    const back = decodeModelFile(view);
+    expect(back.params.buffer).not.toBe(big.buffer);
+    expect(back.optimizer!.m.buffer).not.toBe(big.buffer);
+    const before = bitsOf(back.params);
+    big.fill(0);
+    expect(bitsOf(back.params)).toEqual(before);
+  });
+
+  it('refuses to encode an inconsistent model', () => {
+    expect(() => encodeModelFile({ ...model(), params: new Float32Array(3) })).toThrow(/3 params/);
+    expect(() => encodeModelFile({ ...model(), vocabChars: '\nab' })).toThrow(/vocabulary has 3 characters/);
+    expect(() => encodeModelFile({ ...model(), evaluation: { x: NaN } })).toThrow(/evaluation\.x/);
+  });
+});
+
+describe('decode checks', () => {
+  const file = encodeModelFile(model(SHAPE, VOCAB, true));
+
+  it('truncated: at every stage of the file', () => {
+    const dataStart = (16 + u32(file, 12) + 3) & ~3;
+    for (const len of [0, 3, 8, 15, 16, 40, dataStart, dataStart + 10, file.length - 4, file.length - 1]) {
+      expect(checkOf(() => decodeModelFile(file.subarray(0, len))).check, `length ${len}`).toBe('truncated');
+    }
+    const grouped = file.length.toLocaleString('en-US');
+    expect(checkOf(() => decodeModelFile(file.subarray(0, 1000))).message).toBe(
+      `Model file is truncated: expected ${grouped} bytes, got 1,000`,
+    );
+  });
+
+  it('magic: other files are not models', () => {
+    const bad = file.slice();
+    bad[0] = 'X'.charCodeAt(0);
+    const r = checkOf(() => decodeModelFile(bad));
+    expect(r).toEqual({
+      check: 'magic',
+      message: 'Not an .organelle model file: wrong magic bytes (expected "ORGANELL")',
+    });
+    expect(checkOf(() => decodeModelFile(new TextEncoder().encode('{"hi": 1}'))).check).toBe('magic');
+    expect(checkOf(() => decodeModelFile(new Uint8Array([0x89, 0x50]))).check).toBe('magic');
+  });
+
+  it('version: newer and unknown formats', () => {
+    const v2 = file.slice();
+    new DataView(v2.buffer).setUint32(8, 2, true);
+    expect(checkOf(() => decodeModelFile(v2))).toEqual({
+      check: 'version',
+      message: 'Model file format version 2 is newer than this app supports (1)',
+    });
+    const v0 = file.slice();
+    new DataView(v0.buffer).setUint32(8, 0, true);
+    expect(checkOf(() => decodeModelFile(v0)).check).toBe('version');
+  });
+
+  it('header: unreadable JSON or missing fields, even with a valid checksum', () => {
+    const garbage = assemble(new TextEncoder().encode('{"shape": [oops'), new Uint8Array(64));
+    expect(checkOf(() => decodeModelFile(garbage))).toEqual({
+      check: 'header',
+      message: 'Model file header is unreadable: it is not valid JSON',
+    });
+    const notUtf8 = assemble(new Uint8Array([0x7b, 0xff, 0x7d]), new Uint8Array(8));
+    expect(checkOf(() => decodeModelFile(notUtf8)).message).toMatch(/not valid UTF-8/);
+    const noRecipe = withHeader(file, (h) => h.replace('"recipe"', '"recipé"'));
+    expect(checkOf(() => decodeModelFile(noRecipe))).toEqual({
+      check: 'header',
+      message: 'Model file header is unreadable: recipe is missing',
+    });
+    const badVocab = withHeader(file, (h) => h.replace('"vocab":"\\nabc"', '"vocab":"\\naba"'));
+    expect(checkOf(() => decodeModelFile(badVocab)).message).toMatch(/appears twice/);
+  });
+
+  it('shape: architecture the kernels cannot run, or a vocabulary that does not match it', () => {
+    const heads = withHeader(file, (h) => h.replace('"heads":2', '"heads":3'));
+    expect(checkOf(() => decodeModelFile(heads))).toEqual({
+      check: 'shape',
+      message: 'Model file has an invalid architecture: shape: embd 8 is not divisible by heads 3',
+    });
+    const vocab = withHeader(file, (h) => h.replace('"vocab":"\\nabc"', '"vocab":"\\nab"'));
+    expect(checkOf(() => decodeModelFile(vocab)).message).toMatch(/vocabulary has 3 characters but vocabSize 5 needs 4/);
+  });
+
+  it('size: parameter count or length that does not match the architecture', () => {
+    const count = withHeader(file, (h) => h.replace('"paramCount":528', '"paramCount":527'));
+    expect(checkOf(() => decodeModelFile(count))).toEqual({
+      check: 'size',
+      message: 'Model file size mismatch: it declares 527 parameters but its architecture has 528',
+    });
+    const longer = new Uint8Array(file.length + 4);
+    longer.set(file);
+    expect(checkOf(() => decodeModelFile(longer)).check).toBe('size');
+  });
+
+  it('checksum: any flipped bit in weights, optimizer state or the checksum', () => {
+    const dataStart = (16 + u32(file, 12) + 3) & ~3;
+    for (const at of [dataStart, dataStart + 1001, file.length - 100, file.length - 1]) {
+      const bad = file.slice();
+      bad[at] ^= 0x10;
+      expect(checkOf(() => decodeModelFile(bad)), `byte ${at}`).toEqual({
+        check: 'checksum',
+        message: 'Model file is corrupted: checksum mismatch',
+      });
+    }
+  });
+});
+
+describe('modelFingerprint', () => {
+  it('identifies architecture, vocabulary and weights only', () => {
+    const m = model();
+    const f = modelFingerprint(m);
+    expect(f).toMatch(/^[0-9a-f]{16}$/);
+    expect(modelFingerprint(decodeModelFile(encodeModelFile({ ...m, name: 'renamed' })))).toBe(f);
+    const params = m.params.slice();
+    new Uint32Array(params.buffer)[100] ^= 1; // the smallest change a float can take
+    expect(modelFingerprint({ ...m, params })).not.toBe(f);
+    expect(modelFingerprint({ ...m, vocabChars: '\nabd' })).not.toBe(f);
+  });
+});
