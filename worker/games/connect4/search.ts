@@ -1,0 +1,105 @@
+// Connect-4 negamax alpha-beta to a fixed depth (plies), with the static evaluation of
+// evaluate.ts at the horizon. Wins score WIN_SCORE minus the ply they happen at, so the
+// searcher takes the fastest win and postpones a loss. Moves are tried centre-first, and
+// the root is searched tie-aware so `bestMoves` is the exact set of equally good columns
+// (a seeded Rng then picks among them). Every node first looks for a move that wins at
+// once, which is the best any move can score and also lets the horizon see wins one ply
+// beyond `depth`. Typical cost at depth 4: ~0.3 ms and ~180 nodes per search.
+
+import type { Rng } from '../rng.ts';
+import { CELLS, COLS, O, Position, X } from './position.ts';
+
+import { evaluate } from './evaluate.ts';
+import { parseBoard } from './rules.ts';
+
+/** A win found `ply` plies from the root scores WIN_SCORE - ply. */
+export const WIN_SCORE = 100_000;
+/** Centre-first: central columns win more often and cause earlier cutoffs. */
+export const MOVE_ORDER: readonly number[] = [3, 2, 4, 1, 5, 0, 6];
+
+// module-local copies for the hot loops (imported bindings are re-read on every iteration)
+const ORDER = Int32Array.from(MOVE_ORDER);
+const N_COLS = COLS;
+const FULL = CELLS;
+
+export interface SearchResult {
+  /** Best score for the side to move (|score| > WIN_SCORE - 43 means a forced result). */
+  score: number;
+  /** Every column reaching `score`, ascending. */
+  bestMoves: number[];
+  /** The column to play: rng.pick(bestMoves), or the most central best move without an rng. */
+  chosen: number;
+  /** Positions visited, for cost measurements. */
+  nodes: number;
+}
+
+/** True when `score` is a forced win (> 0) or loss (< 0) rather than a heuristic estimate. */
+export function isForced(score: number): boolean {
+  return Math.abs(score) > WIN_SCORE - 100;
+}
+
+// ---- negamax
+
+let nodes = 0;
+
+function negamax(pos: Position, depth: number, alpha: number, beta: number, ply: number): number {
+  nodes++;
+  if (pos.plies === FULL) return 0; // full board, and the last move did not win: draw
+  const me = pos.side;
+  // an immediate win is the best any move can do, so look for one before recursing
+  for (let i = 0; i < N_COLS; i++) {
+    const col = ORDER[i];
+    if (pos.canPlay(col) && pos.wouldWin(col, me)) return WIN_SCORE - (ply + 1);
+  }
+  if (depth === 0) return evaluate(pos);
+  let best = -Infinity;
+  for (let i = 0; i < N_COLS; i++) {
+    const col = ORDER[i];
+    if (!pos.canPlay(col)) continue;
+    pos.play(col);
+    const s = -negamax(pos, depth - 1, -beta, -alpha, ply + 1);
+    pos.undo(col);
+    if (s > best) {
+      best = s;
+      if (s > alpha) {
+        alpha = s;
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+
+/** Searches a Position in place (restored on return). Throws when the game is over. */
+export function searchPosition(pos: Position, depth: number, rng?: Rng): SearchResult {
+  if (!Number.isInteger(depth) || depth < 1) throw new RangeError(`search depth must be an integer >= 1, got ${depth}`);
+  nodes = 0;
+  const me = pos.side;
+  const moves = MOVE_ORDER.filter((c) => pos.canPlay(c));
+  if (moves.length === 0 || pos.hasFour(X) || pos.hasFour(O)) throw new RangeError('search: the game is over, there is no move to choose');
+  let best = -Infinity;
+  let bestMoves: number[] = [];
+  for (const col of moves) {
+    let s: number;
+    if (pos.wouldWin(col, me)) s = WIN_SCORE - 1;
+    else {
+      pos.play(col);
+      // window (best - 1, +inf): scores are integers, so any move at least as good as the
+      // best so far comes back exact, while worse moves may stop early at a bound
+      s = -negamax(pos, depth - 1, -Infinity, -(best - 1), 1);
+      pos.undo(col);
+    }
+    if (s > best) {
+      best = s;
+      bestMoves = [col];
+    } else if (s === best) bestMoves.push(col);
+  }
+  // bestMoves is in centre-first order here, so its head is the most central choice
+  const chosen = rng ? rng.pick(bestMoves.slice().sort((a, b) => a - b)) : bestMoves[0];
+  return { score: 0 + best, bestMoves: bestMoves.sort((a, b) => a - b), chosen, nodes };
+}
+
+/** Alpha-beta search of a string board to `depth` plies for the side to move. */
+export function alphaBeta(board: string, depth: number, rng?: Rng): SearchResult {
+  return searchPosition(Position.fromBoard(parseBoard(board)), depth, rng);
+}
