@@ -1,0 +1,270 @@
+// Matrix multiplication in the three layouts backprop needs, as f32x4 register-blocked
+// kernels, each beside a scalar `_naive` reference used by the tests.
+//
+//   matmul_ab   C(M,N) (+)= A(M,K)   @ B(K,N)    forward:          out  = inp @ W
+//   matmul_atb  C(M,N) (+)= A(K,M)^T @ B(K,N)    weight gradient:  dW   = inp^T @ dout
+//   matmul_abt  C(M,N) (+)= A(M,K)   @ B(N,K)^T  input gradient:   dinp = dout @ W^T
+//
+// All matrices are row-major f32. `acc` adds into C instead of overwriting it.
+//
+// The micro-kernel keeps a 4x8 tile of C in eight v128 accumulators (named cRxCCCC after the
+// tile position). For each k it loads 8 floats of a row of B as two vectors and broadcasts
+// 4 elements of A (`v128.load32_splat`), doing 8 multiply-adds for 6 loads. With 16 xmm
+// registers on x86 a 4x8 tile is the largest that does not spill (4x16 does).
+// A^T @ B is the same kernel with A's strides swapped: the four A elements of one k are
+// then adjacent. A @ B^T transposes B into a scratch buffer first (O(N*K), against the
+// O(M*N*K) product), so all three layouts run the same inner loop.
+
+// ---------------------------------------------------------------------------------------
+// micro-kernels: a (MR x NR) tile of C from A rows at a + r*aRow + k*aK, B rows at b + k*ldb
+
+// The four A elements of one k sit at pa+0, pa+4, pa+8, pa+12 (A^T layout, or a packed
+// panel for A @ B), so one pointer with immediate offsets serves all four rows.
+@inline function tile_4x8(c: usize, ldc: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
+  let c0x0123 = f32x4.splat(0), c0x4567 = f32x4.splat(0);
+  let c1x0123 = f32x4.splat(0), c1x4567 = f32x4.splat(0);
+  let c2x0123 = f32x4.splat(0), c2x4567 = f32x4.splat(0);
+  let c3x0123 = f32x4.splat(0), c3x4567 = f32x4.splat(0);
+  let pa = a;
+  let pb = b;
+  for (let k = 0; k < K; k++) {
+    const b0123 = v128.load(pb);
+    const b4567 = v128.load(pb, 16);
+    let va = v128.load32_splat(pa);
+    c0x0123 = f32x4.add(c0x0123, f32x4.mul(va, b0123));
+    c0x4567 = f32x4.add(c0x4567, f32x4.mul(va, b4567));
+    va = v128.load32_splat(pa, 4);
+    c1x0123 = f32x4.add(c1x0123, f32x4.mul(va, b0123));
+    c1x4567 = f32x4.add(c1x4567, f32x4.mul(va, b4567));
+    va = v128.load32_splat(pa, 8);
+    c2x0123 = f32x4.add(c2x0123, f32x4.mul(va, b0123));
+    c2x4567 = f32x4.add(c2x4567, f32x4.mul(va, b4567));
+    va = v128.load32_splat(pa, 12);
+    c3x0123 = f32x4.add(c3x0123, f32x4.mul(va, b0123));
+    c3x4567 = f32x4.add(c3x4567, f32x4.mul(va, b4567));
+    pa += aK;
+    pb += ldb;
+  }
+  if (acc) {
+    c0x0123 = f32x4.add(c0x0123, v128.load(c)); c0x4567 = f32x4.add(c0x4567, v128.load(c, 16));
+    c1x0123 = f32x4.add(c1x0123, v128.load(c + ldc)); c1x4567 = f32x4.add(c1x4567, v128.load(c + ldc, 16));
+    c2x0123 = f32x4.add(c2x0123, v128.load(c + 2 * ldc)); c2x4567 = f32x4.add(c2x4567, v128.load(c + 2 * ldc, 16));
+    c3x0123 = f32x4.add(c3x0123, v128.load(c + 3 * ldc)); c3x4567 = f32x4.add(c3x4567, v128.load(c + 3 * ldc, 16));
+  }
+  v128.store(c, c0x0123); v128.store(c, c0x4567, 16);
+  v128.store(c + ldc, c1x0123); v128.store(c + ldc, c1x4567, 16);
+  v128.store(c + 2 * ldc, c2x0123); v128.store(c + 2 * ldc, c2x4567, 16);
+  v128.store(c + 3 * ldc, c3x0123); v128.store(c + 3 * ldc, c3x4567, 16);
+}
+
+@inline function tile_4x4(c: usize, ldc: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
+  let c0 = f32x4.splat(0), c1 = f32x4.splat(0), c2 = f32x4.splat(0), c3 = f32x4.splat(0);
+  let pa = a;
+  let pb = b;
+  for (let k = 0; k < K; k++) {
+    const b0123 = v128.load(pb);
+    c0 = f32x4.add(c0, f32x4.mul(v128.load32_splat(pa), b0123));
+    c1 = f32x4.add(c1, f32x4.mul(v128.load32_splat(pa, 4), b0123));
+    c2 = f32x4.add(c2, f32x4.mul(v128.load32_splat(pa, 8), b0123));
+    c3 = f32x4.add(c3, f32x4.mul(v128.load32_splat(pa, 12), b0123));
+    pa += aK;
+    pb += ldb;
+  }
+  if (acc) {
+    c0 = f32x4.add(c0, v128.load(c)); c1 = f32x4.add(c1, v128.load(c + ldc));
+    c2 = f32x4.add(c2, v128.load(c + 2 * ldc)); c3 = f32x4.add(c3, v128.load(c + 3 * ldc));
+  }
+  v128.store(c, c0); v128.store(c + ldc, c1); v128.store(c + 2 * ldc, c2); v128.store(c + 3 * ldc, c3);
+}
+
+@inline function tile_1x8(c: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
+  let c0123 = f32x4.splat(0), c4567 = f32x4.splat(0);
+  let pa = a, pb = b;
+  for (let k = 0; k < K; k++) {
+    const va = v128.load32_splat(pa);
+    c0123 = f32x4.add(c0123, f32x4.mul(va, v128.load(pb)));
+    c4567 = f32x4.add(c4567, f32x4.mul(va, v128.load(pb, 16)));
+    pa += aK;
+    pb += ldb;
+  }
+  if (acc) {
+    c0123 = f32x4.add(c0123, v128.load(c));
+    c4567 = f32x4.add(c4567, v128.load(c, 16));
+  }
+  v128.store(c, c0123);
+  v128.store(c, c4567, 16);
+}
+
+@inline function tile_1x4(c: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
+  let c0123 = f32x4.splat(0);
+  let pa = a, pb = b;
+  for (let k = 0; k < K; k++) {
+    c0123 = f32x4.add(c0123, f32x4.mul(v128.load32_splat(pa), v128.load(pb)));
+    pa += aK;
+    pb += ldb;
+  }
+  if (acc) c0123 = f32x4.add(c0123, v128.load(c));
+  v128.store(c, c0123);
+}
+
+@inline function tile_1x1(c: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
+  let s: f32 = 0;
+  let pa = a, pb = b;
+  for (let k = 0; k < K; k++) {
+    s += load<f32>(pa) * load<f32>(pb);
+    pa += aK;
+    pb += ldb;
+  }
+  store<f32>(c, acc ? load<f32>(c) + s : s);
+}
+
+// Tiles C with the micro-kernels: 4-row panels of 8-, 4- and 1-wide tiles, then leftover
+// rows one at a time. Element (i, k) of A is at a + i*aRow + k*aK, row k of B at b + k*ldb,
+// row i of C at c + i*ldc (all in bytes), so strided sub-matrices (one attention head's
+// columns of qkv, say) need no copy. When the four rows of a panel are not adjacent
+// (aRow != 4) they are first packed into `panel` (K x 4 floats) so the micro-kernel reads
+// them through one pointer with immediate offsets.
+export function gemm(
+  c: usize, ldc: usize, a: usize, aRow: usize, aK: usize, b: usize, ldb: usize, M: i32, K: i32, N: i32, acc: bool,
+): void {
+  let i = 0;
+  for (; i + 4 <= M; i += 4) {
+    const ai = a + <usize>i * aRow;
+    const ci = c + <usize>i * ldc;
+    let pa = ai;
+    let paK = aK;
+    if (aRow != 4) {
+      pack_panel(panel, ai, aRow, aK, K);
+      pa = panel;
+      paK = 16;
+    }
+    let j = 0;
+    for (; j + 8 <= N; j += 8) tile_4x8(ci + (<usize>j << 2), ldc, pa, paK, b + (<usize>j << 2), ldb, K, acc);
+    if (j + 4 <= N) {
+      tile_4x4(ci + (<usize>j << 2), ldc, pa, paK, b + (<usize>j << 2), ldb, K, acc);
+      j += 4;
+    }
+    for (; j < N; j++) {
+      for (let r = 0; r < 4; r++) {
+        tile_1x1(ci + <usize>r * ldc + (<usize>j << 2), ai + <usize>r * aRow, aK, b + (<usize>j << 2), ldb, K, acc);
+      }
+    }
+  }
+  for (; i < M; i++) {
+    const ai = a + <usize>i * aRow;
+    const ci = c + <usize>i * ldc;
+    let j = 0;
+    for (; j + 8 <= N; j += 8) tile_1x8(ci + (<usize>j << 2), ai, aK, b + (<usize>j << 2), ldb, K, acc);
+    if (j + 4 <= N) {
+      tile_1x4(ci + (<usize>j << 2), ai, aK, b + (<usize>j << 2), ldb, K, acc);
+      j += 4;
+    }
+    for (; j < N; j++) tile_1x1(ci + (<usize>j << 2), ai, aK, b + (<usize>j << 2), ldb, K, acc);
+  }
+}
+
+// panel(k, r) = A(i+r, k): four rows interleaved by k
+@inline function pack_panel(panel: usize, a: usize, aRow: usize, aK: usize, K: i32): void {
+  let p0 = a, p1 = a + aRow, p2 = a + 2 * aRow, p3 = a + 3 * aRow;
+  let q = panel;
+  for (let k = 0; k < K; k++) {
+    store<f32>(q, load<f32>(p0));
+    store<f32>(q, load<f32>(p1), 4);
+    store<f32>(q, load<f32>(p2), 8);
+    store<f32>(q, load<f32>(p3), 12);
+    p0 += aK; p1 += aK; p2 += aK; p3 += aK;
+    q += 16;
+  }
+}
+
+// The packing buffer lives in static memory: K <= MAX_K (the engine's largest K is the
+// token count of a batch, at most 8 x 1024).
+export const MAX_K: i32 = 8192;
+const panel = memory.data(MAX_K * 16, 16);
+
+// ---------------------------------------------------------------------------------------
+// the three layouts
+
+/** C(M,N) (+)= A(M,K) @ B(K,N) */
+export function matmul_ab(c: usize, a: usize, b: usize, M: i32, K: i32, N: i32, acc: bool): void {
+  gemm(c, <usize>N << 2, a, <usize>K << 2, 4, b, <usize>N << 2, M, K, N, acc);
+}
+
+/** C(M,N) (+)= A^T @ B with A stored (K,M) and B (K,N). */
+export function matmul_atb(c: usize, a: usize, b: usize, M: i32, K: i32, N: i32, acc: bool): void {
+  gemm(c, <usize>N << 2, a, 4, <usize>M << 2, b, <usize>N << 2, M, K, N, acc);
+}
+
+/** C(M,N) (+)= A(M,K) @ B^T with B stored (N,K); `scratch` holds K*N floats. */
+export function matmul_abt(c: usize, a: usize, b: usize, M: i32, K: i32, N: i32, acc: bool, scratch: usize): void {
+  transpose(scratch, <usize>N << 2, b, <usize>K << 2, N, K);
+  gemm(c, <usize>N << 2, a, <usize>K << 2, 4, scratch, <usize>N << 2, M, K, N, acc);
+}
+
+/** out(C,R) = inp(R,C)^T with row strides ldo, ldi (bytes), in 4x4 blocks moved with v128 shuffles. */
+export function transpose(out: usize, ldo: usize, inp: usize, ldi: usize, R: i32, C: i32): void {
+  let r = 0;
+  for (; r + 4 <= R; r += 4) {
+    let c = 0;
+    for (; c + 4 <= C; c += 4) {
+      const p = inp + <usize>r * ldi + (<usize>c << 2);
+      const r0 = v128.load(p), r1 = v128.load(p + ldi), r2 = v128.load(p + 2 * ldi), r3 = v128.load(p + 3 * ldi);
+      // interleave pairs, then halves: lane diagram r0=[a0 a1 a2 a3] ... -> columns
+      const t0 = v128.shuffle<f32>(r0, r1, 0, 4, 1, 5); // a0 b0 a1 b1
+      const t1 = v128.shuffle<f32>(r2, r3, 0, 4, 1, 5); // c0 d0 c1 d1
+      const t2 = v128.shuffle<f32>(r0, r1, 2, 6, 3, 7); // a2 b2 a3 b3
+      const t3 = v128.shuffle<f32>(r2, r3, 2, 6, 3, 7); // c2 d2 c3 d3
+      const q = out + <usize>c * ldo + (<usize>r << 2);
+      v128.store(q, v128.shuffle<f32>(t0, t1, 0, 1, 4, 5));
+      v128.store(q + ldo, v128.shuffle<f32>(t0, t1, 2, 3, 6, 7));
+      v128.store(q + 2 * ldo, v128.shuffle<f32>(t2, t3, 0, 1, 4, 5));
+      v128.store(q + 3 * ldo, v128.shuffle<f32>(t2, t3, 2, 3, 6, 7));
+    }
+    for (; c < C; c++) {
+      for (let rr = r; rr < r + 4; rr++) {
+        store<f32>(out + <usize>c * ldo + (<usize>rr << 2), load<f32>(inp + <usize>rr * ldi + (<usize>c << 2)));
+      }
+    }
+  }
+  for (; r < R; r++) {
+    for (let c = 0; c < C; c++) {
+      store<f32>(out + <usize>c * ldo + (<usize>r << 2), load<f32>(inp + <usize>r * ldi + (<usize>c << 2)));
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// scalar references (tests and benchmarks compare the kernels against these)
+
+export function matmul_ab_naive(c: usize, a: usize, b: usize, M: i32, K: i32, N: i32, acc: bool): void {
+  for (let i = 0; i < M; i++) {
+    for (let j = 0; j < N; j++) {
+      let s: f32 = 0;
+      for (let k = 0; k < K; k++) s += load<f32>(a + ((<usize>(i * K + k)) << 2)) * load<f32>(b + ((<usize>(k * N + j)) << 2));
+      const pc = c + ((<usize>(i * N + j)) << 2);
+      store<f32>(pc, acc ? load<f32>(pc) + s : s);
+    }
+  }
+}
+
+export function matmul_atb_naive(c: usize, a: usize, b: usize, M: i32, K: i32, N: i32, acc: bool): void {
+  for (let i = 0; i < M; i++) {
+    for (let j = 0; j < N; j++) {
+      let s: f32 = 0;
+      for (let k = 0; k < K; k++) s += load<f32>(a + ((<usize>(k * M + i)) << 2)) * load<f32>(b + ((<usize>(k * N + j)) << 2));
+      const pc = c + ((<usize>(i * N + j)) << 2);
+      store<f32>(pc, acc ? load<f32>(pc) + s : s);
+    }
+  }
+}
+
+export function matmul_abt_naive(c: usize, a: usize, b: usize, M: i32, K: i32, N: i32, acc: bool): void {
+  for (let i = 0; i < M; i++) {
+    for (let j = 0; j < N; j++) {
+      let s: f32 = 0;
+      for (let k = 0; k < K; k++) s += load<f32>(a + ((<usize>(i * K + k)) << 2)) * load<f32>(b + ((<usize>(j * K + k)) << 2));
+      const pc = c + ((<usize>(i * N + j)) << 2);
+      store<f32>(pc, acc ? load<f32>(pc) + s : s);
+    }
+  }
+}

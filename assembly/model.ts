@@ -1,0 +1,518 @@
+// The GPT organelle: parameters, gradients, Adam state and activations in one arena, a
+// training step that is one call (sample a batch, forward, backward, clip, AdamW), and
+// KV-cached inference whose votes share the prompt's cache.
+//
+// Architecture (ANCHORS.md section 1): x = rmsnorm(wte[tok] + wpe[pos]); per layer
+//   x += attn(rmsnorm(x)) @ wo ;  x += relu(rmsnorm(x) @ fc1) @ fc2 ;  logits = x @ lm_head
+// No biases, no final norm. Dimension letters: V vocab, E embd, H heads, L layers, F mlp,
+// B block, N positions in the packed batch, hd = E/H.
+import { arena_reset, arena_alloc } from './arena';
+import { rng_seed, rng_below, rng_normal, rng_uniform } from './prng';
+import { matmul_ab, matmul_atb, matmul_abt } from './matmul';
+import { rmsnorm_forward, rmsnorm_backward } from './norm';
+import { relu_forward, relu_backward } from './activation';
+import { attention_forward, attention_backward, attend } from './attention';
+import { crossentropy_forward_backward } from './loss';
+import { sum_squares, adamw_update } from './adam';
+import { exp1 } from './inline/exp';
+
+const TRAIN: i32 = 0; // generator for init and batch sampling
+const SAMPLE: i32 = 1; // generator for token sampling
+
+// ---------------------------------------------------------------------------------------
+// dimensions and the parameter layout (must match worker/model/shape.ts parameterLayout)
+
+let V = 0, E = 0, H = 0, L = 0, F = 0, B = 0;
+let maxDocs = 0; // documents per training batch
+let maxTok = 0; // positions per training batch: maxDocs * B
+let slots = 0; // KV cache slots (ensemble votes)
+let nParams = 0;
+
+let params: usize = 0, grads: usize = 0, adam_m: usize = 0, adam_v: usize = 0;
+
+@inline function f4(n: i32): usize { return <usize>n << 2; }
+@inline function layerFloats(): i32 { return 4 * E * E + 2 * E * F; }
+@inline function wte(p: usize): usize { return p; }
+@inline function wpe(p: usize): usize { return p + f4(V * E); }
+@inline function layerBase(p: usize, l: i32): usize { return p + f4((V + B) * E + l * layerFloats()); }
+@inline function wqkv(p: usize, l: i32): usize { return layerBase(p, l); } // (E, 3E)
+@inline function wo(p: usize, l: i32): usize { return layerBase(p, l) + f4(3 * E * E); } // (E, E)
+@inline function fc1(p: usize, l: i32): usize { return layerBase(p, l) + f4(4 * E * E); } // (E, F)
+@inline function fc2(p: usize, l: i32): usize { return layerBase(p, l) + f4(4 * E * E + E * F); } // (F, E)
+@inline function lmHead(p: usize): usize { return p + f4((V + B) * E + L * layerFloats()); } // (E, V)
+
+// ---------------------------------------------------------------------------------------
+// training activations, one region per tensor group; 4 spare rows so 4-wide attention
+// loops may read past the last position
+
+let tokens: usize = 0, targets: usize = 0, mask: usize = 0, positions: usize = 0, docStarts: usize = 0;
+let emb: usize = 0; // (N, E) wte + wpe
+let rstd0: usize = 0; // (N)
+let res: usize = 0; // (L+1, N, E) residual stream entering each layer, res[L] feeds lm_head
+let ln1: usize = 0, rstd1: usize = 0; // (L, N, E), (L, N)
+let qkv: usize = 0; // (L, N, 3E)
+let att: usize = 0; // (L, H*N*(B+3)) probabilities
+let attout: usize = 0; // (L, N, E)
+let resmid: usize = 0; // (L, N, E) residual after attention
+let ln2: usize = 0, rstd2: usize = 0; // (L, N, E), (L, N)
+let hid: usize = 0; // (L, N, F) relu output
+let logits: usize = 0; // (N, V), replaced by dlogits
+// backward scratch
+let dres: usize = 0, dln: usize = 0, dqkv: usize = 0, dhid: usize = 0, attScratch: usize = 0, tscratch: usize = 0;
+let rowsN = 0; // allocated rows: maxTok + 4
+let attFloats = 0; // per layer
+
+@inline function resAt(l: i32): usize { return res + f4(l * rowsN * E); }
+@inline function at(base: usize, l: i32, width: i32): usize { return base + f4(l * rowsN * width); }
+
+// ---------------------------------------------------------------------------------------
+// training hyper-parameters and corpus
+
+let cfgSteps = 1, cfgWarmup = 0;
+let cfgLr: f32 = 1e-3, cfgB1: f32 = 0.9, cfgB2: f32 = 0.99, cfgEps: f32 = 1e-8, cfgWd: f32 = 0, cfgClip: f32 = 1, cfgSmooth: f32 = 0;
+let cfgResponseOnly = false;
+let stepsDone = 0;
+let lastGradNorm: f32 = 0;
+let lastLr: f32 = 0;
+let lastTokens = 0;
+
+let corpusTokens: usize = 0, corpusOffsets: usize = 0, corpusPromptLens: usize = 0, corpusDocs = 0;
+
+// ---------------------------------------------------------------------------------------
+// inference state: rows are (token, slot, position) triples processed together
+
+let iRows = 0; // max rows: max(B, slots)
+let iTok: usize = 0, iSlot: usize = 0, iPos: usize = 0; // (iRows) i32
+let ix: usize = 0, iln: usize = 0, irstd: usize = 0, iqkv: usize = 0, iatt: usize = 0, ihid: usize = 0, ilogits: usize = 0;
+let iprobs: usize = 0; // (B + 4) attention probabilities of one query
+let kcache: usize = 0, vcache: usize = 0; // (L, slots, B, E)
+let prefixLogits: usize = 0; // (V)
+let sampleScratch: usize = 0; // (V + 4)
+
+@inline function cacheAt(base: usize, l: i32, slot: i32, pos: i32): usize {
+  return base + f4(((l * slots + slot) * B + pos) * E);
+}
+
+/**
+ * Sets the shape and allocates everything. Returns the parameter count, or -1 when memory
+ * cannot grow that far. Invalidates every earlier pointer.
+ */
+export function model_init(v: i32, e: i32, h: i32, l: i32, f: i32, b: i32, batchDocs: i32, voteSlots: i32): i32 {
+  V = v; E = e; H = h; L = l; F = f; B = b;
+  maxDocs = batchDocs; maxTok = batchDocs * b; slots = voteSlots;
+  nParams = 2 * V * E + B * E + L * layerFloats();
+  arena_reset();
+  params = arena_alloc(f4(nParams));
+  grads = arena_alloc(f4(nParams));
+  adam_m = arena_alloc(f4(nParams));
+  adam_v = arena_alloc(f4(nParams));
+
+  rowsN = maxTok + 4;
+  attFloats = H * rowsN * (B + 3);
+  tokens = arena_alloc(f4(rowsN));
+  targets = arena_alloc(f4(rowsN));
+  mask = arena_alloc(<usize>rowsN);
+  positions = arena_alloc(f4(rowsN));
+  docStarts = arena_alloc(f4(maxDocs + 1));
+  emb = arena_alloc(f4(rowsN * E));
+  rstd0 = arena_alloc(f4(rowsN));
+  res = arena_alloc(f4((L + 1) * rowsN * E));
+  ln1 = arena_alloc(f4(L * rowsN * E));
+  rstd1 = arena_alloc(f4(L * rowsN));
+  qkv = arena_alloc(f4(L * rowsN * 3 * E));
+  att = arena_alloc(f4(L * attFloats));
+  attout = arena_alloc(f4(L * rowsN * E));
+  resmid = arena_alloc(f4(L * rowsN * E));
+  ln2 = arena_alloc(f4(L * rowsN * E));
+  rstd2 = arena_alloc(f4(L * rowsN));
+  hid = arena_alloc(f4(L * rowsN * F));
+  logits = arena_alloc(f4(rowsN * V));
+  dres = arena_alloc(f4(rowsN * E));
+  dln = arena_alloc(f4(rowsN * E));
+  dqkv = arena_alloc(f4(rowsN * 3 * E));
+  dhid = arena_alloc(f4(rowsN * F));
+  attScratch = arena_alloc(f4((B + 4) * (B + 4) + (E / H) * (B + 4)));
+  tscratch = arena_alloc(f4(max(max(3 * E * E, E * F), E * V)));
+
+  iRows = max(B, slots);
+  const ir = iRows + 4;
+  iTok = arena_alloc(f4(ir));
+  iSlot = arena_alloc(f4(ir));
+  iPos = arena_alloc(f4(ir));
+  ix = arena_alloc(f4(ir * E));
+  iln = arena_alloc(f4(ir * E));
+  irstd = arena_alloc(f4(ir));
+  iqkv = arena_alloc(f4(ir * 3 * E));
+  iatt = arena_alloc(f4(ir * E));
+  ihid = arena_alloc(f4(ir * F));
+  ilogits = arena_alloc(f4(ir * V));
+  iprobs = arena_alloc(f4(B + 8));
+  kcache = arena_alloc(f4(L * slots * B * E + 4 * E));
+  vcache = arena_alloc(f4(L * slots * B * E + 4 * E));
+  prefixLogits = arena_alloc(f4(V + 4));
+  sampleScratch = arena_alloc(f4(V + 4));
+  const last = arena_alloc(16);
+  if (last == 0) return -1;
+  corpusDocs = 0;
+  stepsDone = 0;
+  return nParams;
+}
+
+/** Gaussian initialisation N(0, std) of every weight from the training generator. */
+export function model_init_weights(seed: u32, std: f32): void {
+  rng_seed(TRAIN, seed);
+  for (let i = 0; i < nParams; i++) store<f32>(params + f4(i), rng_normal(TRAIN) * std);
+  memory.fill(adam_m, 0, f4(nParams));
+  memory.fill(adam_v, 0, f4(nParams));
+  stepsDone = 0;
+}
+
+export function params_ptr(): usize { return params; }
+export function grads_ptr(): usize { return grads; }
+export function adam_m_ptr(): usize { return adam_m; }
+export function adam_v_ptr(): usize { return adam_v; }
+export function param_count(): i32 { return nParams; }
+
+// ---------------------------------------------------------------------------------------
+// packed batch in, loss and gradients out
+
+export function batch_tokens_ptr(): usize { return tokens; }
+export function batch_targets_ptr(): usize { return targets; }
+export function batch_mask_ptr(): usize { return mask; }
+export function batch_doc_starts_ptr(): usize { return docStarts; }
+export function batch_capacity(): i32 { return maxTok; }
+export function logits_ptr(): usize { return logits; }
+
+function fill_positions(D: i32): void {
+  for (let d = 0; d < D; d++) {
+    const s = load<i32>(docStarts + f4(d));
+    const e = load<i32>(docStarts + f4(d + 1));
+    for (let n = s; n < e; n++) store<i32>(positions + f4(n), n - s);
+  }
+}
+
+function forward(N: i32, D: i32): void {
+  fill_positions(D);
+  // x = wte[tok] + wpe[pos]
+  const row = f4(E);
+  for (let n = 0; n < N; n++) {
+    const te = wte(params) + <usize>load<i32>(tokens + f4(n)) * row;
+    const pe = wpe(params) + <usize>load<i32>(positions + f4(n)) * row;
+    const x = emb + <usize>n * row;
+    for (let c: usize = 0; c < row; c += 16) v128.store(x + c, f32x4.add(v128.load(te + c), v128.load(pe + c)));
+  }
+  rmsnorm_forward(resAt(0), rstd0, emb, N, E);
+  for (let l = 0; l < L; l++) {
+    const x = resAt(l);
+    const l1 = at(ln1, l, E), q = at(qkv, l, 3 * E), ao = at(attout, l, E), mid = at(resmid, l, E);
+    const l2 = at(ln2, l, E), hh = at(hid, l, F), next = resAt(l + 1);
+    rmsnorm_forward(l1, rstd1 + f4(l * rowsN), x, N, E);
+    matmul_ab(q, l1, wqkv(params, l), N, E, 3 * E, false);
+    attention_forward(ao, att + f4(l * attFloats), q, docStarts, D, E, H, attScratch);
+    memory.copy(mid, x, f4(N * E));
+    matmul_ab(mid, ao, wo(params, l), N, E, E, true);
+    rmsnorm_forward(l2, rstd2 + f4(l * rowsN), mid, N, E);
+    matmul_ab(hh, l2, fc1(params, l), N, E, F, false);
+    relu_forward(hh, hh, N * F);
+    memory.copy(next, mid, f4(N * E));
+    matmul_ab(next, hh, fc2(params, l), N, F, E, true);
+  }
+  matmul_ab(logits, resAt(L), lmHead(params), N, E, V, false);
+}
+
+function backward(N: i32, D: i32): void {
+  // logits = res[L] @ lm_head  (logits buffer now holds dlogits)
+  matmul_atb(lmHead(grads), resAt(L), logits, E, N, V, false);
+  matmul_abt(dres, logits, lmHead(params), N, V, E, false, tscratch);
+  for (let l = L - 1; l >= 0; l--) {
+    const l1 = at(ln1, l, E), q = at(qkv, l, 3 * E), ao = at(attout, l, E);
+    const l2 = at(ln2, l, E), hh = at(hid, l, F);
+    // res[l+1] = mid + relu(ln2 @ fc1) @ fc2
+    matmul_atb(fc2(grads, l), hh, dres, F, N, E, false);
+    matmul_abt(dhid, dres, fc2(params, l), N, E, F, false, tscratch);
+    relu_backward(dhid, dhid, hh, N * F);
+    matmul_atb(fc1(grads, l), l2, dhid, E, N, F, false);
+    matmul_abt(dln, dhid, fc1(params, l), N, F, E, false, tscratch);
+    rmsnorm_backward(dres, dln, l2, rstd2 + f4(l * rowsN), N, E); // dres is now d(mid)
+    // mid = res[l] + attn(ln1 @ wqkv) @ wo
+    matmul_atb(wo(grads, l), ao, dres, E, N, E, false);
+    matmul_abt(dln, dres, wo(params, l), N, E, E, false, tscratch);
+    attention_backward(dqkv, attScratch, dln, att + f4(l * attFloats), q, docStarts, D, E, H);
+    matmul_atb(wqkv(grads, l), l1, dqkv, E, N, 3 * E, false);
+    matmul_abt(dln, dqkv, wqkv(params, l), N, 3 * E, E, false, tscratch);
+    rmsnorm_backward(dres, dln, l1, rstd1 + f4(l * rowsN), N, E); // dres is now d(res[l])
+  }
+  // res[0] = rmsnorm(emb); scatter d(emb) into the wte and wpe rows used
+  memory.fill(dln, 0, f4(N * E));
+  rmsnorm_backward(dln, dres, resAt(0), rstd0, N, E);
+  memory.fill(wte(grads), 0, f4((V + B) * E));
+  const row = f4(E);
+  for (let n = 0; n < N; n++) {
+    const g = dln + <usize>n * row;
+    const te = wte(grads) + <usize>load<i32>(tokens + f4(n)) * row;
+    const pe = wpe(grads) + <usize>load<i32>(positions + f4(n)) * row;
+    for (let c: usize = 0; c < row; c += 16) {
+      const v = v128.load(g + c);
+      v128.store(te + c, f32x4.add(v128.load(te + c), v));
+      v128.store(pe + c, f32x4.add(v128.load(pe + c), v));
+    }
+  }
+}
+
+function counted(N: i32): i32 {
+  let c = 0;
+  for (let n = 0; n < N; n++) c += <i32>load<u8>(mask + <usize>n);
+  return c;
+}
+
+/**
+ * Loss of the packed batch already written to the batch buffers (N positions, D documents),
+ * and its gradient in grads when `withGrad`. Returns NaN when no position is counted.
+ */
+export function forward_backward(N: i32, D: i32, smoothing: f32, withGrad: bool): f32 {
+  const c = counted(N);
+  if (c == 0) return NaN;
+  forward(N, D);
+  const loss = crossentropy_forward_backward(logits, targets, mask, N, V, smoothing, 1.0 / <f32>c);
+  if (withGrad) backward(N, D);
+  return loss;
+}
+
+// ---------------------------------------------------------------------------------------
+// training loop pieces
+
+export function train_configure(
+  steps: i32, lr: f32, warmup: i32, beta1: f32, beta2: f32, eps: f32, wd: f32, clip: f32, smoothing: f32, responseOnly: bool,
+): void {
+  cfgSteps = steps; cfgLr = lr; cfgWarmup = warmup; cfgB1 = beta1; cfgB2 = beta2; cfgEps = eps;
+  cfgWd = wd; cfgClip = clip; cfgSmooth = smoothing; cfgResponseOnly = responseOnly;
+}
+
+export function train_steps_done(): i32 { return stepsDone; }
+export function train_set_steps_done(n: i32): void { stepsDone = n; }
+export function train_last_grad_norm(): f32 { return lastGradNorm; }
+export function train_last_lr(): f32 { return lastLr; }
+export function train_last_tokens(): i32 { return lastTokens; }
+
+/** Linear warmup to lr, then cosine to 0 at cfgSteps. */
+export function learning_rate_at(step: i32): f32 {
+  if (step < cfgWarmup) return cfgLr * <f32>(step + 1) / <f32>cfgWarmup;
+  const span = max(1, cfgSteps - cfgWarmup);
+  const progress = min<f32>(1.0, <f32>(step - cfgWarmup) / <f32>span);
+  return cfgLr * 0.5 * (1.0 + Mathf.cos(3.14159265 * progress));
+}
+
+/** Reserves the corpus: nTokens token ids, nDocs+1 offsets, nDocs prompt lengths. */
+export function corpus_alloc(nTokens: i32, nDocs: i32): usize {
+  corpusTokens = arena_alloc(f4(nTokens));
+  corpusOffsets = arena_alloc(f4(nDocs + 1));
+  corpusPromptLens = arena_alloc(f4(nDocs));
+  corpusDocs = nDocs;
+  return corpusPromptLens == 0 ? 0 : corpusTokens;
+}
+export function corpus_offsets_ptr(): usize { return corpusOffsets; }
+export function corpus_prompt_lens_ptr(): usize { return corpusPromptLens; }
+
+// Packs maxDocs documents drawn uniformly (with replacement) from the corpus.
+function sample_batch(): i32 {
+  let n = 0;
+  store<i32>(docStarts, 0);
+  for (let d = 0; d < maxDocs; d++) {
+    const idx = <i32>rng_below(TRAIN, <u32>corpusDocs);
+    const s = load<i32>(corpusOffsets + f4(idx));
+    const T = load<i32>(corpusOffsets + f4(idx + 1)) - s - 1; // input positions
+    const pl = load<i32>(corpusPromptLens + f4(idx));
+    const seq = corpusTokens + f4(s);
+    for (let j = 0; j < T; j++) {
+      store<i32>(tokens + f4(n + j), load<i32>(seq + f4(j)));
+      store<i32>(targets + f4(n + j), load<i32>(seq + f4(j + 1)));
+      store<u8>(mask + <usize>(n + j), cfgResponseOnly ? (j >= pl ? 1 : 0) : 1);
+    }
+    n += T;
+    store<i32>(docStarts + f4(d + 1), n);
+  }
+  return n;
+}
+
+/** One full training step on a freshly sampled batch. Returns the batch loss. */
+export function train_step(): f32 {
+  const N = sample_batch();
+  lastTokens = N;
+  const loss = forward_backward(N, maxDocs, cfgSmooth, true);
+  optimizer_step();
+  return loss;
+}
+
+/** Clips, applies AdamW at the scheduled rate, advances the step counter. */
+export function optimizer_step(): void {
+  const norm = <f32>Math.sqrt(sum_squares(grads, nParams));
+  lastGradNorm = norm;
+  const scale: f32 = cfgClip > 0 && norm > cfgClip ? cfgClip / norm : 1.0;
+  const lr = learning_rate_at(stepsDone);
+  lastLr = lr;
+  adamw_update(params, grads, adam_m, adam_v, nParams, (V + B) * E, lr, cfgB1, cfgB2, cfgEps, cfgWd, stepsDone + 1, scale);
+  stepsDone++;
+}
+
+// ---------------------------------------------------------------------------------------
+// inference
+
+// Runs `rows` rows (iTok, iSlot, iPos) through the model, writing each row's K and V into
+// its cache slot first so a row attends to every earlier position of its slot. Only the
+// last `outRows` rows need logits: in the last layer the others stop after K and V.
+function infer_forward(rows: i32, outRows: i32): void {
+  const row = f4(E);
+  for (let r = 0; r < rows; r++) {
+    const te = wte(params) + <usize>load<i32>(iTok + f4(r)) * row;
+    const pe = wpe(params) + <usize>load<i32>(iPos + f4(r)) * row;
+    const x = ix + <usize>r * row;
+    for (let c: usize = 0; c < row; c += 16) v128.store(x + c, f32x4.add(v128.load(te + c), v128.load(pe + c)));
+  }
+  rmsnorm_forward(ix, irstd, ix, rows, E);
+  const hd = E / H;
+  const scale: f32 = 1.0 / Mathf.sqrt(<f32>hd);
+  const qrow = f4(3 * E);
+  for (let l = 0; l < L; l++) {
+    const first = l == L - 1 ? rows - outRows : 0;
+    const n = rows - first;
+    rmsnorm_forward(iln, irstd, ix, rows, E);
+    matmul_ab(iqkv, iln, wqkv(params, l), rows, E, 3 * E, false);
+    for (let r = 0; r < rows; r++) {
+      const slot = load<i32>(iSlot + f4(r));
+      const pos = load<i32>(iPos + f4(r));
+      const src = iqkv + <usize>r * qrow;
+      memory.copy(cacheAt(kcache, l, slot, pos), src + row, row);
+      memory.copy(cacheAt(vcache, l, slot, pos), src + 2 * row, row);
+    }
+    for (let r = first; r < rows; r++) {
+      const slot = load<i32>(iSlot + f4(r));
+      const pos = load<i32>(iPos + f4(r));
+      for (let h = 0; h < H; h++) {
+        const col = f4(h * hd);
+        attend(iatt + <usize>(r - first) * row + col, iprobs, iqkv + <usize>r * qrow + col,
+          cacheAt(kcache, l, slot, 0) + col, cacheAt(vcache, l, slot, 0) + col, row, pos, hd, scale);
+      }
+    }
+    const x = ix + <usize>first * row;
+    const ln = iln + <usize>first * row;
+    matmul_ab(x, iatt, wo(params, l), n, E, E, true);
+    rmsnorm_forward(ln, irstd, x, n, E);
+    matmul_ab(ihid, ln, fc1(params, l), n, E, F, false);
+    relu_forward(ihid, ihid, n * F);
+    matmul_ab(x, ihid, fc2(params, l), n, F, E, true);
+  }
+  matmul_ab(ilogits, ix + <usize>(rows - outRows) * row, lmHead(params), outRows, E, V, false);
+}
+
+export function infer_tokens_ptr(): usize { return iTok; }
+export function infer_capacity(): i32 { return iRows; }
+export function infer_logits_ptr(): usize { return ilogits; }
+export function prefix_logits_ptr(): usize { return prefixLogits; }
+
+/**
+ * Processes the prompt (n tokens already in the infer token buffer, BOS first) into cache
+ * slot 0 and keeps the logits of its last position. n <= B.
+ */
+export function gen_prefill(n: i32): void {
+  for (let r = 0; r < n; r++) {
+    store<i32>(iSlot + f4(r), 0);
+    store<i32>(iPos + f4(r), r);
+  }
+  infer_forward(n, 1);
+  memory.copy(prefixLogits, ilogits, f4(V));
+}
+
+// Picks a token from a logits row: greedy at temperature 0, else a draw from
+// softmax(z / temperature). Writes the token's probability under softmax(z) (temperature
+// 1, the model's own belief) to probOut.
+function sample_row(z: usize, temperature: f32, probOut: usize): i32 {
+  let mx: f32 = -3.4e38;
+  let arg = 0;
+  for (let v = 0; v < V; v++) {
+    const zv = load<f32>(z + f4(v));
+    if (zv > mx) { mx = zv; arg = v; }
+  }
+  let choice = arg;
+  if (temperature > 0) {
+    const inv: f32 = 1.0 / temperature;
+    let sum: f32 = 0;
+    for (let v = 0; v < V; v++) {
+      const e = exp1((load<f32>(z + f4(v)) - mx) * inv);
+      store<f32>(sampleScratch + f4(v), e);
+      sum += e;
+    }
+    const u = rng_uniform(SAMPLE) * sum;
+    let acc: f32 = 0;
+    choice = V - 1;
+    for (let v = 0; v < V; v++) {
+      acc += load<f32>(sampleScratch + f4(v));
+      if (u < acc) { choice = v; break; }
+    }
+  }
+  let total: f32 = 0;
+  for (let v = 0; v < V; v++) total += exp1(load<f32>(z + f4(v)) - mx);
+  store<f32>(probOut, exp1(load<f32>(z + f4(choice)) - mx) / total);
+  return choice;
+}
+
+/**
+ * Samples `votes` continuations of the prefilled prompt (prompt length n) in lockstep,
+ * each in its own cache slot seeded with a copy of slot 0's prompt keys AND values.
+ * temps: (votes) f32; outTok/outProb: (votes, maxNew); outLen: (votes) i32. A vote stops
+ * at stopA or stopB (not stored), after maxNew tokens, or at the block end.
+ */
+export function gen_sample(n: i32, votes: i32, maxNew: i32, temps: usize, stopA: i32, stopB: i32, outTok: usize, outProb: usize, outLen: usize): void {
+  const prefix = f4(n * E);
+  for (let l = 0; l < L; l++) {
+    for (let s = 1; s < votes; s++) {
+      memory.copy(cacheAt(kcache, l, s, 0), cacheAt(kcache, l, 0, 0), prefix);
+      memory.copy(cacheAt(vcache, l, s, 0), cacheAt(vcache, l, 0, 0), prefix);
+    }
+  }
+  let active = 0;
+  for (let s = 0; s < votes; s++) {
+    const tok = sample_row(prefixLogits, load<f32>(temps + f4(s)), outProb + f4(s * maxNew));
+    if (tok == stopA || tok == stopB || maxNew == 0) {
+      store<i32>(outLen + f4(s), 0);
+    } else {
+      store<i32>(outTok + f4(s * maxNew), tok);
+      store<i32>(outLen + f4(s), 1);
+      active++;
+    }
+  }
+  let pos = n;
+  while (active > 0 && pos < B) {
+    // one row per live vote, all at the same position
+    let rows = 0;
+    for (let s = 0; s < votes; s++) {
+      const len = load<i32>(outLen + f4(s));
+      if (len < 0 || len == 0 || len >= maxNew) continue;
+      store<i32>(iTok + f4(rows), load<i32>(outTok + f4(s * maxNew + len - 1)));
+      store<i32>(iSlot + f4(rows), s);
+      store<i32>(iPos + f4(rows), pos);
+      rows++;
+    }
+    if (rows == 0) break;
+    infer_forward(rows, rows);
+    let r = 0;
+    active = 0;
+    for (let s = 0; s < votes; s++) {
+      const len = load<i32>(outLen + f4(s));
+      if (len < 0 || len == 0 || len >= maxNew) continue;
+      const tok = sample_row(ilogits + f4(r * V), load<f32>(temps + f4(s)), outProb + f4(s * maxNew + len));
+      r++;
+      if (tok == stopA || tok == stopB) {
+        store<i32>(outLen + f4(s), -len); // finished: negative length marks "stopped"
+      } else {
+        store<i32>(outTok + f4(s * maxNew + len), tok);
+        store<i32>(outLen + f4(s), len + 1);
+        if (len + 1 < maxNew) active++;
+      }
+    }
+    pos++;
+  }
+  for (let s = 0; s < votes; s++) {
+    const len = load<i32>(outLen + f4(s));
+    if (len < 0) store<i32>(outLen + f4(s), -len);
+  }
+}

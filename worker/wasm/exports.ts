@@ -1,0 +1,79 @@
+// Typed view of the wasm module's exports (assembly/index.ts). Pointers are byte offsets
+// into `memory`; booleans cross as 0/1.
+
+export type Ptr = number;
+
+export interface OrganelleWasm {
+  memory: WebAssembly.Memory;
+  // arena and PRNG
+  arena_reset(): void;
+  arena_alloc(bytes: number): Ptr;
+  arena_used(): number;
+  rng_seed(generator: number, seed: number): void;
+  rng_state_ptr(generator: number): Ptr;
+  rng_next_u32(generator: number): number;
+  // kernels: C(M,N) (+)= ...
+  matmul_ab(c: Ptr, a: Ptr, b: Ptr, M: number, K: number, N: number, acc: number): void;
+  matmul_atb(c: Ptr, a: Ptr, b: Ptr, M: number, K: number, N: number, acc: number): void;
+  matmul_abt(c: Ptr, a: Ptr, b: Ptr, M: number, K: number, N: number, acc: number, scratch: Ptr): void;
+  matmul_ab_naive(c: Ptr, a: Ptr, b: Ptr, M: number, K: number, N: number, acc: number): void;
+  matmul_atb_naive(c: Ptr, a: Ptr, b: Ptr, M: number, K: number, N: number, acc: number): void;
+  matmul_abt_naive(c: Ptr, a: Ptr, b: Ptr, M: number, K: number, N: number, acc: number): void;
+  transpose(out: Ptr, ldo: number, inp: Ptr, ldi: number, R: number, C: number): void;
+  gemm(c: Ptr, ldc: number, a: Ptr, aRow: number, aK: number, b: Ptr, ldb: number, M: number, K: number, N: number, acc: number): void;
+  rmsnorm_forward(out: Ptr, rstd: Ptr, inp: Ptr, N: number, C: number): void;
+  rmsnorm_backward(dinp: Ptr, dout: Ptr, out: Ptr, rstd: Ptr, N: number, C: number): void;
+  relu_forward(out: Ptr, inp: Ptr, n: number): void;
+  relu_backward(dinp: Ptr, dout: Ptr, out: Ptr, n: number): void;
+  attention_forward(out: Ptr, att: Ptr, qkv: Ptr, docStarts: Ptr, D: number, E: number, H: number, scratch: Ptr): void;
+  attention_backward(dqkv: Ptr, dpScratch: Ptr, dout: Ptr, att: Ptr, qkv: Ptr, docStarts: Ptr, D: number, E: number, H: number): void;
+  attention_probs_floats(docStarts: Ptr, D: number, H: number): number;
+  crossentropy_forward_backward(logits: Ptr, targets: Ptr, mask: Ptr, N: number, V: number, smoothing: number, invCount: number): number;
+  sum_squares(x: Ptr, n: number): number;
+  adamw_update(params: Ptr, grads: Ptr, m: Ptr, v: Ptr, n: number, decayFrom: number, lr: number, beta1: number, beta2: number, eps: number, wd: number, t: number, gscale: number): void;
+  // model
+  model_init(V: number, E: number, H: number, L: number, F: number, B: number, batchDocs: number, voteSlots: number): number;
+  model_init_weights(seed: number, std: number): void;
+  params_ptr(): Ptr;
+  grads_ptr(): Ptr;
+  adam_m_ptr(): Ptr;
+  adam_v_ptr(): Ptr;
+  param_count(): number;
+  batch_tokens_ptr(): Ptr;
+  batch_targets_ptr(): Ptr;
+  batch_mask_ptr(): Ptr;
+  batch_doc_starts_ptr(): Ptr;
+  batch_capacity(): number;
+  logits_ptr(): Ptr;
+  forward_backward(N: number, D: number, smoothing: number, withGrad: number): number;
+  train_configure(steps: number, lr: number, warmup: number, beta1: number, beta2: number, eps: number, wd: number, clip: number, smoothing: number, responseOnly: number): void;
+  train_steps_done(): number;
+  train_set_steps_done(n: number): void;
+  train_last_grad_norm(): number;
+  train_last_lr(): number;
+  train_last_tokens(): number;
+  learning_rate_at(step: number): number;
+  corpus_alloc(nTokens: number, nDocs: number): Ptr;
+  corpus_offsets_ptr(): Ptr;
+  corpus_prompt_lens_ptr(): Ptr;
+  train_step(): number;
+  optimizer_step(): void;
+  infer_tokens_ptr(): Ptr;
+  infer_capacity(): number;
+  infer_logits_ptr(): Ptr;
+  prefix_logits_ptr(): Ptr;
+  gen_prefill(n: number): void;
+  gen_sample(n: number, votes: number, maxNew: number, temps: Ptr, stopA: number, stopB: number, outTok: Ptr, outProb: Ptr, outLen: Ptr): void;
+}
+
+/** Instantiates a compiled module. The module imports only env.abort (see TOOLCHAIN.md). */
+export async function instantiateOrganelle(module: WebAssembly.Module): Promise<OrganelleWasm> {
+  const instance = await WebAssembly.instantiate(module, {
+    env: {
+      abort(_msg: number, _file: number, line: number, col: number) {
+        throw new Error(`organelle wasm aborted at ${line}:${col}`);
+      },
+    },
+  });
+  return instance.exports as unknown as OrganelleWasm;
+}
