@@ -155,6 +155,9 @@ export function model_init(v: i32, e: i32, h: i32, l: i32, f: i32, b: i32, batch
   if (last == 0) return -1;
   corpusDocs = 0;
   stepsDone = 0;
+  // both generators start from fixed seeds (an all-zero xoshiro state would emit 0 forever)
+  rng_seed(TRAIN, 0);
+  rng_seed(SAMPLE, 0);
   return nParams;
 }
 

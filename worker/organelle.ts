@@ -1,0 +1,177 @@
+// An organelle: one engine plus its vocabulary and training recipe. Text in, text out.
+// It builds prompts the way the corpus documents were built (BOS prompt \n), runs the
+// engine's shared-prefix ensemble, and reports confidence two ways: the winning answer's
+// share of the votes and the mean probability the model gave its own tokens.
+import { Engine, type EngineOptions } from './engine.ts';
+import { Vocab } from './model/vocab.ts';
+import { encodeDocuments, parseCorpus, corpusFingerprint, normalizeCorpus } from './corpus/documents.ts';
+import { makeTrainConfig } from './model/recipe.ts';
+import { decodeModelFile, encodeModelFile, type OrganelleModel } from './model/model-file.ts';
+import type { ModelShape, ShapePreset } from './model/shape.ts';
+import type { TrainConfig, TrainingRecipe } from './model/types.ts';
+
+export interface Completion {
+  text: string; // the winning answer
+  confidence: number; // votes for the winner / votes
+  meanTokenProb: number; // mean probability of the winner's tokens (best vote that produced it)
+  votes: string[]; // every vote's answer, in vote order
+}
+
+export interface CompleteOptions {
+  votes?: number; // default 1 (greedy)
+  temperatures?: number[]; // overrides the default schedule; length = votes
+  maxNew?: number; // most answer characters (default 24)
+}
+
+/** The reference project's ensemble temperatures, spread evenly for other vote counts. */
+export function voteTemperatures(votes: number): number[] {
+  if (votes === 1) return [0];
+  const lo = 0.125, hi = 0.225;
+  return Array.from({ length: votes }, (_, i) => lo + ((hi - lo) * i) / (votes - 1));
+}
+
+export interface NewOrganelleOptions {
+  name: string;
+  corpusId: string;
+  corpusText: string;
+  architecture: ShapePreset;
+  seed: number;
+  config?: Partial<TrainConfig>;
+  engine?: Omit<EngineOptions, 'batchDocs'>;
+}
+
+export class Organelle {
+  readonly name: string;
+  readonly engine: Engine;
+  readonly vocab: Vocab;
+  recipe: TrainingRecipe;
+
+  private constructor(name: string, engine: Engine, vocab: Vocab, recipe: TrainingRecipe) {
+    this.name = name;
+    this.engine = engine;
+    this.vocab = vocab;
+    this.recipe = recipe;
+  }
+
+  /** A freshly initialised organelle, configured to train on `corpusText`. */
+  static async create(module: WebAssembly.Module, o: NewOrganelleOptions): Promise<Organelle> {
+    const text = normalizeCorpus(o.corpusText);
+    const docs = parseCorpus(text);
+    const vocab = Vocab.fromCorpus(text);
+    const shape: ModelShape = { ...o.architecture, vocabSize: vocab.size };
+    const config = makeTrainConfig(o.config ?? {});
+    const engine = await Engine.create(module, shape, { ...o.engine, batchDocs: config.batchDocs });
+    engine.initWeights(o.seed);
+    engine.loadCorpus(encodeDocuments(docs, vocab, shape.block));
+    engine.configure(config);
+    const recipe: TrainingRecipe = {
+      corpusId: o.corpusId,
+      corpusVersion: corpusFingerprint(text),
+      seed: o.seed >>> 0,
+      config,
+      stepsDone: 0,
+    };
+    return new Organelle(o.name, engine, vocab, recipe);
+  }
+
+  /**
+   * Loads a model. With `corpusText` (same corpus version as the recipe) and optimizer
+   * state in the file, training can resume exactly where it stopped.
+   */
+  static async fromModel(module: WebAssembly.Module, model: OrganelleModel, corpusText?: string): Promise<Organelle> {
+    const vocab = Vocab.fromChars(model.vocabChars);
+    const engine = await Engine.create(module, model.shape, { batchDocs: model.recipe.config.batchDocs });
+    engine.setParams(model.params);
+    const organelle = new Organelle(model.name ?? model.recipe.corpusId, engine, vocab, { ...model.recipe });
+    if (corpusText !== undefined) {
+      const text = normalizeCorpus(corpusText);
+      const version = corpusFingerprint(text);
+      if (version !== model.recipe.corpusVersion) {
+        throw new Error(`corpus version ${version} differs from the model's recipe (${model.recipe.corpusVersion})`);
+      }
+      engine.loadCorpus(encodeDocuments(parseCorpus(text), vocab, model.shape.block));
+      engine.configure(model.recipe.config);
+      if (model.optimizer) engine.setOptimizerState(model.optimizer);
+      else engine.wasm.train_set_steps_done(model.recipe.stepsDone);
+    }
+    return organelle;
+  }
+
+  static async fromFile(module: WebAssembly.Module, bytes: Uint8Array, corpusText?: string): Promise<Organelle> {
+    return Organelle.fromModel(module, decodeModelFile(bytes), corpusText);
+  }
+
+  get shape(): ModelShape {
+    return this.engine.shape;
+  }
+
+  get stepsDone(): number {
+    return this.engine.stepsDone;
+  }
+
+  /** One training step; returns the batch loss. */
+  trainStep(): number {
+    const loss = this.engine.trainStep();
+    this.recipe.stepsDone = this.engine.stepsDone;
+    return loss;
+  }
+
+  /** BOS prompt \n, refusing characters the model never saw. */
+  encodePrompt(prompt: string): Int32Array {
+    const body = this.vocab.encode(prompt, 'prompt');
+    const ids = new Int32Array(body.length + 2);
+    ids[0] = this.vocab.bos;
+    ids.set(body, 1);
+    ids[body.length + 1] = this.vocab.newline;
+    return ids;
+  }
+
+  complete(prompt: string, options: CompleteOptions = {}): Completion {
+    const votes = options.votes ?? 1;
+    const temperatures = options.temperatures ?? voteTemperatures(votes);
+    if (temperatures.length !== votes) throw new Error(`${votes} votes need ${votes} temperatures`);
+    const ids = this.encodePrompt(prompt);
+    const room = this.shape.block - ids.length;
+    if (room < 1) throw new Error(`prompt of ${prompt.length} characters does not fit the model's block of ${this.shape.block}`);
+    const generated = this.engine.generate({
+      prompt: ids,
+      temperatures,
+      maxNew: Math.min(options.maxNew ?? 24, room),
+      stop: [this.vocab.newline, this.vocab.bos],
+    });
+    const answers = generated.map((g) => this.vocab.decode(g.tokens));
+    const meanProb = generated.map((g) => (g.probs.length ? g.probs.reduce((a, b) => a + b, 0) / g.probs.length : 0));
+    // exact-string majority; ties go to the higher mean token probability, then vote order
+    const tally = new Map<string, { count: number; prob: number }>();
+    answers.forEach((a, i) => {
+      const t = tally.get(a) ?? { count: 0, prob: 0 };
+      t.count++;
+      t.prob = Math.max(t.prob, meanProb[i]);
+      tally.set(a, t);
+    });
+    let best = answers[0];
+    for (const [answer, t] of tally) {
+      const b = tally.get(best)!;
+      if (t.count > b.count || (t.count === b.count && t.prob > b.prob)) best = answer;
+    }
+    const winner = tally.get(best)!;
+    return { text: best, confidence: winner.count / votes, meanTokenProb: winner.prob, votes: answers };
+  }
+
+  /** The model as a file-ready object; with the optimizer state when `withOptimizer`. */
+  toModel(withOptimizer = false, extra: Pick<OrganelleModel, 'evaluation' | 'createdAt'> = {}): OrganelleModel {
+    return {
+      shape: this.shape,
+      vocabChars: this.vocab.chars,
+      recipe: { ...this.recipe, stepsDone: this.engine.stepsDone },
+      params: this.engine.getParams(),
+      optimizer: withOptimizer ? this.engine.getOptimizerState() : undefined,
+      name: this.name,
+      ...extra,
+    };
+  }
+
+  toFile(withOptimizer = false): Uint8Array {
+    return encodeModelFile(this.toModel(withOptimizer));
+  }
+}
