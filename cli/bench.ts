@@ -1,0 +1,23 @@
+// `organelle bench [--quick] [--json FILE]`: kernel, training and generation speed,
+// against the plain-TypeScript reference in the same run.
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { runBench, formatBench } from '../worker/bench/bench.ts';
+import { nodeWasmModule } from '../worker/wasm/node.ts';
+import { parseArgs, stringOption } from './args.ts';
+
+export async function benchCommand(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, { values: ['json'], flags: ['quick'] });
+  const quick = args.options.has('quick');
+  const t0 = performance.now();
+  const report = await runBench(await nodeWasmModule(), { quick, log: (l) => process.stderr.write(`${l}\n`) });
+  console.log(formatBench(report));
+  const seconds = (performance.now() - t0) / 1000;
+  console.log(`(${quick ? 'quick, ' : ''}${seconds.toFixed(1)} s, node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'})`);
+  const json = stringOption(args, 'json');
+  if (json) {
+    const meta = { node: process.version, cpu: os.cpus()[0]?.model, seconds, date: new Date().toISOString() };
+    await writeFile(json, JSON.stringify({ ...report, meta }, null, 2));
+    console.log(`wrote ${json}`);
+  }
+}

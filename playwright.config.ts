@@ -1,0 +1,48 @@
+// End-to-end tests in real Chromium: Debian's /usr/bin/chromium (never `playwright install`),
+// against the production build served by `vite preview`. Playwright starts the server in its
+// own process group and kills that group when the run ends (TOOLCHAIN.md pitfall 10: the
+// server is node itself, not an npx wrapper).
+import { defineConfig } from '@playwright/test';
+
+const PORT = 4173;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  timeout: 120_000,
+  expect: { timeout: 60_000 },
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    // Rebuild the wasm and the site so the page and the Node side of each test share one build.
+    command:
+      'npm run asbuild && node node_modules/vite/bin/vite.js build && ' +
+      `node node_modules/vite/bin/vite.js preview --host 127.0.0.1 --port ${PORT} --strictPort`,
+    url: `http://127.0.0.1:${PORT}/engine-check.html`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,149 @@
+// The engine benchmark: matmul kernels in each layout, training throughput and generation
+// latency, each against the plain-TypeScript reference in the same run. Runs in Node (the
+// CLI) and could run in a browser worker: it only needs a compiled wasm module.
+import { Engine } from '../engine.ts';
+import { Organelle } from '../organelle.ts';
+import { SHAPE_PRESETS, type ShapePresetName } from '../model/shape.ts';
+import { referenceMatmul, referenceMatmulABT, referenceMatmulATB, referenceForwardBackward, referenceAdamW, learningRateAt } from '../reference/gpt.ts';
+import { encodeDocuments, normalizeCorpus, packBatch, parseCorpus } from '../corpus/documents.ts';
+import { makeTrainConfig } from '../model/recipe.ts';
+import { moverBenchCorpus } from './mover-corpus.ts';
+import { timeCall, median, FULL_TIMING, QUICK_TIMING, type TimingOptions } from './timing.ts';
+
+export type Layout = 'ab' | 'atb' | 'abt';
+
+export interface MatmulResult { layout: Layout; m: number; k: number; n: number; gflops: number; reference_gflops: number; speedup: number }
+export interface TrainResult { shape: '64k' | '460k'; params: number; tokens_per_s: number; reference_tokens_per_s: number; speedup: number; steps_per_s: number; mean_doc_chars: number }
+export interface GenerateResult { shape: '64k' | '460k'; prompt_chars: number; answer_chars: number; single_ms: number; ensemble3_ms: number; ensemble_ratio: number }
+export interface BenchReport { quick: boolean; matmul: MatmulResult[]; train: TrainResult[]; generate: GenerateResult[] }
+
+export const MATMUL_SHAPES: [number, number, number][] = [[64, 48, 48], [128, 48, 192], [128, 192, 48]];
+
+function fillRandom(a: Float32Array, seed: number): void {
+  let s = seed >>> 0;
+  for (let i = 0; i < a.length; i++) {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    a[i] = s / 4294967296 - 0.5;
+  }
+}
+
+function benchMatmul(module: WebAssembly.Module, t: TimingOptions): Promise<MatmulResult[]> {
+  return (async () => {
+    // any engine gives access to the kernels and the arena
+    const engine = await Engine.create(module, { vocabSize: 2, embd: 4, heads: 1, layers: 1, mlp: 4, block: 4 }, { batchDocs: 1, voteSlots: 1 });
+    const w = engine.wasm;
+    const results: MatmulResult[] = [];
+    for (const [M, K, N] of MATMUL_SHAPES) {
+      const a = w.arena_alloc(4 * M * K), b = w.arena_alloc(4 * K * N), c = w.arena_alloc(4 * M * N), s = w.arena_alloc(4 * K * N);
+      fillRandom(new Float32Array(w.memory.buffer, a, M * K), 1);
+      fillRandom(new Float32Array(w.memory.buffer, b, K * N), 2);
+      const ja = new Float32Array(M * K), jb = new Float32Array(K * N), jc = new Float32Array(M * N);
+      fillRandom(ja, 1);
+      fillRandom(jb, 2);
+      const flops = 2 * M * K * N;
+      const cases: [Layout, () => void, () => void][] = [
+        ['ab', () => w.matmul_ab(c, a, b, M, K, N, 0), () => referenceMatmul(jc, ja, jb, M, K, N)],
+        ['atb', () => w.matmul_atb(c, a, b, M, K, N, 0), () => referenceMatmulATB(jc, ja, jb, M, K, N)],
+        ['abt', () => w.matmul_abt(c, a, b, M, K, N, 0, s), () => referenceMatmulABT(jc, ja, jb, M, K, N)],
+      ];
+      for (const [layout, wasmFn, refFn] of cases) {
+        const gflops = flops / timeCall(wasmFn, t) / 1e6;
+        const reference_gflops = flops / timeCall(refFn, t) / 1e6;
+        results.push({ layout, m: M, k: K, n: N, gflops, reference_gflops, speedup: gflops / reference_gflops });
+      }
+    }
+    return results;
+  })();
+}
+
+async function benchTrain(module: WebAssembly.Module, name: '64k' | '460k', corpusText: string, t: TimingOptions, quick: boolean): Promise<TrainResult> {
+  const organelle = await Organelle.create(module, {
+    name, corpusId: 'bench/mover', corpusText, architecture: SHAPE_PRESETS[name as ShapePresetName], seed: 1,
+    config: { steps: 1_000_000 },
+  });
+  const docs = parseCorpus(normalizeCorpus(corpusText));
+  const mean_doc_chars = docs.reduce((a, d) => a + d.prompt.length + 1 + d.response.length, 0) / docs.length;
+  // WASM: tokens/s over whole steps, median of samples
+  let tokens = 0;
+  const msPerStep = timeCall(() => {
+    organelle.trainStep();
+    tokens += organelle.engine.lastStepTokens;
+  }, t);
+  const steps = organelle.stepsDone;
+  const tokensPerStep = tokens / steps;
+  const tokens_per_s = (tokensPerStep * 1000) / msPerStep;
+  // reference: float32 plain TypeScript forward + backward + AdamW on comparable batches
+  const vocab = organelle.vocab;
+  const enc = encodeDocuments(docs, vocab, organelle.shape.block);
+  const params = organelle.engine.getParams();
+  const m = new Float32Array(params.length), v = new Float32Array(params.length);
+  const cfg = makeTrainConfig({ steps: 1_000_000 });
+  const refSteps = quick ? 2 : name === '64k' ? 8 : 3;
+  const perToken: number[] = [];
+  for (let i = 0; i < refSteps; i++) {
+    const idx = Array.from({ length: cfg.batchDocs }, (_, j) => (i * 8 + j * 131) % docs.length);
+    const batch = packBatch(enc, idx, cfg.responseOnlyLoss);
+    const t0 = performance.now();
+    const { grads } = referenceForwardBackward(organelle.shape, params, batch, cfg.labelSmoothing);
+    referenceAdamW(params, grads, m, v, i, learningRateAt(i, cfg), cfg, organelle.engine.decayStart);
+    perToken.push((performance.now() - t0) / batch.tokens.length);
+  }
+  const reference_tokens_per_s = 1000 / median(perToken);
+  return {
+    shape: name, params: organelle.engine.paramCount, tokens_per_s, reference_tokens_per_s,
+    speedup: tokens_per_s / reference_tokens_per_s, steps_per_s: 1000 / msPerStep, mean_doc_chars,
+  };
+}
+
+async function benchGenerate(module: WebAssembly.Module, name: '64k' | '460k', corpusText: string, t: TimingOptions): Promise<GenerateResult> {
+  const organelle = await Organelle.create(module, {
+    name, corpusId: 'bench/mover', corpusText, architecture: SHAPE_PRESETS[name as ShapePresetName], seed: 1,
+  });
+  const prompt = 'm=14,x,12,12|b=7|valid=up,left,right'; // 36 characters
+  const ids = organelle.encodePrompt(prompt);
+  // A 5-character answer then its newline: 6 tokens sampled, 5 decode steps. Stop ids are
+  // out of range so every vote runs the full length whatever the (untrained) weights say.
+  const request = (temperatures: number[]) => ({ prompt: ids, temperatures, maxNew: 6, stop: [-1, -1] as [number, number] });
+  const single_ms = timeCall(() => organelle.engine.generate(request([0])), t);
+  const ensemble3_ms = timeCall(() => organelle.engine.generate(request([0.125, 0.175, 0.225])), t);
+  return { shape: name, prompt_chars: prompt.length, answer_chars: 5, single_ms, ensemble3_ms, ensemble_ratio: ensemble3_ms / single_ms };
+}
+
+export async function runBench(module: WebAssembly.Module, options: { quick?: boolean; log?: (line: string) => void } = {}): Promise<BenchReport> {
+  const quick = options.quick ?? false;
+  const log = options.log ?? (() => {});
+  const t = quick ? QUICK_TIMING : FULL_TIMING;
+  const corpusText = moverBenchCorpus(quick ? 500 : 2000, 7);
+  log('matmul ...');
+  const matmul = await benchMatmul(module, t);
+  const train: TrainResult[] = [];
+  const generate: GenerateResult[] = [];
+  for (const name of ['64k', '460k'] as const) {
+    log(`train ${name} ...`);
+    train.push(await benchTrain(module, name, corpusText, quick ? QUICK_TIMING : { ...FULL_TIMING, sampleMs: 400 }, quick));
+    log(`generate ${name} ...`);
+    generate.push(await benchGenerate(module, name, corpusText, t));
+  }
+  return { quick, matmul, train, generate };
+}
+
+/** The report as aligned text tables. */
+export function formatBench(r: BenchReport): string {
+  const lines: string[] = [];
+  const f = (x: number, d = 1) => x.toFixed(d);
+  lines.push('matmul (single thread)        WASM GFLOP/s   TS GFLOP/s   speed-up');
+  for (const m of r.matmul) {
+    lines.push(`  ${m.layout.padEnd(4)} ${`${m.m}x${m.k}x${m.n}`.padEnd(22)} ${f(m.gflops).padStart(8)} ${f(m.reference_gflops, 2).padStart(12)} ${f(m.speedup).padStart(9)}x`);
+  }
+  lines.push('training (batch 8 mover-like documents, every position counted)');
+  lines.push('  shape  params    tokens/s    TS tokens/s  speed-up  steps/s');
+  for (const x of r.train) {
+    lines.push(`  ${x.shape.padEnd(6)} ${String(x.params).padStart(7)} ${Math.round(x.tokens_per_s).toLocaleString('en-US').padStart(11)} ${Math.round(x.reference_tokens_per_s).toLocaleString('en-US').padStart(13)} ${f(x.speedup).padStart(8)}x ${f(x.steps_per_s).padStart(8)}`);
+  }
+  lines.push('generation (36-char prompt, 5-char answer)');
+  lines.push('  shape  single ms  3-vote ms  ratio');
+  for (const g of r.generate) {
+    lines.push(`  ${g.shape.padEnd(6)} ${f(g.single_ms, 3).padStart(9)} ${f(g.ensemble3_ms, 3).padStart(10)} ${f(g.ensemble_ratio, 2).padStart(6)}x`);
+  }
+  return lines.join('\n');
+}
