@@ -1,0 +1,78 @@
+// The 8-puzzle organelles' wire format: pipe-separated prompts and one-line answers.
+// Directions are single letters (u d l r: where the blank moves) so a prompt stays short:
+// every character is a position the model processes in training and at every move.
+//
+//   Planner  board=412053786|md=13|blocked=|last=ld          -> ulrd   (next moves, 1-4)
+//   Mover    board=412053786|md=13,x,15,13|plan=ulrd|blocked=r|last=ld -> u
+//
+// md (Mover) is the Manhattan distance after up, down, left, right (x = off the board):
+// the reference project's md-delta features, next to the raw board they summarise.
+import { applyMove, DIRECTIONS, legalMoves, manhattan, opposite, type Board, type Direction } from './board.ts';
+
+export const LETTER: Record<Direction, string> = { up: 'u', down: 'd', left: 'l', right: 'r' };
+const BY_LETTER: Record<string, Direction> = { u: 'up', d: 'down', l: 'left', r: 'right' };
+
+export const PLAN_MAX = 4;
+
+export function letters(moves: readonly Direction[]): string {
+  return moves.map((m) => LETTER[m]).join('');
+}
+
+export function directionOf(letter: string): Direction | undefined {
+  return BY_LETTER[letter];
+}
+
+/** Manhattan distance after each direction, 'x' where the blank cannot go. */
+export function mdAfterMoves(board: Board): string {
+  return DIRECTIONS.map((d) => {
+    const next = applyMove(board, d);
+    return next === null ? 'x' : String(manhattan(next));
+  }).join(',');
+}
+
+export interface PlannerView {
+  board: Board;
+  blocked: readonly Direction[];
+  last: readonly Direction[];
+}
+
+export interface MoverView extends PlannerView {
+  plan: readonly Direction[];
+}
+
+export function plannerPrompt(v: PlannerView): string {
+  return `board=${v.board}|md=${manhattan(v.board)}|blocked=${letters(v.blocked)}|last=${letters(v.last)}`;
+}
+
+export function moverPrompt(v: MoverView): string {
+  return `board=${v.board}|md=${mdAfterMoves(v.board)}|plan=${letters(v.plan.slice(0, PLAN_MAX))}|blocked=${letters(v.blocked)}|last=${letters(v.last)}`;
+}
+
+/** A Mover answer is exactly one direction letter. */
+export function parseMove(text: string): Direction | null {
+  return text.length === 1 ? (directionOf(text) ?? null) : null;
+}
+
+export type PlanParse = { ok: true; plan: Direction[] } | { ok: false; reason: string };
+
+/**
+ * The Planner's grammar: 1-4 direction letters that form a legal walk from `board`, that
+ * never undoes its own previous step, and whose first step is not blocked.
+ */
+export function parsePlan(text: string, board: Board, blocked: readonly Direction[] = []): PlanParse {
+  if (text.length < 1 || text.length > PLAN_MAX) return { ok: false, reason: `plan "${text}" must have 1-${PLAN_MAX} moves` };
+  const plan: Direction[] = [];
+  let b: Board | null = board;
+  for (const ch of text) {
+    const d = directionOf(ch);
+    if (!d) return { ok: false, reason: `plan "${text}" has "${ch}", not one of u d l r` };
+    if (plan.length > 0 && d === opposite(plan[plan.length - 1])) return { ok: false, reason: `plan "${text}" undoes its own move` };
+    b = applyMove(b!, d);
+    if (b === null) return { ok: false, reason: `plan "${text}" moves the blank off the board at step ${plan.length + 1}` };
+    plan.push(d);
+  }
+  if (blocked.includes(plan[0])) return { ok: false, reason: `plan "${text}" starts with blocked move ${plan[0]}` };
+  return { ok: true, plan };
+}
+
+export { legalMoves };

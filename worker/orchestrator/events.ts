@@ -1,0 +1,168 @@
+// The typed event stream: everything the orchestrator does is one of these events. The UI
+// renders them, a trace file is them as JSONL, a share link replays them. Each event is
+// declared once, in EventPayloads; the union is derived from it. Events carry a step counter
+// and no wall-clock time, so the same run always yields the same trace.
+
+import type { MoveSource } from './types.ts';
+
+export type Phase = 'plan' | 'propose' | 'judge' | 'apply' | 'replan' | 'done';
+
+/** Why the deterministic Judge refused a proposal. */
+export type RejectReason = 'unparseable' | 'blocked' | 'illegal' | 'cycle';
+
+export type ReplanReason = 'plan exhausted' | 'stalled' | 'no progress';
+
+/** Why a heuristic plan was used instead of the Planner's. */
+export type PlanFallbackReason = 'no planner' | 'planner rejected twice' | 'replan limit';
+
+export type FailReason = 'move limit' | 'no legal moves' | 'error';
+
+export interface EventPayloads {
+  /** config: the resolved limits and switches, flat so it survives JSON unchanged. */
+  run_started: { game: string; start: string; config: Record<string, string | number | boolean> };
+  phase_change: { from: Phase | null; to: Phase };
+  plan_requested: { prompt: string; attempt: number };
+  plan_generated: { prompt: string; output: string; plan: string[]; attempt: number; confidence: number };
+  plan_rejected: { output: string; reason: string; attempt: number };
+  plan_fallback: { reason: PlanFallbackReason; plan: string[] };
+  /** move is null when the output did not parse; a fallback proposal has empty prompt/output. */
+  move_proposed: {
+    prompt: string;
+    output: string;
+    move: string | null;
+    by: MoveSource;
+    confidence: number;
+    votes?: string[];
+    organelle: string;
+  };
+  move_rejected: { move: string | null; reason: RejectReason; by: MoveSource };
+  /** state: the adapter's description after the move; kanban: its pipe encoding after the move. */
+  move_applied: { move: string; by: MoveSource; state: string; progress?: number; kanban: string };
+  /** A proposal refused because it would close a loop, and the move taken instead. */
+  cycle_break: { move: string; alternative: string; kind: string };
+  replan: { reason: ReplanReason; kanban: string };
+  solved: { moves: string[]; modelMoves: number; fallbackMoves: number };
+  failed: { reason: FailReason; moves: string[] };
+  error: { message: string };
+}
+
+export type EventType = keyof EventPayloads;
+
+export type OrchestratorEvent = { [K in EventType]: { type: K; step: number } & EventPayloads[K] }[EventType];
+
+export type EventOf<K extends EventType> = Extract<OrchestratorEvent, { type: K }>;
+
+/** How producers add an event; the log stamps the step. */
+export type Emit = <K extends EventType>(type: K, payload: EventPayloads[K]) => void;
+
+/** Collects events in order, numbering them, and optionally forwards each one as it happens. */
+export class EventLog {
+  readonly events: OrchestratorEvent[] = [];
+  readonly #listener: ((event: OrchestratorEvent) => void) | undefined;
+
+  constructor(listener?: (event: OrchestratorEvent) => void) {
+    this.#listener = listener;
+  }
+
+  readonly emit: Emit = (type, payload) => {
+    const event = { type, step: this.events.length, ...payload } as OrchestratorEvent;
+    this.events.push(event);
+    this.#listener?.(event);
+  };
+}
+
+// ---- JSONL
+
+export function toJsonl(events: readonly OrchestratorEvent[]): string {
+  return events.map((e) => JSON.stringify(e) + '\n').join('');
+}
+
+// The field table below is typed against EventPayloads: adding, removing or retyping a payload
+// field without updating it is a compile error, so the runtime check cannot drift.
+type Kind<T> = [T] extends [number]
+  ? 'number'
+  : [T] extends [string]
+    ? 'string'
+    : [T] extends [string | null]
+      ? 'string|null'
+      : [T] extends [readonly string[]]
+        ? 'string[]'
+        : [T] extends [Record<string, unknown>]
+          ? 'object'
+          : never;
+type FieldKinds<P> = { [F in keyof P]-?: {} extends Pick<P, F> ? `${Kind<Exclude<P[F], undefined>>}?` : Kind<P[F]> };
+
+const FIELDS: { [K in EventType]: FieldKinds<EventPayloads[K]> } = {
+  run_started: { game: 'string', start: 'string', config: 'object' },
+  phase_change: { from: 'string|null', to: 'string' },
+  plan_requested: { prompt: 'string', attempt: 'number' },
+  plan_generated: { prompt: 'string', output: 'string', plan: 'string[]', attempt: 'number', confidence: 'number' },
+  plan_rejected: { output: 'string', reason: 'string', attempt: 'number' },
+  plan_fallback: { reason: 'string', plan: 'string[]' },
+  move_proposed: {
+    prompt: 'string', output: 'string', move: 'string|null', by: 'string', confidence: 'number', votes: 'string[]?', organelle: 'string',
+  },
+  move_rejected: { move: 'string|null', reason: 'string', by: 'string' },
+  move_applied: { move: 'string', by: 'string', state: 'string', progress: 'number?', kanban: 'string' },
+  cycle_break: { move: 'string', alternative: 'string', kind: 'string' },
+  replan: { reason: 'string', kanban: 'string' },
+  solved: { moves: 'string[]', modelMoves: 'number', fallbackMoves: 'number' },
+  failed: { reason: 'string', moves: 'string[]' },
+  error: { message: 'string' },
+};
+
+function isKind(value: unknown, kind: string): boolean {
+  switch (kind) {
+    case 'number': return typeof value === 'number' && Number.isFinite(value);
+    case 'string': return typeof value === 'string';
+    case 'string|null': return value === null || typeof value === 'string';
+    case 'string[]': return Array.isArray(value) && value.every((v) => typeof v === 'string');
+    case 'object': return typeof value === 'object' && value !== null && !Array.isArray(value);
+    default: throw new Error(`events: unknown field kind '${kind}'`);
+  }
+}
+
+/** Checks one decoded JSON value against the union; the error says what is wrong, not where. */
+function validateEvent(value: unknown): OrchestratorEvent {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not a JSON object');
+  const record = value as Record<string, unknown>;
+  const { type, step } = record;
+  if (typeof type !== 'string') throw new Error(`missing string 'type'`);
+  if (!Object.hasOwn(FIELDS, type)) throw new Error(`unknown event type '${type}'`);
+  if (typeof step !== 'number' || !Number.isInteger(step) || step < 0) throw new Error(`'${type}' needs a non-negative integer 'step'`);
+  const fields = FIELDS[type as EventType] as Record<string, string>;
+  for (const [name, spec] of Object.entries(fields)) {
+    const optional = spec.endsWith('?');
+    if (!(name in record)) {
+      if (optional) continue;
+      throw new Error(`'${type}' is missing field '${name}'`);
+    }
+    const kind = optional ? spec.slice(0, -1) : spec;
+    if (!isKind(record[name], kind)) throw new Error(`'${type}' field '${name}' should be ${kind}`);
+  }
+  for (const name of Object.keys(record)) {
+    if (name !== 'type' && name !== 'step' && !(name in fields)) throw new Error(`'${type}' has unexpected field '${name}'`);
+  }
+  return value as OrchestratorEvent;
+}
+
+/** Parses a JSONL trace (blank lines ignored). Any bad line throws an error naming its number. */
+export function parseJsonl(text: string): OrchestratorEvent[] {
+  const events: OrchestratorEvent[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (err) {
+      throw new Error(`trace line ${i + 1}: invalid JSON (${(err as Error).message})`);
+    }
+    try {
+      events.push(validateEvent(value));
+    } catch (err) {
+      throw new Error(`trace line ${i + 1}: ${(err as Error).message}`);
+    }
+  });
+  return events;
+}

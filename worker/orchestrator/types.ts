@@ -1,0 +1,18 @@
+// Shared vocabulary between the orchestrator and whatever produces completions (the engine,
+// or scripted fakes in tests). The orchestrator never touches model memory: it sends a prompt
+// and gets text back, with a confidence and, for an ensemble, the individual votes.
+
+/** One organelle answer. */
+export interface Completion {
+  text: string;
+  /** 0..1; for an ensemble, winning votes / votes (or a token-probability score). */
+  confidence: number;
+  /** Every vote's text, when the answer came from an ensemble. */
+  votes?: string[];
+}
+
+/** An organelle as the orchestrator sees it: a synchronous prompt -> completion call. */
+export type Organelle = (prompt: string) => Completion;
+
+/** Who chose an action: the model's own output, or the deterministic fallback. */
+export type MoveSource = 'model' | 'fallback';
