@@ -11,6 +11,7 @@ import {
 } from '../../worker/model/model-file.ts';
 import { parameterCount, SHAPE_PRESETS, type ModelShape } from '../../worker/model/shape.ts';
 import type { TrainingRecipe } from '../../worker/model/types.ts';
+import { DEFAULT_TRAIN_CONFIG } from '../../worker/model/recipe.ts';
 
 const SHAPE: ModelShape = { vocabSize: 5, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 };
 const VOCAB = '\nabc';
@@ -248,5 +249,25 @@ describe('modelFingerprint', () => {
     new Uint32Array(params.buffer)[100] ^= 1; // the smallest change a float can take
     expect(modelFingerprint({ ...m, params })).not.toBe(f);
     expect(modelFingerprint({ ...m, vocabChars: '\nabd' })).not.toBe(f);
+  });
+});
+
+describe('decoding from a Node Buffer', () => {
+  it('copies exactly the weights when the bytes are a view into a larger pool', async () => {
+    const { Buffer } = await import('node:buffer');
+    const shape = { vocabSize: 3, embd: 4, heads: 1, layers: 1, mlp: 4, block: 4 };
+    const n = parameterCount(shape);
+    const params = Float32Array.from({ length: n }, (_, i) => i * 0.5);
+    const recipe = {
+      corpusId: 'pool', corpusVersion: '00000000', seed: 1, stepsDone: 0,
+      config: { ...DEFAULT_TRAIN_CONFIG },
+    };
+    const file = encodeModelFile({ shape, vocabChars: '\na', recipe, params });
+    // Buffer.from(string) and small allocations share an 8 KiB pool: byteOffset != 0
+    const pooled = Buffer.from(file);
+    expect(pooled.buffer.byteLength).toBeGreaterThan(pooled.length);
+    const decoded = decodeModelFile(pooled);
+    expect(decoded.params.length).toBe(n);
+    expect(Array.from(decoded.params)).toEqual(Array.from(params));
   });
 });

@@ -91,7 +91,10 @@ function float32LeBytes(a: Float32Array): Uint8Array {
 
 /** A fresh Float32Array (never a view on `bytes`) of `n` little-endian floats at `offset`. */
 function readFloat32s(bytes: Uint8Array, offset: number, n: number): Float32Array {
-  if (LITTLE_ENDIAN) return new Float32Array(bytes.slice(offset, offset + n * 4).buffer);
+  // ArrayBuffer.slice copies exactly this range; Uint8Array.slice would not do for a Node
+  // Buffer, whose slice is a view into a larger shared pool.
+  const start = bytes.byteOffset + offset;
+  if (LITTLE_ENDIAN) return new Float32Array(bytes.buffer.slice(start, start + n * 4) as ArrayBuffer);
   const view = new DataView(bytes.buffer, bytes.byteOffset + offset, n * 4);
   const out = new Float32Array(n);
   for (let i = 0; i < n; i++) out[i] = view.getFloat32(i * 4, true);
