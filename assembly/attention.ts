@@ -122,8 +122,12 @@ export function attention_probs_floats(docStarts: usize, D: i32, H: i32): i32 {
   for (let u = n4; u < Tp; u += 4) v128.store(p + (<usize>u << 2), f32x4.splat(0));
 }
 
-// out (N,E), att (see above) <- qkv (N,3E); docStarts (D+1) i32; scratch >= hd*(B+4) floats
-export function attention_forward(out: usize, att: usize, qkv: usize, docStarts: usize, D: i32, E: i32, H: i32, scratch: usize): void {
+// out (N,E), att (see above) <- qkv (N,3E); docStarts (D+1) i32; scratch >= hd*(B+4) floats.
+// qStarts (D) i32, or 0 for all zeros: document d computes outputs only for queries
+// t >= qStarts[d] (every key is still used); rows before it in out and att are left as is.
+export function attention_forward(
+  out: usize, att: usize, qkv: usize, docStarts: usize, qStarts: usize, D: i32, E: i32, H: i32, scratch: usize,
+): void {
   const hd = E / H;
   const scale: f32 = 1.0 / Mathf.sqrt(<f32>hd);
   const rs = <usize>(3 * E) << 2; // qkv row stride
@@ -135,13 +139,14 @@ export function attention_forward(out: usize, att: usize, qkv: usize, docStarts:
     const Tp = (T + 3) & ~3;
     const ps = <usize>Tp << 2; // P row stride
     const rows = qkv + <usize>s0 * rs;
+    const q0 = qStarts == 0 ? 0 : load<i32>(qStarts + (<usize>d << 2));
     for (let h = 0; h < H; h++) {
       const q = rows + (<usize>(h * hd) << 2);
       const k = q + os;
       const v = k + os;
       const o = out + <usize>s0 * os + (<usize>(h * hd) << 2);
       transpose(scratch, ps, k, rs, T, hd); // K^T (hd, Tp)
-      for (let i = 0; i < T; i += 4) {
+      for (let i = q0; i < T; i += 4) {
         const m = min(4, T - i);
         const n = min(T, i + 4);
         gemm(pa + <usize>i * ps, ps, q + <usize>i * rs, rs, 4, scratch, ps, m, hd, n, false);
@@ -158,8 +163,10 @@ export function attention_forward(out: usize, att: usize, qkv: usize, docStarts:
 //   dS = P * (dP - rowsum(P * dP)) * scale
 //   dQ = dS K        dK = dS^T Q
 // dqkv (N,3E) is overwritten for the documents' rows. scratch >= (B+4)*(B+4) + hd*(B+4).
+// With qStarts (see forward) only queries t >= qStarts[d] carry gradient: dQ is zero
+// before them and keys and values gather from those queries alone.
 export function attention_backward(
-  dqkv: usize, scratch: usize, dout: usize, att: usize, qkv: usize, docStarts: usize, D: i32, E: i32, H: i32,
+  dqkv: usize, scratch: usize, dout: usize, att: usize, qkv: usize, docStarts: usize, qStarts: usize, D: i32, E: i32, H: i32,
 ): void {
   const hd = E / H;
   const scale: f32 = 1.0 / Mathf.sqrt(<f32>hd);
@@ -175,13 +182,20 @@ export function attention_backward(
     const ds = scratch + <usize>hd * ps; // (T, Tp)
     const rows = qkv + <usize>s0 * rs;
     const drows = dqkv + <usize>s0 * rs;
+    const q0 = qStarts == 0 ? 0 : load<i32>(qStarts + (<usize>d << 2));
+    if (q0 > 0) memory.fill(drows, 0, <usize>min(q0, T) * rs); // dQ (and dK, dV, rewritten below) of early rows
+    if (q0 >= T) {
+      memory.fill(drows, 0, <usize>T * rs);
+      pa += <usize>(H * T) * ps;
+      continue;
+    }
     for (let h = 0; h < H; h++) {
       const col = <usize>(h * hd) << 2;
       const q = rows + col, k = q + os, v = k + os;
       const dq = drows + col, dk = dq + os, dv = dk + os;
       const dO = dout + <usize>s0 * os + col;
       transpose(vt, ps, v, rs, T, hd);
-      for (let i = 0; i < T; i += 4) {
+      for (let i = q0; i < T; i += 4) {
         const m = min(4, T - i);
         const n = min(T, i + 4);
         // dP for rows i..i+m-1 (keys up to the diagonal), then dS in place
@@ -208,13 +222,15 @@ export function attention_backward(
         // dQ rows i.. = dS rows i.. @ K (keys up to the diagonal)
         gemm(dq + <usize>i * rs, rs, ds + <usize>i * ps, ps, 4, k, rs, m, n, hd, false);
       }
-      // dV and dK for keys u in panel i.. sum over queries t >= i only (P, dS are lower-triangular)
+      // dV and dK for keys u in panel i.. sum over queries t >= max(i, q0) only (P and dS
+      // are lower-triangular, and rows before q0 carry no gradient)
       for (let i = 0; i < T; i += 4) {
         const m = min(4, T - i);
-        const from = pa + <usize>i * ps + (<usize>i << 2);
-        gemm(dv + <usize>i * rs, rs, from, 4, ps, dO + <usize>i * os, os, m, T - i, hd, false);
-        const dfrom = ds + <usize>i * ps + (<usize>i << 2);
-        gemm(dk + <usize>i * rs, rs, dfrom, 4, ps, q + <usize>i * rs, rs, m, T - i, hd, false);
+        const t0 = max(i, q0);
+        const from = pa + <usize>t0 * ps + (<usize>i << 2);
+        gemm(dv + <usize>i * rs, rs, from, 4, ps, dO + <usize>t0 * os, os, m, T - t0, hd, false);
+        const dfrom = ds + <usize>t0 * ps + (<usize>i << 2);
+        gemm(dk + <usize>i * rs, rs, dfrom, 4, ps, q + <usize>t0 * rs, rs, m, T - t0, hd, false);
       }
       pa += <usize>T * ps;
     }

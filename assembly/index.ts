@@ -13,7 +13,7 @@ export { crossentropy_forward_backward } from './loss';
 export { sum_squares, adamw_update } from './adam';
 export {
   model_init, model_init_weights, params_ptr, grads_ptr, adam_m_ptr, adam_v_ptr, param_count,
-  batch_tokens_ptr, batch_targets_ptr, batch_mask_ptr, batch_doc_starts_ptr, batch_capacity, logits_ptr,
+  batch_tokens_ptr, batch_targets_ptr, batch_mask_ptr, batch_doc_starts_ptr, batch_capacity, logits_ptr, logits_rows, logits_rows_ptr,
   forward_backward, train_configure, train_steps_done, train_set_steps_done, train_last_grad_norm,
   train_last_lr, train_last_tokens, learning_rate_at, corpus_alloc, corpus_offsets_ptr, corpus_prompt_lens_ptr,
   train_step, optimizer_step, infer_tokens_ptr, infer_capacity, infer_logits_ptr, prefix_logits_ptr,

@@ -46,9 +46,12 @@ let params: usize = 0, grads: usize = 0, adam_m: usize = 0, adam_v: usize = 0;
 // loops may read past the last position
 
 let tokens: usize = 0, targets: usize = 0, mask: usize = 0, positions: usize = 0, docStarts: usize = 0;
+let qStarts: usize = 0; // (maxDocs) first counted position of each document, relative
+let crow: usize = 0, ctargets: usize = 0, cmask: usize = 0; // compact rows: global index, target, mask
 let emb: usize = 0; // (N, E) wte + wpe
 let rstd0: usize = 0; // (N)
-let res: usize = 0; // (L+1, N, E) residual stream entering each layer, res[L] feeds lm_head
+let res: usize = 0; // (L+1, N, E) residual stream entering each layer; res[L] (compact rows) feeds lm_head
+// The last layer's attout, resmid, ln2, rstd2, hid and res[L] hold compact rows (see select_rows).
 let ln1: usize = 0, rstd1: usize = 0; // (L, N, E), (L, N)
 let qkv: usize = 0; // (L, N, 3E)
 let att: usize = 0; // (L, H*N*(B+3)) probabilities
@@ -56,9 +59,10 @@ let attout: usize = 0; // (L, N, E)
 let resmid: usize = 0; // (L, N, E) residual after attention
 let ln2: usize = 0, rstd2: usize = 0; // (L, N, E), (L, N)
 let hid: usize = 0; // (L, N, F) relu output
-let logits: usize = 0; // (N, V), replaced by dlogits
+let logits: usize = 0; // (Nc, V) for the compact rows, replaced by dlogits
+let logitsKept: usize = 0; // (Nc, V) copy made by a forward-only call
 // backward scratch
-let dres: usize = 0, dln: usize = 0, dqkv: usize = 0, dhid: usize = 0, attScratch: usize = 0, tscratch: usize = 0;
+let dres: usize = 0, dtmp: usize = 0, dln: usize = 0, dqkv: usize = 0, dhid: usize = 0, attScratch: usize = 0, tscratch: usize = 0;
 let rowsN = 0; // allocated rows: maxTok + 4
 let attFloats = 0; // per layer
 
@@ -114,6 +118,10 @@ export function model_init(v: i32, e: i32, h: i32, l: i32, f: i32, b: i32, batch
   mask = arena_alloc(<usize>rowsN);
   positions = arena_alloc(f4(rowsN));
   docStarts = arena_alloc(f4(maxDocs + 1));
+  qStarts = arena_alloc(f4(maxDocs));
+  crow = arena_alloc(f4(rowsN));
+  ctargets = arena_alloc(f4(rowsN));
+  cmask = arena_alloc(<usize>rowsN);
   emb = arena_alloc(f4(rowsN * E));
   rstd0 = arena_alloc(f4(rowsN));
   res = arena_alloc(f4((L + 1) * rowsN * E));
@@ -127,7 +135,9 @@ export function model_init(v: i32, e: i32, h: i32, l: i32, f: i32, b: i32, batch
   rstd2 = arena_alloc(f4(L * rowsN));
   hid = arena_alloc(f4(L * rowsN * F));
   logits = arena_alloc(f4(rowsN * V));
+  logitsKept = arena_alloc(f4(rowsN * V));
   dres = arena_alloc(f4(rowsN * E));
+  dtmp = arena_alloc(f4(rowsN * E));
   dln = arena_alloc(f4(rowsN * E));
   dqkv = arena_alloc(f4(rowsN * 3 * E));
   dhid = arena_alloc(f4(rowsN * F));
@@ -184,7 +194,12 @@ export function batch_targets_ptr(): usize { return targets; }
 export function batch_mask_ptr(): usize { return mask; }
 export function batch_doc_starts_ptr(): usize { return docStarts; }
 export function batch_capacity(): i32 { return maxTok; }
-export function logits_ptr(): usize { return logits; }
+/** Logits of the last forward-only call (see logits_rows). */
+export function logits_ptr(): usize { return logitsKept; }
+/** Rows of the last forward's logits: from each document's first counted position on. */
+export function logits_rows(): i32 { return nCompact; }
+/** Batch position of each of those rows. */
+export function logits_rows_ptr(): usize { return crow; }
 
 function fill_positions(D: i32): void {
   for (let d = 0; d < D; d++) {
@@ -194,8 +209,46 @@ function fill_positions(D: i32): void {
   }
 }
 
+// Rows whose last-layer output matters: from each document's first counted target on.
+// With response-only loss that is a short suffix per document, so the last layer's query
+// side (attention output, wo, MLP, lm_head) runs on these compact rows alone; every row
+// still provides keys and values. Mathematically identical to running every row.
+function select_rows(N: i32, D: i32): i32 {
+  let nc = 0;
+  for (let d = 0; d < D; d++) {
+    const s = load<i32>(docStarts + f4(d));
+    const e = load<i32>(docStarts + f4(d + 1));
+    let q = s;
+    while (q < e && load<u8>(mask + <usize>q) == 0) q++;
+    store<i32>(qStarts + f4(d), q - s);
+    for (let n = q; n < e; n++) {
+      store<i32>(crow + f4(nc), n);
+      store<i32>(ctargets + f4(nc), load<i32>(targets + f4(n)));
+      store<u8>(cmask + <usize>nc, load<u8>(mask + <usize>n));
+      nc++;
+    }
+  }
+  return nc;
+}
+
+// dst[r] = src[crow[r]] for r < nc (rows of `width` floats)
+function gather_rows(dst: usize, src: usize, nc: i32, width: i32): void {
+  const row = f4(width);
+  for (let r = 0; r < nc; r++) memory.copy(dst + <usize>r * row, src + <usize>load<i32>(crow + f4(r)) * row, row);
+}
+
+// dst[crow[r]] = src[r] for r < nc
+function scatter_rows(dst: usize, src: usize, nc: i32, width: i32): void {
+  const row = f4(width);
+  for (let r = 0; r < nc; r++) memory.copy(dst + <usize>load<i32>(crow + f4(r)) * row, src + <usize>r * row, row);
+}
+
+let nCompact = 0;
+
 function forward(N: i32, D: i32): void {
   fill_positions(D);
+  nCompact = select_rows(N, D);
+  const nc = nCompact;
   // x = wte[tok] + wpe[pos]
   const row = f4(E);
   for (let n = 0; n < N; n++) {
@@ -211,36 +264,58 @@ function forward(N: i32, D: i32): void {
     const l2 = at(ln2, l, E), hh = at(hid, l, F), next = resAt(l + 1);
     rmsnorm_forward(l1, rstd1 + f4(l * rowsN), x, N, E);
     matmul_ab(q, l1, wqkv(params, l), N, E, 3 * E, false);
-    attention_forward(ao, att + f4(l * attFloats), q, docStarts, D, E, H, attScratch);
-    memory.copy(mid, x, f4(N * E));
-    matmul_ab(mid, ao, wo(params, l), N, E, E, true);
-    rmsnorm_forward(l2, rstd2 + f4(l * rowsN), mid, N, E);
-    matmul_ab(hh, l2, fc1(params, l), N, E, F, false);
-    relu_forward(hh, hh, N * F);
-    memory.copy(next, mid, f4(N * E));
-    matmul_ab(next, hh, fc2(params, l), N, F, E, true);
+    // the last layer keeps only the compact rows from here on
+    const last = l == L - 1;
+    const M = last ? nc : N;
+    if (last) {
+      attention_forward(dtmp, att + f4(l * attFloats), q, docStarts, qStarts, D, E, H, attScratch);
+      gather_rows(ao, dtmp, nc, E);
+      gather_rows(mid, x, nc, E);
+    } else {
+      attention_forward(ao, att + f4(l * attFloats), q, docStarts, 0, D, E, H, attScratch);
+      memory.copy(mid, x, f4(N * E));
+    }
+    matmul_ab(mid, ao, wo(params, l), M, E, E, true);
+    rmsnorm_forward(l2, rstd2 + f4(l * rowsN), mid, M, E);
+    matmul_ab(hh, l2, fc1(params, l), M, E, F, false);
+    relu_forward(hh, hh, M * F);
+    memory.copy(next, mid, f4(M * E));
+    matmul_ab(next, hh, fc2(params, l), M, F, E, true);
   }
-  matmul_ab(logits, resAt(L), lmHead(params), N, E, V, false);
+  // res[L] holds the compact rows
+  matmul_ab(logits, resAt(L), lmHead(params), nc, E, V, false);
 }
 
 function backward(N: i32, D: i32): void {
-  // logits = res[L] @ lm_head  (logits buffer now holds dlogits)
-  matmul_atb(lmHead(grads), resAt(L), logits, E, N, V, false);
-  matmul_abt(dres, logits, lmHead(params), N, V, E, false, tscratch);
+  const nc = nCompact;
+  // logits = res[L] @ lm_head on compact rows (the logits buffer now holds dlogits)
+  matmul_atb(lmHead(grads), resAt(L), logits, E, nc, V, false);
+  matmul_abt(dres, logits, lmHead(params), nc, V, E, false, tscratch);
   for (let l = L - 1; l >= 0; l--) {
+    const last = l == L - 1;
+    const M = last ? nc : N;
     const l1 = at(ln1, l, E), q = at(qkv, l, 3 * E), ao = at(attout, l, E);
     const l2 = at(ln2, l, E), hh = at(hid, l, F);
-    // res[l+1] = mid + relu(ln2 @ fc1) @ fc2
-    matmul_atb(fc2(grads, l), hh, dres, F, N, E, false);
-    matmul_abt(dhid, dres, fc2(params, l), N, E, F, false, tscratch);
-    relu_backward(dhid, dhid, hh, N * F);
-    matmul_atb(fc1(grads, l), l2, dhid, E, N, F, false);
-    matmul_abt(dln, dhid, fc1(params, l), N, F, E, false, tscratch);
-    rmsnorm_backward(dres, dln, l2, rstd2 + f4(l * rowsN), N, E); // dres is now d(mid)
+    // res[l+1] = mid + relu(ln2 @ fc1) @ fc2   (M rows)
+    matmul_atb(fc2(grads, l), hh, dres, F, M, E, false);
+    matmul_abt(dhid, dres, fc2(params, l), M, E, F, false, tscratch);
+    relu_backward(dhid, dhid, hh, M * F);
+    matmul_atb(fc1(grads, l), l2, dhid, E, M, F, false);
+    matmul_abt(dln, dhid, fc1(params, l), M, F, E, false, tscratch);
+    rmsnorm_backward(dres, dln, l2, rstd2 + f4(l * rowsN), M, E); // dres is now d(mid)
     // mid = res[l] + attn(ln1 @ wqkv) @ wo
-    matmul_atb(wo(grads, l), ao, dres, E, N, E, false);
-    matmul_abt(dln, dres, wo(params, l), N, E, E, false, tscratch);
-    attention_backward(dqkv, attScratch, dln, att + f4(l * attFloats), q, docStarts, D, E, H);
+    matmul_atb(wo(grads, l), ao, dres, E, M, E, false);
+    matmul_abt(dln, dres, wo(params, l), M, E, E, false, tscratch);
+    if (last) {
+      // back to every row: d(attn out) at the compact rows, d(res[l]) = d(mid) there
+      scatter_rows(dtmp, dln, nc, E);
+      attention_backward(dqkv, attScratch, dtmp, att + f4(l * attFloats), q, docStarts, qStarts, D, E, H);
+      memory.fill(dtmp, 0, f4(N * E));
+      scatter_rows(dtmp, dres, nc, E);
+      memory.copy(dres, dtmp, f4(N * E));
+    } else {
+      attention_backward(dqkv, attScratch, dln, att + f4(l * attFloats), q, docStarts, 0, D, E, H);
+    }
     matmul_atb(wqkv(grads, l), l1, dqkv, E, N, 3 * E, false);
     matmul_abt(dln, dqkv, wqkv(params, l), N, 3 * E, E, false, tscratch);
     rmsnorm_backward(dres, dln, l1, rstd1 + f4(l * rowsN), N, E); // dres is now d(res[l])
@@ -276,7 +351,9 @@ export function forward_backward(N: i32, D: i32, smoothing: f32, withGrad: bool)
   const c = counted(N);
   if (c == 0) return NaN;
   forward(N, D);
-  const loss = crossentropy_forward_backward(logits, targets, mask, N, V, smoothing, 1.0 / <f32>c);
+  // the loss kernel overwrites logits with their gradient: keep them for a forward-only call
+  if (!withGrad) memory.copy(logitsKept, logits, f4(nCompact * V));
+  const loss = crossentropy_forward_backward(logits, ctargets, cmask, nCompact, V, smoothing, 1.0 / <f32>c);
   if (withGrad) backward(N, D);
   return loss;
 }

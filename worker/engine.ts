@@ -187,9 +187,17 @@ export class Engine {
     return this.#w.forward_backward(N, D, labelSmoothing, withGrad ? 1 : 0);
   }
 
-  /** The logits (N, V) of the last forwardBackward without gradient. */
-  lastLogits(n: number): Float32Array {
-    return this.#f32(this.#w.logits_ptr(), n * this.shape.vocabSize).slice();
+  /**
+   * Logits of the last forwardBackward without gradient, for the positions whose output
+   * the loss can use (each document's first counted position onward): `rows` are batch
+   * positions, `logits` is (rows.length, V).
+   */
+  lastLogits(): { rows: Int32Array; logits: Float32Array } {
+    const n = this.#w.logits_rows();
+    return {
+      rows: this.#i32(this.#w.logits_rows_ptr(), n).slice(),
+      logits: this.#f32(this.#w.logits_ptr(), n * this.shape.vocabSize).slice(),
+    };
   }
 
   // ---- generation ------------------------------------------------------------------

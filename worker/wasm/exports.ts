@@ -25,8 +25,8 @@ export interface OrganelleWasm {
   rmsnorm_backward(dinp: Ptr, dout: Ptr, out: Ptr, rstd: Ptr, N: number, C: number): void;
   relu_forward(out: Ptr, inp: Ptr, n: number): void;
   relu_backward(dinp: Ptr, dout: Ptr, out: Ptr, n: number): void;
-  attention_forward(out: Ptr, att: Ptr, qkv: Ptr, docStarts: Ptr, D: number, E: number, H: number, scratch: Ptr): void;
-  attention_backward(dqkv: Ptr, dpScratch: Ptr, dout: Ptr, att: Ptr, qkv: Ptr, docStarts: Ptr, D: number, E: number, H: number): void;
+  attention_forward(out: Ptr, att: Ptr, qkv: Ptr, docStarts: Ptr, qStarts: Ptr, D: number, E: number, H: number, scratch: Ptr): void;
+  attention_backward(dqkv: Ptr, scratch: Ptr, dout: Ptr, att: Ptr, qkv: Ptr, docStarts: Ptr, qStarts: Ptr, D: number, E: number, H: number): void;
   attention_probs_floats(docStarts: Ptr, D: number, H: number): number;
   crossentropy_forward_backward(logits: Ptr, targets: Ptr, mask: Ptr, N: number, V: number, smoothing: number, invCount: number): number;
   sum_squares(x: Ptr, n: number): number;
@@ -45,6 +45,8 @@ export interface OrganelleWasm {
   batch_doc_starts_ptr(): Ptr;
   batch_capacity(): number;
   logits_ptr(): Ptr;
+  logits_rows(): number;
+  logits_rows_ptr(): Ptr;
   forward_backward(N: number, D: number, smoothing: number, withGrad: number): number;
   train_configure(steps: number, lr: number, warmup: number, beta1: number, beta2: number, eps: number, wd: number, clip: number, smoothing: number, responseOnly: number): void;
   train_steps_done(): number;
