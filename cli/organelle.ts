@@ -2,19 +2,33 @@
 // The command line: thin entry points over worker/ code, the same engine the browser runs.
 import { benchCommand } from './bench.ts';
 import { trainCommand } from './train.ts';
+import { evalCommand } from './eval.ts';
+import { corpusCommand } from './corpus.ts';
+import { solveCommand } from './solve.ts';
 
 const USAGE = `usage: organelle <command> [options]
 
 commands:
   bench [--quick] [--json FILE]
       kernel, training and generation speed against the plain-TypeScript reference
+  train <game> [--organelle NAME] [--steps N] [--seed S] [--out DIR]
+      train every organelle of a game's pipeline (concurrently) from its recorded recipe
   train --corpus FILE --out FILE [--steps N] [--seed S] [--shape 30k|64k|92k|160k|460k]
       train one organelle on a corpus of PROMPT\\nRESPONSE documents separated by blank lines
+  eval puzzle8 [--models DIR] (--boards FILE | --random N --seed S | --walk N --seed S) [--json FILE]
+      solve boards with the pipeline, its no-planner ablation, greedy Manhattan and A*
+  corpus <game> --out DIR
+      write the training corpora of a game's organelles
+  solve puzzle8 <board> [--models DIR] [--trace FILE]
+      solve one board, printing the kanban and events per step; write the trace as JSONL
 `;
 
 const commands: Record<string, (argv: string[]) => Promise<void>> = {
   bench: benchCommand,
   train: trainCommand,
+  eval: evalCommand,
+  corpus: corpusCommand,
+  solve: solveCommand,
 };
 
 async function main(argv: string[]): Promise<void> {

@@ -1,7 +1,8 @@
 // Training corpora for the 8-puzzle organelles, from BFS-optimal distances over all
 // 181,440 states. Held-out rule: a state whose FNV-1a hash is 0 mod 5 is never the subject
-// of an example, never a predecessor used to invent its `last` history, and never appears
-// in any prompt. Every example is a pure function of the seed.
+// of an example, never a state a `last` history passes through, and never a state at which
+// a plan's move is decided (plans stop before leaving one), so no example carries the
+// optimal move of a held-out state. Every example is a pure function of the seed.
 //
 // Labels. The canonical move of a state is the optimal move (distance drops by one) with
 // the lowest Manhattan distance after it, ties in u d l r order. A Planner example answers
@@ -15,6 +16,7 @@ import { distanceTable, rankBoard, unrankBoard, STATE_COUNT, UNSOLVABLE } from '
 import { isHeldOut } from '../worker/games/puzzle8/heldout.ts';
 import { moverPrompt, plannerPrompt, letters, PLAN_MAX } from '../worker/games/puzzle8/prompts.ts';
 import { Rng } from '../worker/games/rng.ts';
+import { greedyPlan } from '../worker/games/puzzle8/heuristics.ts';
 
 export const PUZZLE8_CORPUS_VERSION = 1;
 
@@ -49,12 +51,17 @@ export function rankedMoves(board: Board, exclude: readonly Direction[] = []): D
   return scored.map((s) => s.d);
 }
 
-/** The canonical optimal path's first `n` moves (shorter if the goal comes first). */
+/**
+ * The canonical optimal path's first `n` moves, shorter if the goal comes first or if the
+ * path reaches a held-out state: every move of a plan is decided at a training state.
+ */
 export function canonicalPlan(board: Board, n = PLAN_MAX, firstExclude: readonly Direction[] = []): Direction[] {
   const plan: Direction[] = [];
   let b = board;
-  while (plan.length < n && !isSolved(b)) {
-    const d = rankedMoves(b, plan.length === 0 ? firstExclude : [])[0];
+  while (plan.length < n && !isSolved(b) && !isHeldOut(b)) {
+    // never undo the previous step: after a forced detour the way back is not a plan
+    const exclude = plan.length === 0 ? firstExclude : [opposite(plan[plan.length - 1])];
+    const d = rankedMoves(b, exclude)[0];
     if (d === undefined) break;
     plan.push(d);
     b = applyMove(b, d)!;
@@ -62,21 +69,16 @@ export function canonicalPlan(board: Board, n = PLAN_MAX, firstExclude: readonly
   return plan;
 }
 
-/** The orchestrator's heuristic plan: greedy on Manhattan distance, never undoing a step. */
-export function greedyPlan(board: Board, blocked: readonly Direction[] = [], last?: Direction, n = PLAN_MAX): Direction[] {
-  const plan: Direction[] = [];
+/** Keeps a plan's moves up to the first held-out state it would leave from. */
+export function truncateAtHeldOut(board: Board, plan: readonly Direction[]): Direction[] {
+  const kept: Direction[] = [];
   let b = board;
-  let prev = last;
-  while (plan.length < n && !isSolved(b)) {
-    const avoid = [...(plan.length === 0 ? blocked : []), ...(prev ? [opposite(prev)] : [])];
-    const options = legalMoves(b).filter((d) => !avoid.includes(d));
-    if (options.length === 0) break;
-    options.sort((x, y) => manhattan(applyMove(b, x)!) - manhattan(applyMove(b, y)!) || DIRECTIONS.indexOf(x) - DIRECTIONS.indexOf(y));
-    plan.push(options[0]);
-    b = applyMove(b, options[0])!;
-    prev = options[0];
+  for (const d of plan) {
+    if (isHeldOut(b)) break;
+    kept.push(d);
+    b = applyMove(b, d)!;
   }
-  return plan;
+  return kept;
 }
 
 function randomPlan(board: Board, rng: Rng): Direction[] {
@@ -139,24 +141,24 @@ export function buildPuzzle8Corpus(seed = 1): Puzzle8Corpus {
     const legal = legalMoves(board);
     const best = rankedMoves(board);
     // ---- Planner: a first plan, and for one state in five a replan around a blocked move
-    const last = history(board, rng);
-    planner.push(`${plannerPrompt({ board, blocked: [], last })}\n${letters(canonicalPlan(board))}`);
+    planner.push(`${plannerPrompt({ board, blocked: [] })}\n${letters(canonicalPlan(board))}`);
     if (rng.next() < 0.2 && legal.length > 1) {
       const blocked = [best[0]];
-      planner.push(`${plannerPrompt({ board, blocked, last: history(board, rng) })}\n${letters(canonicalPlan(board, PLAN_MAX, blocked))}`);
+      planner.push(`${plannerPrompt({ board, blocked })}\n${letters(canonicalPlan(board, PLAN_MAX, blocked))}`);
       stats.plannerReplanDocs++;
     }
     // ---- Mover
     const u = rng.next();
     const kind = u < 0.5 ? 'canonical' : u < 0.7 ? 'heuristic' : u < 0.9 ? 'random' : 'none';
     const mlast = history(board, rng);
-    let plan: Direction[] =
+    // a plan whose first move is blocked stays as it is: in a run the Mover sees the plan
+    // with its head in `blocked` after the Judge refused it, and must pick another move
+    const plan: Direction[] =
       kind === 'canonical' ? canonicalPlan(board).slice(0, 1 + rng.int(PLAN_MAX))
-      : kind === 'heuristic' ? greedyPlan(board, [], mlast[mlast.length - 1])
-      : kind === 'random' ? randomPlan(board, rng)
+      : kind === 'heuristic' ? truncateAtHeldOut(board, greedyPlan(board, [], mlast[mlast.length - 1]))
+      : kind === 'random' ? truncateAtHeldOut(board, randomPlan(board, rng))
       : [];
     const blocked: Direction[] = rng.next() < 0.2 && legal.length > 1 ? [rng.next() < 0.7 ? best[0] : rng.pick(legal)] : [];
-    if (blocked.length > 0 && plan.length > 0 && plan[0] === blocked[0]) plan = plan.slice(1);
     const d0 = distance(board);
     const head = plan[0];
     const headOptimal = head !== undefined && !blocked.includes(head) && distance(applyMove(board, head)!) === d0 - 1;

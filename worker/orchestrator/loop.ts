@@ -29,6 +29,8 @@ export interface PuzzleAdapter<S> {
   apply(state: S, move: string): S;
   /** Reversible games: the move that undoes `move`, so the cycle detector refuses immediate undos. */
   inverse?(move: string): string;
+  /** Action-repetition periods the cycle detector refuses (default [2, 3]). */
+  cyclePeriods?: readonly number[];
   plannerPrompt(state: S, kanban: Kanban, attempt: number): string;
   parsePlan(output: string, state: S): PlanParse;
   heuristicPlan(state: S, kanban: Kanban): string[];
@@ -153,7 +155,7 @@ class PuzzleRun<S> {
     this.#state = start;
     this.#bestProgress = adapter.progress(start);
     const inverse = adapter.inverse?.bind(adapter);
-    this.#cycles = new CycleDetector(inverse ? { inverse } : {});
+    this.#cycles = new CycleDetector({ ...(inverse ? { inverse } : {}), ...(adapter.cyclePeriods ? { periods: adapter.cyclePeriods } : {}) });
   }
 
   execute(): void {
@@ -219,7 +221,7 @@ class PuzzleRun<S> {
     }
     const outcome = planWithRetry(
       {
-        ask: (prompt) => planner(prompt),
+        ask: (prompt, attempt) => planner(prompt, attempt),
         buildPrompt: (attempt) => adapter.plannerPrompt(state, kanban, attempt),
         parse: (output) => adapter.parsePlan(output, state),
         heuristic: () => adapter.heuristicPlan(state, kanban),

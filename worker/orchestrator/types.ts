@@ -11,8 +11,12 @@ export interface Completion {
   votes?: string[];
 }
 
-/** An organelle as the orchestrator sees it: a synchronous prompt -> completion call. */
-export type Organelle = (prompt: string) => Completion;
+/**
+ * An organelle as the orchestrator sees it: a synchronous prompt -> completion call.
+ * `attempt` (1-based) lets a caller answer a retry differently, e.g. by sampling votes
+ * where the first attempt was greedy and would only repeat itself.
+ */
+export type Organelle = (prompt: string, attempt?: number) => Completion;
 
 /** Who chose an action: the model's own output, or the deterministic fallback. */
 export type MoveSource = 'model' | 'fallback';

@@ -1,12 +1,13 @@
 // The 8-puzzle organelles' wire format: pipe-separated prompts and one-line answers.
-// Directions are single letters (u d l r: where the blank moves) so a prompt stays short:
-// every character is a position the model processes in training and at every move.
+// Directions are single letters (u d l r: where the blank moves) and the board leads
+// without a key, so a prompt stays short: every character is a position the model
+// processes in training and at every move, and epochs are what a 5-minute budget buys.
 //
-//   Planner  board=412053786|md=13|blocked=|last=ld          -> ulrd   (next moves, 1-4)
-//   Mover    board=412053786|md=13,x,15,13|plan=ulrd|blocked=r|last=ld -> u
+//   Planner  412053786|blocked=                      -> ulrd   (the next 1-4 moves)
+//   Mover    412053786|plan=ulrd|blocked=r|last=ld   -> u
 //
-// md (Mover) is the Manhattan distance after up, down, left, right (x = off the board):
-// the reference project's md-delta features, next to the raw board they summarise.
+// The reference project's md-delta features (Manhattan distance after each move) are left
+// out: the board determines them, and measured, they bought less than the tokens cost.
 import { applyMove, DIRECTIONS, legalMoves, manhattan, opposite, type Board, type Direction } from './board.ts';
 
 export const LETTER: Record<Direction, string> = { up: 'u', down: 'd', left: 'l', right: 'r' };
@@ -33,19 +34,19 @@ export function mdAfterMoves(board: Board): string {
 export interface PlannerView {
   board: Board;
   blocked: readonly Direction[];
-  last: readonly Direction[];
 }
 
 export interface MoverView extends PlannerView {
   plan: readonly Direction[];
+  last: readonly Direction[];
 }
 
 export function plannerPrompt(v: PlannerView): string {
-  return `board=${v.board}|md=${manhattan(v.board)}|blocked=${letters(v.blocked)}|last=${letters(v.last)}`;
+  return `${v.board}|blocked=${letters(v.blocked)}`;
 }
 
 export function moverPrompt(v: MoverView): string {
-  return `board=${v.board}|md=${mdAfterMoves(v.board)}|plan=${letters(v.plan.slice(0, PLAN_MAX))}|blocked=${letters(v.blocked)}|last=${letters(v.last)}`;
+  return `${v.board}|plan=${letters(v.plan.slice(0, PLAN_MAX))}|blocked=${letters(v.blocked)}|last=${letters(v.last)}`;
 }
 
 /** A Mover answer is exactly one direction letter. */

@@ -1,0 +1,23 @@
+// `organelle corpus <game> --out DIR`: writes every training corpus of a game's pipeline as
+// the text files the trainer reads (one per organelle), with the build's statistics.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { recipesFor, type GameId } from '../worker/recipes/index.ts';
+import { parseArgs, stringOption } from './args.ts';
+
+export async function corpusCommand(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, { values: ['out'], flags: [] });
+  const game = args.positional[0] as GameId | undefined;
+  const recipes = game ? recipesFor(game) : [];
+  if (recipes.length === 0) throw new Error(`corpus needs a game with organelles (e.g. "corpus puzzle8 --out DIR")`);
+  const out = stringOption(args, 'out');
+  if (!out) throw new Error('corpus needs --out DIR');
+  await mkdir(out, { recursive: true });
+  for (const r of recipes) {
+    const text = r.buildCorpus();
+    const path = join(out, `${r.organelle}.txt`);
+    await writeFile(path, text);
+    const docs = text.split('\n\n').length;
+    console.log(`wrote ${path}: ${docs.toLocaleString('en-US')} documents, ${(text.length / 1024 / 1024).toFixed(1)} MiB`);
+  }
+}

@@ -1,0 +1,25 @@
+// Loads a game's organelles from a directory of .organelle files (default: the models that
+// ship with the site, public/models/<game>/). A missing or invalid file is an error that
+// names the file and the failed check.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Organelle } from '../worker/organelle.ts';
+import { nodeWasmModule } from '../worker/wasm/node.ts';
+
+export const SHIPPED_MODELS_DIR = fileURLToPath(new URL('../public/models/', import.meta.url));
+
+export async function loadOrganelle(dir: string, game: string, name: string): Promise<Organelle> {
+  const path = join(dir, game, `${name}.organelle`);
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch {
+    throw new Error(`no model at ${path} (train one with "organelle train ${game}" or pass --models DIR)`);
+  }
+  try {
+    return await Organelle.fromFile(await nodeWasmModule(), bytes);
+  } catch (e) {
+    throw new Error(`${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}

@@ -1,0 +1,53 @@
+// `organelle solve puzzle8 <board> [--models DIR] [--trace FILE]`: one solve, printing each
+// step's kanban and event as it happens; the trace (the event list) can be written as JSONL.
+import { writeFile } from 'node:fs/promises';
+import { parseBoard } from '../worker/games/puzzle8/board.ts';
+import { puzzle8Adapter } from '../worker/games/puzzle8/pipeline.ts';
+import { optimalDistance } from '../worker/games/puzzle8/solver.ts';
+import { fnv1a32 } from '../worker/games/puzzle8/heldout.ts';
+import { runPuzzle } from '../worker/orchestrator/loop.ts';
+import { toJsonl, type OrchestratorEvent } from '../worker/orchestrator/events.ts';
+import { organelleFn } from '../worker/pipeline/organelle-fn.ts';
+import { parseArgs, stringOption } from './args.ts';
+import { loadOrganelle, SHIPPED_MODELS_DIR } from './models.ts';
+
+function describe(e: OrchestratorEvent): string | null {
+  switch (e.type) {
+    case 'plan_generated': return `plan    planner -> "${e.output}" (attempt ${e.attempt}, confidence ${e.confidence.toFixed(2)})`;
+    case 'plan_rejected': return `reject  planner "${e.output}": ${e.reason}`;
+    case 'plan_fallback': return `plan    heuristic ${e.plan.join(',')} (${e.reason})`;
+    case 'move_proposed': return e.by === 'model' ? `propose mover "${e.prompt}" -> "${e.output}" (confidence ${e.confidence.toFixed(2)})` : `propose fallback -> ${e.move}`;
+    case 'move_rejected': return `reject  ${e.move ?? '(unparseable)'}: ${e.reason}`;
+    case 'move_applied': return `apply   ${e.move} by ${e.by} -> ${e.state}   kanban ${e.kanban}`;
+    case 'cycle_break': return `cycle   refused ${e.move} (${e.kind}), took ${e.alternative}`;
+    case 'replan': return `replan  ${e.reason}`;
+    case 'solved': return `solved  in ${e.moves.length} moves (${e.modelMoves} by a model, ${e.fallbackMoves} by the fallback)`;
+    case 'failed': return `failed  ${e.reason} after ${e.moves.length} moves`;
+    case 'error': return `error   ${e.message}`;
+    default: return null;
+  }
+}
+
+export async function solveCommand(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, { values: ['models', 'trace'], flags: [] });
+  const [game, text] = args.positional;
+  if (game !== 'puzzle8' || text === undefined) throw new Error('usage: organelle solve puzzle8 <board> [--models DIR] [--trace FILE]');
+  const board = parseBoard(text);
+  const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
+  const planner = await loadOrganelle(dir, 'puzzle8', 'planner');
+  const mover = await loadOrganelle(dir, 'puzzle8', 'mover');
+  for (const o of [planner, mover]) o.engine.seedSampling(fnv1a32(board));
+  console.log(`board ${board}, optimal solution ${optimalDistance(board)} moves`);
+  const result = runPuzzle(puzzle8Adapter, board, { planner: organelleFn(planner), mover: organelleFn(mover) }, {}, {
+    onEvent: (e) => {
+      const line = describe(e);
+      if (line) console.log(`${String(e.step).padStart(4)} ${line}`);
+    },
+  });
+  const trace = stringOption(args, 'trace');
+  if (trace) {
+    await writeFile(trace, toJsonl(result.events));
+    console.log(`wrote ${result.events.length} events to ${trace}`);
+  }
+  if (!result.solved) process.exitCode = 2;
+}

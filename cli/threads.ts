@@ -1,0 +1,8 @@
+// Starts a TypeScript module in a worker thread. Node's loader hooks do not reach worker
+// threads, so the worker boots through tsx's API and imports the module from there.
+import { Worker } from 'node:worker_threads';
+
+export function startTsWorker(module: URL, workerData: unknown): Worker {
+  const boot = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(module.href)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(boot, { eval: true, workerData });
+}

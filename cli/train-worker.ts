@@ -1,0 +1,33 @@
+// Worker thread: trains one registered organelle and writes its .organelle file, posting
+// progress to the parent. One thread per organelle, so a game's organelles train at once.
+import { parentPort, workerData } from 'node:worker_threads';
+import { writeFile } from 'node:fs/promises';
+import { findRecipe } from '../worker/recipes/index.ts';
+import { Organelle } from '../worker/organelle.ts';
+import { TrainingRun, type TrainProgress } from '../worker/trainer.ts';
+import { nodeWasmModule } from '../worker/wasm/node.ts';
+
+export interface TrainJob { recipeId: string; steps?: number; seed?: number; out: string }
+export type TrainMessage =
+  | { type: 'started'; recipeId: string; params: number; vocab: number; docs: number; steps: number; seed: number }
+  | { type: 'progress'; recipeId: string; progress: TrainProgress }
+  | { type: 'done'; recipeId: string; out: string; progress: TrainProgress };
+
+const job = workerData as TrainJob;
+const post = (m: TrainMessage) => parentPort!.postMessage(m);
+
+const recipe = findRecipe(job.recipeId);
+const corpusText = recipe.buildCorpus();
+const seed = job.seed ?? recipe.seed;
+const organelle = await Organelle.create(await nodeWasmModule(), {
+  name: recipe.id, corpusId: recipe.id, corpusText, architecture: recipe.architecture, seed,
+  config: { ...recipe.config, ...(job.steps ? { steps: job.steps } : {}) },
+});
+post({
+  type: 'started', recipeId: recipe.id, params: organelle.engine.paramCount, vocab: organelle.vocab.size,
+  docs: corpusText.split('\n\n').length, steps: organelle.recipe.config.steps, seed,
+});
+const run = new TrainingRun(organelle);
+while (!run.done) post({ type: 'progress', recipeId: recipe.id, progress: run.slice(1000) });
+await writeFile(job.out, organelle.toFile(false));
+post({ type: 'done', recipeId: recipe.id, out: job.out, progress: run.progress });

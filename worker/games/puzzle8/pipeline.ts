@@ -1,0 +1,64 @@
+// The 8-puzzle on the kanban orchestrator: the adapter the loop drives (rules, prompts,
+// grammar, heuristic plan, fallback) and the wiring of trained organelles into it.
+//
+// Roles. The Planner reads the board and the kanban and writes the next 1-4 moves (the
+// todo). The Mover reads the board, the Manhattan distance after each move, the remaining
+// plan (doing + todo) and the kanban's blocked and last fields, and answers one move. The
+// Judge (orchestrator) refuses illegal, blocked and cycling moves. The heuristic plan and
+// the fallback move are greedy on Manhattan distance and are always reported as such.
+import { applyMove, isSolved, legalMoves, manhattan, opposite, DIRECTIONS, type Board, type Direction } from './board.ts';
+import { moverPrompt, parseMove, parsePlan, plannerPrompt } from './prompts.ts';
+import { greedyPlan } from './heuristics.ts';
+import type { Kanban } from '../../orchestrator/kanban.ts';
+import type { PuzzleAdapter } from '../../orchestrator/loop.ts';
+
+const asDirections = (moves: readonly string[]) => moves as Direction[];
+
+export const puzzle8Adapter: PuzzleAdapter<Board> = {
+  game: 'puzzle8',
+  describe: (board) => board,
+  isGoal: isSolved,
+  progress: manhattan,
+  legalMoves: (board) => legalMoves(board),
+  apply: (board, move) => {
+    const next = applyMove(board, move as Direction);
+    if (next === null) throw new Error(`puzzle8: illegal move ${move} on ${board}`);
+    return next;
+  },
+  inverse: (move) => opposite(move as Direction),
+  // undo, back-and-forth, and the blank circling a 2x2 square (period 4)
+  cyclePeriods: [2, 3, 4],
+  plannerPrompt: (board, kanban) => plannerPrompt({ board, blocked: asDirections(kanban.blocked) }),
+  parsePlan: (output, board) => parsePlan(output, board),
+  heuristicPlan: (board, kanban) => greedyPlan(board, asDirections(kanban.blocked), lastMove(kanban)),
+  moverPrompt: (board, kanban) =>
+    moverPrompt({ board, plan: asDirections(remainingPlan(kanban)), blocked: asDirections(kanban.blocked), last: asDirections(kanban.last) }),
+  parseMove: (output) => parseMove(output),
+  fallbackMove: (board, _kanban, avoid) => greedyMove(board, avoid),
+};
+
+/** The plan still ahead: the task being done, then the todo list. */
+export function remainingPlan(kanban: Kanban): string[] {
+  return kanban.doing === null ? [...kanban.todo] : [kanban.doing, ...kanban.todo];
+}
+
+function lastMove(kanban: Kanban): Direction | undefined {
+  return kanban.last.length ? (kanban.last[kanban.last.length - 1] as Direction) : undefined;
+}
+
+/** The legal move outside `avoid` with the lowest Manhattan distance after it (u d l r on ties). */
+export function greedyMove(board: Board, avoid: ReadonlySet<string> = new Set()): Direction | null {
+  let best: Direction | null = null;
+  let bestMd = Infinity;
+  for (const d of DIRECTIONS) {
+    if (avoid.has(d)) continue;
+    const next = applyMove(board, d);
+    if (next === null) continue;
+    const md = manhattan(next);
+    if (md < bestMd) {
+      bestMd = md;
+      best = d;
+    }
+  }
+  return best;
+}

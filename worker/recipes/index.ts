@@ -1,0 +1,4 @@
+// Registers every game's organelle recipes (side-effect imports), then re-exports the registry.
+import './puzzle8.ts';
+
+export * from './registry.ts';

@@ -1,0 +1,37 @@
+// The 8-puzzle pipeline's organelles: a Planner and a Mover, both under 100K parameters,
+// trained from one deterministic BFS corpus build (corpus/puzzle8.ts). The shipped models
+// are this recipe's output at these seeds.
+import { buildPuzzle8Corpus, type Puzzle8Corpus } from '../../corpus/puzzle8.ts';
+import { registerRecipe } from './registry.ts';
+
+const CORPUS_SEED = 1;
+let built: Puzzle8Corpus | undefined;
+// Both organelles read the same build; it takes a few seconds, so it is made once.
+function corpus(): Puzzle8Corpus {
+  built ??= buildPuzzle8Corpus(CORPUS_SEED);
+  return built;
+}
+
+registerRecipe({
+  game: 'puzzle8',
+  organelle: 'planner',
+  id: 'puzzle8/planner',
+  title: '8-puzzle Planner',
+  description: 'Reads the board and the blocked moves; writes the next 1-4 moves of a shortest solution.',
+  architecture: { embd: 48, heads: 4, layers: 3, mlp: 192, block: 32 },
+  seed: 11,
+  config: { steps: 20_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 200 },
+  buildCorpus: () => corpus().planner,
+});
+
+registerRecipe({
+  game: 'puzzle8',
+  organelle: 'mover',
+  id: 'puzzle8/mover',
+  title: '8-puzzle Mover',
+  description: 'Reads the board, the remaining plan and the kanban (blocked, last); answers one move.',
+  architecture: { embd: 48, heads: 4, layers: 3, mlp: 192, block: 48 },
+  seed: 12,
+  config: { steps: 20_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 200 },
+  buildCorpus: () => corpus().mover,
+});
