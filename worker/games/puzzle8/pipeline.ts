@@ -6,7 +6,7 @@
 // plan (doing + todo) and the kanban's blocked and last fields, and answers one move. The
 // Judge (orchestrator) refuses illegal, blocked and cycling moves. The heuristic plan and
 // the fallback move are greedy on Manhattan distance and are always reported as such.
-import { applyMove, isSolved, legalMoves, manhattan, opposite, DIRECTIONS, type Board, type Direction } from './board.ts';
+import { applyMove, isSolved, legalMoves, manhattan, DIRECTIONS, type Board, type Direction } from './board.ts';
 import { moverPrompt, parseMove, parsePlan, plannerPrompt } from './prompts.ts';
 import { greedyPlan } from './heuristics.ts';
 import type { Kanban } from '../../orchestrator/kanban.ts';
@@ -25,8 +25,8 @@ export const puzzle8Adapter: PuzzleAdapter<Board> = {
     if (next === null) throw new Error(`puzzle8: illegal move ${move} on ${board}`);
     return next;
   },
-  inverse: (move) => opposite(move as Direction),
-  // undo, back-and-forth, and the blank circling a 2x2 square (period 4)
+  // No `inverse`: undoing a mistake at once is often the shortest repair, so only repeated
+  // patterns are refused: back and forth (period 2), and the blank circling (3 and 4).
   cyclePeriods: [2, 3, 4],
   plannerPrompt: (board, kanban) => plannerPrompt({ board, blocked: asDirections(kanban.blocked) }),
   parsePlan: (output, board) => parsePlan(output, board),
