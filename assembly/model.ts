@@ -89,6 +89,7 @@ let iRows = 0; // max rows: max(B, slots)
 let iTok: usize = 0, iSlot: usize = 0, iPos: usize = 0; // (iRows) i32
 let ix: usize = 0, iln: usize = 0, irstd: usize = 0, iqkv: usize = 0, iatt: usize = 0, ihid: usize = 0, ilogits: usize = 0;
 let iprobs: usize = 0; // (B + 4) attention probabilities of one query
+let pAtt: usize = 0, pScratch: usize = 0, pDoc: usize = 0, pQ: usize = 0; // prefill attention buffers
 let kcache: usize = 0, vcache: usize = 0; // (L, slots, B, E)
 let prefixLogits: usize = 0; // (V)
 let sampleScratch: usize = 0; // (V + 4)
@@ -153,10 +154,14 @@ export function model_init(v: i32, e: i32, h: i32, l: i32, f: i32, b: i32, batch
   iln = arena_alloc(f4(ir * E));
   irstd = arena_alloc(f4(ir));
   iqkv = arena_alloc(f4(ir * 3 * E));
-  iatt = arena_alloc(f4(ir * E));
+  iatt = arena_alloc(f4((ir + 4) * E));
   ihid = arena_alloc(f4(ir * F));
   ilogits = arena_alloc(f4(ir * V));
   iprobs = arena_alloc(f4(B + 8));
+  pAtt = arena_alloc(f4(H * B * (B + 4)));
+  pScratch = arena_alloc(f4((E / H) * (B + 4)));
+  pDoc = arena_alloc(8);
+  pQ = arena_alloc(4);
   kcache = arena_alloc(f4(L * slots * B * E + 4 * E));
   vcache = arena_alloc(f4(L * slots * B * E + 4 * E));
   prefixLogits = arena_alloc(f4(V + 4));
@@ -492,14 +497,44 @@ export function prefix_logits_ptr(): usize { return prefixLogits; }
 /**
  * Processes the prompt (n tokens already in the infer token buffer, BOS first) into cache
  * slot 0 and keeps the logits of its last position. n <= B.
+ *
+ * The prompt is one document, so it runs like a training forward: whole-matrix products
+ * and the gemm-based causal attention. In the last layer only the last position needs an
+ * output (qStart = n - 1); every position still leaves its keys and values in the cache.
  */
 export function gen_prefill(n: i32): void {
+  const row = f4(E);
+  const qrow = f4(3 * E);
   for (let r = 0; r < n; r++) {
-    store<i32>(iSlot + f4(r), 0);
-    store<i32>(iPos + f4(r), r);
+    const te = wte(params) + <usize>load<i32>(iTok + f4(r)) * row;
+    const pe = wpe(params) + <usize>r * row;
+    const x = ix + <usize>r * row;
+    for (let c: usize = 0; c < row; c += 16) v128.store(x + c, f32x4.add(v128.load(te + c), v128.load(pe + c)));
   }
-  infer_forward(n, 1);
-  memory.copy(prefixLogits, ilogits, f4(V));
+  rmsnorm_forward(ix, irstd, ix, n, E);
+  store<i32>(pDoc, 0);
+  store<i32>(pDoc, n, 4);
+  for (let l = 0; l < L; l++) {
+    const first = l == L - 1 ? n - 1 : 0;
+    const m = n - first;
+    rmsnorm_forward(iln, irstd, ix, n, E);
+    matmul_ab(iqkv, iln, wqkv(params, l), n, E, 3 * E, false);
+    for (let r = 0; r < n; r++) {
+      const src = iqkv + <usize>r * qrow;
+      memory.copy(cacheAt(kcache, l, 0, r), src + row, row);
+      memory.copy(cacheAt(vcache, l, 0, r), src + 2 * row, row);
+    }
+    store<i32>(pQ, first);
+    attention_forward(iatt, pAtt, iqkv, pDoc, pQ, 1, E, H, pScratch);
+    const x = ix + <usize>first * row;
+    const ln = iln + <usize>first * row;
+    matmul_ab(x, iatt + <usize>first * row, wo(params, l), m, E, E, true);
+    rmsnorm_forward(ln, irstd, x, m, E);
+    matmul_ab(ihid, ln, fc1(params, l), m, E, F, false);
+    relu_forward(ihid, ihid, m * F);
+    matmul_ab(x, ihid, fc2(params, l), m, F, E, true);
+  }
+  matmul_ab(prefixLogits, ix + <usize>(n - 1) * row, lmHead(params), 1, E, V, false);
 }
 
 // Picks a token from a logits row: greedy at temperature 0, else a draw from
