@@ -68,3 +68,20 @@ describe('CycleDetector', () => {
     expect(() => new CycleDetector({ capacity: 0 })).toThrow(/capacity/);
   });
 });
+
+describe('CycleDetector loops option', () => {
+  it('refuses a repeated block only when the game says the block returns where it started', () => {
+    // a grid walker: only blocks that cancel out are loops
+    const delta: Record<string, number> = { u: -10, d: 10, l: -1, r: 1 };
+    const loops = (block: readonly string[]) => block.reduce((a, m) => a + delta[m], 0) === 0;
+    const c = new CycleDetector({ periods: [2, 4], loops });
+    for (const m of ['r', 'd', 'r']) c.push(m);
+    expect(c.check('d')).toBeNull(); // a staircase is travel
+    const back = new CycleDetector({ periods: [2, 4], loops });
+    for (const m of ['u', 'd', 'u']) back.push(m);
+    expect(back.check('d')).toBe('period-2');
+    const circle = new CycleDetector({ periods: [2, 4], loops });
+    for (const m of ['u', 'l', 'd', 'r', 'u', 'l', 'd']) circle.push(m);
+    expect(circle.check('r')).toBe('period-4');
+  });
+});

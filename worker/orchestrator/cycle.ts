@@ -15,16 +15,25 @@ export interface CycleOptions {
   periods?: readonly number[];
   /** For reversible games: the move that undoes `move`. Enables the immediate-undo check. */
   inverse?: (move: string) => string;
+  /**
+   * Whether a repeated block of actions actually brings the game back where it was (then
+   * repeating it is a cycle). Default: any block of more than one distinct action. A game
+   * that knows better says so: in the 8-puzzle right,down,right,down walks a staircase and
+   * only a block whose moves cancel out is a loop.
+   */
+  loops?: (block: readonly string[]) => boolean;
 }
 
 export class CycleDetector {
   readonly capacity: number;
   readonly periods: readonly number[];
   readonly #inverse: ((move: string) => string) | undefined;
+  readonly #loops: (block: readonly string[]) => boolean;
   #ring: string[] = [];
 
   constructor(options: CycleOptions = {}) {
-    const { capacity = 8, periods = [2, 3], inverse } = options;
+    const { capacity = 8, periods = [2, 3], inverse, loops = (block) => block.some((a) => a !== block[0]) } = options;
+    this.#loops = loops;
     if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`cycle: capacity must be an integer >= 1, got ${capacity}`);
     for (const p of periods) {
       // the candidate supplies one of the 2p actions, the ring the other 2p - 1
@@ -65,7 +74,7 @@ export class CycleDetector {
       const tail = history.slice(-2 * p);
       let repeats = true;
       for (let i = 0; i < p && repeats; i++) repeats = tail[i] === tail[i + p];
-      if (repeats && tail.slice(0, p).some((a) => a !== tail[0])) return `period-${p}`;
+      if (repeats && this.#loops(tail.slice(0, p))) return `period-${p}`;
     }
     return null;
   }

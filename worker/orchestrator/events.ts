@@ -17,6 +17,9 @@ export type PlanFallbackReason = 'no planner' | 'planner rejected twice' | 'repl
 
 export type FailReason = 'move limit' | 'no legal moves' | 'error';
 
+/** A two-player game's outcome for the organelles' side. */
+export type GameResult = 'win' | 'draw' | 'loss';
+
 export interface EventPayloads {
   /** config: the resolved limits and switches, flat so it survives JSON unchanged. */
   run_started: { game: string; start: string; config: Record<string, string | number | boolean> };
@@ -44,6 +47,11 @@ export interface EventPayloads {
   solved: { moves: string[]; modelMoves: number; fallbackMoves: number };
   failed: { reason: FailReason; moves: string[] };
   error: { message: string };
+  // ---- two-player games (worker/orchestrator/game-loop.ts)
+  /** The other side's move (a scripted opponent or a human); state: the board after it. */
+  opponent_move: { move: string; opponent: string; state: string };
+  /** The end of a game, seen from the organelles' side; winner: the winning side, null on a draw. */
+  game_over: { result: GameResult; winner: string | null; moves: string[]; modelMoves: number; fallbackMoves: number };
 }
 
 export type EventType = keyof EventPayloads;
@@ -109,6 +117,8 @@ const FIELDS: { [K in EventType]: FieldKinds<EventPayloads[K]> } = {
   solved: { moves: 'string[]', modelMoves: 'number', fallbackMoves: 'number' },
   failed: { reason: 'string', moves: 'string[]' },
   error: { message: 'string' },
+  opponent_move: { move: 'string', opponent: 'string', state: 'string' },
+  game_over: { result: 'string', winner: 'string|null', moves: 'string[]', modelMoves: 'number', fallbackMoves: 'number' },
 };
 
 function isKind(value: unknown, kind: string): boolean {

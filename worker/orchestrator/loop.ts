@@ -31,6 +31,8 @@ export interface PuzzleAdapter<S> {
   inverse?(move: string): string;
   /** Action-repetition periods the cycle detector refuses (default [2, 3]). */
   cyclePeriods?: readonly number[];
+  /** Whether a repeated block of moves returns to where it started (see CycleOptions.loops). */
+  cycleLoops?: (block: readonly string[]) => boolean;
   plannerPrompt(state: S, kanban: Kanban, attempt: number): string;
   parsePlan(output: string, state: S): PlanParse;
   heuristicPlan(state: S, kanban: Kanban): string[];
@@ -155,7 +157,11 @@ class PuzzleRun<S> {
     this.#state = start;
     this.#bestProgress = adapter.progress(start);
     const inverse = adapter.inverse?.bind(adapter);
-    this.#cycles = new CycleDetector({ ...(inverse ? { inverse } : {}), ...(adapter.cyclePeriods ? { periods: adapter.cyclePeriods } : {}) });
+    this.#cycles = new CycleDetector({
+      ...(inverse ? { inverse } : {}),
+      ...(adapter.cyclePeriods ? { periods: adapter.cyclePeriods } : {}),
+      ...(adapter.cycleLoops ? { loops: adapter.cycleLoops } : {}),
+    });
   }
 
   execute(): void {

@@ -32,9 +32,13 @@ export const puzzle8Adapter: PuzzleAdapter<Board> = {
     if (next === null) throw new Error(`puzzle8: illegal move ${move} on ${board}`);
     return next;
   },
-  // No `inverse`: undoing a mistake at once is often the shortest repair, so only repeated
-  // patterns are refused: back and forth (period 2), and the blank circling (3 and 4).
-  cyclePeriods: [2, 3, 4],
+  // No `inverse`: undoing a mistake at once is often the shortest repair. Refused: a block
+  // of moves repeated while bringing the blank back where it was: back and forth (period 2)
+  // and circling a 2x2 block twice (period 4: twice around one way equals once around the
+  // other, so no shortest path does it). Blocks that walk the blank somewhere (right, down,
+  // right, down) are travel, not cycles.
+  cyclePeriods: [2, 4],
+  cycleLoops: (block) => netDisplacement(block) === 0,
   plannerPrompt: (board, kanban) => plannerPrompt({ board, blocked: asDirections(kanban.blocked) }),
   parsePlan: (output, board) => {
     const parsed = parsePlan(output, board);
@@ -46,6 +50,17 @@ export const puzzle8Adapter: PuzzleAdapter<Board> = {
   parseMove: (output) => parseMove(output),
   fallbackMove: (board, _kanban, avoid) => greedyMove(board, avoid),
 };
+
+/** Where a block of moves takes the blank, as rows * 3 + columns (0 = back where it was). */
+function netDisplacement(block: readonly string[]): number {
+  const step: Record<string, [number, number]> = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] };
+  let dr = 0, dc = 0;
+  for (const m of block) {
+    dr += step[m]?.[0] ?? 0;
+    dc += step[m]?.[1] ?? 0;
+  }
+  return Math.abs(dr) * 3 + Math.abs(dc);
+}
 
 /** The plan still ahead: the task being done, then the todo list. */
 export function remainingPlan(kanban: Kanban): string[] {
