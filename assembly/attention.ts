@@ -39,59 +39,6 @@ export function attention_probs_floats(docStarts: usize, D: i32, H: i32): i32 {
   return i32x4.le_s(lanes, i32x4.splat(t));
 }
 
-/**
- * One query against keys 0..t: p = softmax(scale * q.k_u) written to probs (t+1 floats,
- * zero-padded to a multiple of 4), and out = sum_u p_u v_u. Keys and values are rows of
- * stride `ks` bytes starting at k and v. Up to 3 key rows past t may be read, never used.
- */
-@inline export function attend(out: usize, probs: usize, q: usize, k: usize, v: usize, ks: usize, t: i32, hd: i32, scale: f32): void {
-  const n4 = (t + 4) & ~3;
-  const vscale = f32x4.splat(scale);
-  let vmax = f32x4.splat(-3.4e38);
-  for (let u = 0; u < n4; u += 4) {
-    let s = f32x4.mul(dots4(q, k + <usize>u * ks, ks, hd), vscale);
-    s = v128.bitselect(s, f32x4.splat(-3.4e38), causal_mask(u, t));
-    v128.store(probs + (<usize>u << 2), s);
-    vmax = f32x4.max(vmax, s);
-  }
-  vmax = f32x4.max(vmax, v128.shuffle<f32>(vmax, vmax, 2, 3, 0, 1));
-  vmax = f32x4.max(vmax, v128.shuffle<f32>(vmax, vmax, 1, 0, 3, 2));
-  let vsum = f32x4.splat(0);
-  for (let u = 0; u < n4; u += 4) {
-    const p = probs + (<usize>u << 2);
-    const e = v128.and(exp4(f32x4.sub(v128.load(p), vmax)), causal_mask(u, t));
-    v128.store(p, e);
-    vsum = f32x4.add(vsum, e);
-  }
-  vsum = f32x4.add(vsum, v128.shuffle<f32>(vsum, vsum, 2, 3, 0, 1));
-  vsum = f32x4.add(vsum, v128.shuffle<f32>(vsum, vsum, 1, 0, 3, 2));
-  const inv = f32x4.div(f32x4.splat(1), vsum);
-  for (let u = 0; u < n4; u += 4) {
-    const p = probs + (<usize>u << 2);
-    v128.store(p, f32x4.mul(v128.load(p), inv));
-  }
-  // out = sum_u p_u v_u
-  const bytes = <usize>hd << 2;
-  for (let i: usize = 0; i < bytes; i += 16) v128.store(out + i, f32x4.splat(0));
-  for (let u = 0; u <= t; u++) {
-    const pu = v128.load32_splat(probs + (<usize>u << 2));
-    const vu = v + <usize>u * ks;
-    for (let i: usize = 0; i < bytes; i += 16) {
-      v128.store(out + i, f32x4.add(v128.load(out + i), f32x4.mul(pu, v128.load(vu + i))));
-    }
-  }
-}
-
-// Training attention runs per document and head as small matrix products on the tiled
-// gemm (matmul.ts), reading the head's columns of qkv in place through strides:
-//   S = Q K^T (K^T copied once into scratch), P = causal softmax(scale * S), O = P V
-// A 4-row panel of queries i..i+3 needs only keys 0..i+3, so each panel's product stops at
-// the diagonal, roughly halving the work.
-
-@inline function docStart(docStarts: usize, d: i32): i32 {
-  return load<i32>(docStarts + (<usize>d << 2));
-}
-
 // Row t of S (in place in P): p_u = softmax_u(scale * s_u) for u <= t, 0 for t < u < Tp.
 @inline function causal_softmax_row(p: usize, t: i32, Tp: i32, scale: f32): void {
   const n4 = (t + 4) & ~3;
@@ -120,6 +67,38 @@ export function attention_probs_floats(docStarts: usize, D: i32, H: i32): i32 {
     v128.store(q, f32x4.mul(v128.load(q), inv));
   }
   for (let u = n4; u < Tp; u += 4) v128.store(p + (<usize>u << 2), f32x4.splat(0));
+}
+
+/**
+ * One query against keys 0..t: p = softmax(scale * q.k_u) written to probs (t+1 floats,
+ * zero-padded to a multiple of 4), and out = sum_u p_u v_u. Keys and values are rows of
+ * stride `ks` bytes starting at k and v. Up to 3 key rows past t may be read, never used.
+ * Generation's decode steps use this (one new row per vote); everything else runs on gemm.
+ */
+@inline export function attend(out: usize, probs: usize, q: usize, k: usize, v: usize, ks: usize, t: i32, hd: i32, scale: f32): void {
+  const n4 = (t + 4) & ~3;
+  for (let u = 0; u < n4; u += 4) v128.store(probs + (<usize>u << 2), dots4(q, k + <usize>u * ks, ks, hd));
+  causal_softmax_row(probs, t, n4, scale);
+  // out = sum_u p_u v_u
+  const bytes = <usize>hd << 2;
+  for (let i: usize = 0; i < bytes; i += 16) v128.store(out + i, f32x4.splat(0));
+  for (let u = 0; u <= t; u++) {
+    const pu = v128.load32_splat(probs + (<usize>u << 2));
+    const vu = v + <usize>u * ks;
+    for (let i: usize = 0; i < bytes; i += 16) {
+      v128.store(out + i, f32x4.add(v128.load(out + i), f32x4.mul(pu, v128.load(vu + i))));
+    }
+  }
+}
+
+// Training attention runs per document and head as small matrix products on the tiled
+// gemm (matmul.ts), reading the head's columns of qkv in place through strides:
+//   S = Q K^T (K^T copied once into scratch), P = causal softmax(scale * S), O = P V
+// A 4-row panel of queries i..i+3 needs only keys 0..i+3, so each panel's product stops at
+// the diagonal, roughly halving the work.
+
+@inline function docStart(docStarts: usize, d: i32): i32 {
+  return load<i32>(docStarts + (<usize>d << 2));
 }
 
 // out (N,E), att (see above) <- qkv (N,3E); docStarts (D+1) i32; scratch >= hd*(B+4) floats.

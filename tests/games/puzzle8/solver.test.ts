@@ -2,7 +2,7 @@
 // optimal moves it implies, and A* agreeing with BFS on random boards.
 import { describe, expect, it } from 'vitest';
 import { BoardError, SOLVED, applyMove, isSolvable, type Board } from '../../../worker/games/puzzle8/board.ts';
-import { Rng } from '../../../worker/games/puzzle8/rng.ts';
+import { Rng } from '../../../worker/games/rng.ts';
 import {
   SOLVABLE_COUNT,
   STATE_COUNT,

@@ -13,6 +13,7 @@ import { Rng, type Seed } from '../rng.ts';
 import { COLS, Position } from './position.ts';
 import { type Board, type Player, type Status, mirrorBoard, mirrorColumn } from './rules.ts';
 import { searchPosition } from './search.ts';
+import { tacticalOpponent } from './opponents.ts';
 
 export interface Connect4Record {
   board: Board;
@@ -31,7 +32,11 @@ export interface Connect4GameLog {
   /** Every column played, opening included. */
   moves: number[];
   result: Exclude<Status, 'ongoing'>;
+  /** Who played X and O after the opening (only with `noise`; otherwise both searched). */
+  players?: [GamePlayer, GamePlayer];
 }
+
+export type GamePlayer = 'search' | 'random' | 'tactical';
 
 export interface Connect4DatasetOptions {
   depth: number; // search plies for both players and for the labels
@@ -39,6 +44,12 @@ export interface Connect4DatasetOptions {
   seed: Seed;
   minOpening?: number; // random plies before the searchers take over (default 2)
   maxOpening?: number; // default 6; at most 6, so no random game can already be won
+  /**
+   * Per game and side, the chance that the side plays uniformly at random or as the tactical
+   * opponent instead of searching, so the positions also cover play against weak opponents.
+   * Every position met is still labelled by the searcher. Default none: pure self-play.
+   */
+  noise?: { random: number; tactical: number };
 }
 
 export interface Connect4DatasetCounts {
@@ -59,7 +70,7 @@ export interface Connect4Dataset {
   counts: Connect4DatasetCounts;
 }
 
-function checkOptions(o: Connect4DatasetOptions): Required<Connect4DatasetOptions> {
+function checkOptions(o: Connect4DatasetOptions): Required<Omit<Connect4DatasetOptions, 'noise'>> & Pick<Connect4DatasetOptions, 'noise'> {
   const minOpening = o.minOpening ?? 2;
   const maxOpening = o.maxOpening ?? 6;
   if (!Number.isInteger(o.depth) || o.depth < 1) throw new RangeError(`depth must be an integer >= 1, got ${o.depth}`);
@@ -68,12 +79,15 @@ function checkOptions(o: Connect4DatasetOptions): Required<Connect4DatasetOption
   if (!Number.isInteger(minOpening) || !Number.isInteger(maxOpening) || minOpening < 0 || maxOpening > 6 || minOpening > maxOpening) {
     throw new RangeError(`opening length must satisfy 0 <= minOpening <= maxOpening <= 6, got ${minOpening}..${maxOpening}`);
   }
+  if (o.noise && !(o.noise.random >= 0 && o.noise.tactical >= 0 && o.noise.random + o.noise.tactical <= 1)) {
+    throw new RangeError(`noise chances must be >= 0 and sum to at most 1, got random ${o.noise.random}, tactical ${o.noise.tactical}`);
+  }
   return { ...o, minOpening, maxOpening };
 }
 
 /** Plays `games` self-play games and returns the deduplicated, mirror-augmented records. */
 export function buildConnect4Dataset(options: Connect4DatasetOptions): Connect4Dataset {
-  const { depth, games, seed, minOpening, maxOpening } = checkOptions(options);
+  const { depth, games, seed, minOpening, maxOpening, noise } = checkOptions(options);
   const root = new Rng(seed);
   const labelled = new Map<Board, Connect4Record>(); // insertion order = first visit
   const logs: Connect4GameLog[] = [];
@@ -97,16 +111,25 @@ export function buildConnect4Dataset(options: Connect4DatasetOptions): Connect4D
     // one stream per game: game g is the same whatever the total number of games
     const rng = root.fork(`game ${g}`);
     const openingLength = minOpening + rng.int(maxOpening - minOpening + 1);
+    // drawn only with noise, so pure self-play streams are unchanged
+    const role = (): GamePlayer => {
+      const u = rng.next();
+      return u < noise!.random ? 'random' : u < noise!.random + noise!.tactical ? 'tactical' : 'search';
+    };
+    const players: [GamePlayer, GamePlayer] | undefined = noise ? [role(), role()] : undefined;
     const pos = new Position();
     const moves: number[] = [];
     let result: Connect4GameLog['result'] = 'draw';
     while (pos.plies < COLS * 6) {
       const rec = label(pos);
       let col: number;
-      if (moves.length < openingLength) {
+      const player = players ? players[pos.side === 1 ? 0 : 1] : 'search';
+      if (moves.length < openingLength || player === 'random') {
         const legal: number[] = [];
         for (let c = 0; c < COLS; c++) if (pos.canPlay(c)) legal.push(c);
         col = rng.pick(legal);
+      } else if (player === 'tactical') {
+        col = tacticalOpponent(rec.board, rng);
       } else {
         col = rng.pick(rec.bestMoves);
       }
@@ -116,7 +139,7 @@ export function buildConnect4Dataset(options: Connect4DatasetOptions): Connect4D
         break;
       }
     }
-    logs.push({ opening: moves.slice(0, openingLength), moves, result });
+    logs.push({ opening: moves.slice(0, openingLength), moves, result, ...(players ? { players } : {}) });
   }
 
   // mirror augmentation: add the reflection of every position not already present

@@ -103,3 +103,25 @@ export function searchPosition(pos: Position, depth: number, rng?: Rng): SearchR
 export function alphaBeta(board: string, depth: number, rng?: Rng): SearchResult {
   return searchPosition(Position.fromBoard(parseBoard(board)), depth, rng);
 }
+
+/**
+ * The exact score of every playable column for the side to move (full-window searches, so
+ * unlike searchPosition's losing moves these are values, not bounds); null for full columns.
+ * Used to rank moves for corpus labels. Restores `pos`.
+ */
+export function scoreMoves(pos: Position, depth: number): (number | null)[] {
+  if (!Number.isInteger(depth) || depth < 1) throw new RangeError(`search depth must be an integer >= 1, got ${depth}`);
+  const me = pos.side;
+  const scores: (number | null)[] = new Array(N_COLS).fill(null);
+  for (let col = 0; col < N_COLS; col++) {
+    if (!pos.canPlay(col)) continue;
+    if (pos.wouldWin(col, me)) {
+      scores[col] = WIN_SCORE - 1;
+      continue;
+    }
+    pos.play(col);
+    scores[col] = 0 - negamax(pos, depth - 1, -Infinity, Infinity, 1);
+    pos.undo(col);
+  }
+  return scores;
+}

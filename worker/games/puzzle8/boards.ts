@@ -13,7 +13,7 @@ import {
   parseBoard,
 } from './board.ts';
 import { isHeldOut } from './heldout.ts';
-import { Rng } from './rng.ts';
+import { Rng } from '../rng.ts';
 import { STATE_COUNT, UNSOLVABLE, distanceTable, unrankBoard } from './solver.ts';
 
 // ---- bands
