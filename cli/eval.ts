@@ -1,7 +1,8 @@
 // `organelle eval <game> ...`: dispatches to each game's evaluation.
 import { evalPuzzle8 } from './eval-puzzle8.ts';
+import { evalGame } from './eval-games.ts';
 
-const games: Record<string, (argv: string[]) => Promise<void>> = { puzzle8: evalPuzzle8 };
+const games: Record<string, (argv: string[]) => Promise<void>> = { puzzle8: evalPuzzle8, tictactoe: evalGame('tictactoe') };
 
 export async function evalCommand(argv: string[]): Promise<void> {
   const [game, ...rest] = argv;

@@ -2,14 +2,14 @@
 // step's kanban and event as it happens; the trace (the event list) can be written as JSONL.
 import { writeFile } from 'node:fs/promises';
 import { parseBoard } from '../worker/games/puzzle8/board.ts';
-import { puzzle8Adapter } from '../worker/games/puzzle8/pipeline.ts';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { optimalDistance } from '../worker/games/puzzle8/solver.ts';
-import { fnv1a32 } from '../worker/games/puzzle8/heldout.ts';
-import { runPuzzle } from '../worker/orchestrator/loop.ts';
 import { toJsonl, type OrchestratorEvent } from '../worker/orchestrator/events.ts';
-import { organelleFn } from '../worker/pipeline/organelle-fn.ts';
+import { Puzzle8Solver } from '../worker/pipeline/puzzle8-solver.ts';
+import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { parseArgs, stringOption } from './args.ts';
-import { loadOrganelle, SHIPPED_MODELS_DIR } from './models.ts';
+import { SHIPPED_MODELS_DIR } from './models.ts';
 
 function describe(e: OrchestratorEvent): string | null {
   switch (e.type) {
@@ -33,17 +33,17 @@ export async function solveCommand(argv: string[]): Promise<void> {
   const [game, text] = args.positional;
   if (game !== 'puzzle8' || text === undefined) throw new Error('usage: organelle solve puzzle8 <board> [--models DIR] [--trace FILE]');
   const board = parseBoard(text);
-  const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
-  const planner = await loadOrganelle(dir, 'puzzle8', 'planner');
-  const mover = await loadOrganelle(dir, 'puzzle8', 'mover');
-  for (const o of [planner, mover]) o.engine.seedSampling(fnv1a32(board));
-  console.log(`board ${board}, optimal solution ${optimalDistance(board)} moves`);
-  const result = runPuzzle(puzzle8Adapter, board, { planner: organelleFn(planner), mover: organelleFn(mover) }, {}, {
-    onEvent: (e) => {
-      const line = describe(e);
-      if (line) console.log(`${String(e.step).padStart(4)} ${line}`);
-    },
+  const dir = join(stringOption(args, 'models') ?? SHIPPED_MODELS_DIR, 'puzzle8');
+  const read = (name: string) => readFile(join(dir, `${name}.organelle`)).catch(() => {
+    throw new Error(`no model at ${join(dir, name)}.organelle (train one with "organelle train puzzle8" or pass --models DIR)`);
   });
+  const solver = await Puzzle8Solver.load(await nodeWasmModule(), { planner: await read('planner'), mover: await read('mover') });
+  console.log(`board ${board}, optimal solution ${optimalDistance(board)} moves`);
+  const { result, link } = solver.solve(board, (e) => {
+    const line = describe(e);
+    if (line) console.log(`${String(e.step).padStart(4)} ${line}`);
+  });
+  console.log(`share: #/r/${link} (${link.length} characters)`);
   const trace = stringOption(args, 'trace');
   if (trace) {
     await writeFile(trace, toJsonl(result.events));

@@ -1,6 +1,7 @@
 // The Web Worker entry: the engine's API for the web app, exposed through Comlink. The
-// wasm is fetched and compiled once per worker (worker/wasm/browser.ts). The app extends
-// EngineWorkerApi; the page holds a Comlink.Remote<EngineWorkerApi>.
+// wasm is fetched and compiled once per worker (worker/wasm/browser.ts). The web app runs
+// one worker per organelle it trains; the page holds a Comlink.Remote<EngineWorkerApi>.
+// Message types: worker/browser/messages.ts.
 import * as Comlink from 'comlink';
 import { browserWasmModule } from './wasm/browser.ts';
 import {
@@ -8,11 +9,75 @@ import {
   type DeterminismOptions,
   type DeterminismResult,
 } from './recipes/determinism.ts';
+import { listRecipes } from './browser/recipes.ts';
+import { trainOrganelle } from './browser/train.ts';
+import type { TrainingSession } from './browser/training-session.ts';
+import type { RecipeInfo, TrainCallbacks, TrainRequest, TrainResult } from './browser/messages.ts';
+
+// The games' recipes register themselves when worker/recipes/index.ts is imported. The glob
+// imports it when it exists and matches nothing when it does not (the registry is then
+// empty and the Train view offers corpus training only).
+import.meta.glob('./recipes/index.ts', { eager: true });
+
+// The run this worker is training, if any. Pause and cancel requests that arrive while the
+// organelle is still being prepared are remembered and applied once its session exists.
+interface Current {
+  session: TrainingSession | null;
+  paused: boolean;
+  cancelled: boolean;
+}
+let training: Current | null = null;
 
 const api = {
   /** Trains the fixed determinism recipe (worker/recipes/determinism.ts) in a fresh engine. */
   async runDeterminismRecipe(options: DeterminismOptions = {}): Promise<DeterminismResult> {
     return runDeterminismRecipe(await browserWasmModule(), options);
+  },
+
+  /** The registered recipes (empty until games register theirs). */
+  listRecipes(): RecipeInfo[] {
+    return listRecipes();
+  },
+
+  /**
+   * Trains one organelle, new or resumed from `request.checkpoint`, reporting through the
+   * Comlink-proxied `callbacks`; resolves when the run is done or cancelled.
+   */
+  async train(request: TrainRequest, callbacks: TrainCallbacks): Promise<TrainResult> {
+    if (training) throw new Error('this worker is already training an organelle');
+    const current: Current = { session: null, paused: false, cancelled: false };
+    training = current;
+    try {
+      return await trainOrganelle(await browserWasmModule(), request, callbacks, {
+        transfer: (value, buffers) => Comlink.transfer(value, buffers),
+        onSession: (session) => {
+          current.session = session;
+          if (current.cancelled) session.cancel();
+          else if (current.paused) session.pause();
+        },
+      });
+    } finally {
+      training = null;
+    }
+  },
+
+  pause(): void {
+    if (!training) return;
+    training.paused = true;
+    training.session?.pause();
+  },
+
+  resume(): void {
+    if (!training) return;
+    training.paused = false;
+    training.session?.resume();
+  },
+
+  /** Stops the run after the current slice; train() then resolves with status 'cancelled'. */
+  cancel(): void {
+    if (!training) return;
+    training.cancelled = true;
+    training.session?.cancel();
   },
 };
 

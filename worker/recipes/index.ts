@@ -1,4 +1,5 @@
 // Registers every game's organelle recipes (side-effect imports), then re-exports the registry.
 import './puzzle8.ts';
+import './tictactoe.ts';
 
 export * from './registry.ts';

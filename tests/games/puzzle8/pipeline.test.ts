@@ -2,7 +2,7 @@
 // and are credited with every move; broken ones are caught, reported and replaced, and
 // the evaluation's figures add up.
 import { describe, expect, it } from 'vitest';
-import { puzzle8Adapter, greedyMove, PLAN_HORIZON } from '../../../worker/games/puzzle8/pipeline.ts';
+import { puzzle8Adapter, greedyMove, PLAN_HORIZON, PUZZLE8_LIMITS } from '../../../worker/games/puzzle8/pipeline.ts';
 import { astar, optimalDistance } from '../../../worker/games/puzzle8/solver.ts';
 import { randomHeldOutBoards } from '../../../worker/games/puzzle8/boards.ts';
 import { letters } from '../../../worker/games/puzzle8/prompts.ts';
@@ -18,7 +18,7 @@ const boards = randomHeldOutBoards(12, 7);
 describe('puzzle8 pipeline', () => {
   it('solves optimally with perfect organelles, every move credited to the model', () => {
     for (const b of boards) {
-      const r = runPuzzle(puzzle8Adapter, b, { planner: perfectPlanner, mover: perfectMover });
+      const r = runPuzzle(puzzle8Adapter, b, { planner: perfectPlanner, mover: perfectMover }, PUZZLE8_LIMITS);
       expect(r.solved).toBe(true);
       expect(r.moves.length).toBe(optimalDistance(b));
       expect(r.fallbackMoves).toBe(0);

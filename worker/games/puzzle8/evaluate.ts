@@ -3,7 +3,7 @@
 // never asked), and A* (optimal). Every figure says who chose the moves.
 import { astar, optimalDistance } from './solver.ts';
 import { optimalBand, OPTIMAL_BANDS, type OptimalBand } from './boards.ts';
-import { puzzle8Adapter } from './pipeline.ts';
+import { puzzle8Adapter, PUZZLE8_LIMITS } from './pipeline.ts';
 import { runPuzzle, type Limits, type Organelles, type RunResult } from '../../orchestrator/loop.ts';
 import type { Board } from './board.ts';
 
@@ -85,7 +85,7 @@ export function evaluatePipeline(boards: readonly Board[], o: PipelineOptions): 
   return boards.map((board, i) => {
     o.beforeBoard?.(board, i);
     const t0 = performance.now();
-    const run = runPuzzle(puzzle8Adapter, board, o.organelles, o.limits);
+    const run = runPuzzle(puzzle8Adapter, board, o.organelles, { ...PUZZLE8_LIMITS, ...o.limits });
     const outcome = outcomeOf(board, run, performance.now() - t0);
     o.onBoard?.(outcome, i);
     return outcome;

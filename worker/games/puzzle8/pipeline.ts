@@ -10,7 +10,7 @@ import { applyMove, isSolved, legalMoves, manhattan, DIRECTIONS, type Board, typ
 import { moverPrompt, parseMove, parsePlan, plannerPrompt } from './prompts.ts';
 import { greedyPlan } from './heuristics.ts';
 import type { Kanban } from '../../orchestrator/kanban.ts';
-import type { PuzzleAdapter } from '../../orchestrator/loop.ts';
+import type { Limits, PuzzleAdapter } from '../../orchestrator/loop.ts';
 
 const asDirections = (moves: readonly string[]) => moves as Direction[];
 
@@ -20,6 +20,12 @@ const asDirections = (moves: readonly string[]) => moves as Direction[];
  * solved 66% (a deterministic Planner asked at every step loses its momentum and loops).
  */
 export const PLAN_HORIZON = 2;
+
+/**
+ * The loop's limits for the 8-puzzle. The Planner is asked every PLAN_HORIZON moves, so
+ * its call budget must cover the move cap; solve, replay and evaluation all use these.
+ */
+export const PUZZLE8_LIMITS: Partial<Limits> = { maxMoves: 100, maxReplans: 100 };
 
 export const puzzle8Adapter: PuzzleAdapter<Board> = {
   game: 'puzzle8',

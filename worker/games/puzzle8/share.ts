@@ -6,7 +6,7 @@ import type { Organelle } from '../../orchestrator/types.ts';
 import { recording, Script } from '../../share/recorder.ts';
 import { ShareLinkError, traceDigest, type RecordedAnswer, type SolveLink } from '../../share/solve-link.ts';
 import { parseBoard, BoardError } from './board.ts';
-import { puzzle8Adapter } from './pipeline.ts';
+import { puzzle8Adapter, PUZZLE8_LIMITS } from './pipeline.ts';
 
 export interface RecordedSolve {
   result: RunResult;
@@ -20,7 +20,7 @@ export function solveRecorded(
   const answers: RecordedAnswer[] = [];
   const planner = organelles.planner && recording('planner', organelles.planner, answers);
   const mover = recording('worker', organelles.mover, answers);
-  const result = runPuzzle(puzzle8Adapter, board, { ...(planner ? { planner } : {}), mover }, {}, options);
+  const result = runPuzzle(puzzle8Adapter, board, { ...(planner ? { planner } : {}), mover }, PUZZLE8_LIMITS, options);
   return { result, link: { game: 'puzzle8', start: board, models, trace: traceDigest(result.events), answers } };
 }
 
@@ -41,7 +41,7 @@ export function replaySolve(link: SolveLink, options: RunOptions = {}): RunResul
   const hasPlanner = link.answers.some((a) => a.source === 'planner');
   const result = runPuzzle(
     puzzle8Adapter, board,
-    { ...(hasPlanner ? { planner: script.organelle('planner') } : {}), mover: script.organelle('worker') }, {}, options,
+    { ...(hasPlanner ? { planner: script.organelle('planner') } : {}), mover: script.organelle('worker') }, PUZZLE8_LIMITS, options,
   );
   if (script.mismatch !== null) throw new ShareLinkError(script.mismatch);
   const failure = result.events.find((e) => e.type === 'error');

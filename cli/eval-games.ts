@@ -1,0 +1,114 @@
+// `organelle eval tictactoe|connect4 --games N --seed S --opponent NAME [--as first|second]
+// [--models DIR] [--json FILE] [--no-ablation]`: plays the organelles against a scripted
+// opponent and, on the same seeded games, three comparisons:
+//   heuristic planner  the ablation: the Planner replaced by its heuristic plan
+//   no plan            the Player alone, with an empty plan (how much the plan steers)
+//   heuristic alone    no models at all: the fallback plays every move
+// Results are wins / draws / losses with 95% Wilson intervals, the share of moves chosen by
+// a model, parse errors, how often the Player played the plan's first move, and ms per move.
+import { writeFile } from 'node:fs/promises';
+import { playMatch, type GameAdapter, type GameOrganelles, type MatchSummary, type Opponent } from '../worker/orchestrator/game-loop.ts';
+import { ticTacToeAdapter, ticTacToeOpponent, TICTACTOE_OPPONENTS } from '../worker/games/tictactoe/pipeline.ts';
+import { organelleFn } from '../worker/pipeline/organelle-fn.ts';
+import { Rng } from '../worker/games/rng.ts';
+import { parseArgs, stringOption, intOption } from './args.ts';
+import { loadOrganelle, SHIPPED_MODELS_DIR } from './models.ts';
+
+interface GameEntry {
+  adapter: GameAdapter<string>;
+  opponent(name: string): Opponent<string>;
+  opponents: readonly string[];
+}
+
+export const EVAL_GAMES: Record<'tictactoe', GameEntry> = {
+  tictactoe: { adapter: ticTacToeAdapter, opponent: ticTacToeOpponent, opponents: TICTACTOE_OPPONENTS },
+};
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const ci = (c: [number, number]) => `[${(100 * c[0]).toFixed(1)}-${(100 * c[1]).toFixed(1)}]`;
+
+function row(name: string, s: MatchSummary): string {
+  const cell = (k: number, rate: number, c: [number, number]) => `${String(k).padStart(4)} ${pct(rate).padStart(6)} ${ci(c).padEnd(12)}`;
+  return [
+    name.padEnd(18),
+    cell(s.wins, s.win_rate, s.win_ci),
+    cell(s.draws, s.draw_rate, s.draw_ci),
+    cell(s.losses, s.loss_rate, s.loss_ci),
+    pct(s.model_move_share).padStart(7),
+    String(s.parse_errors).padStart(6),
+    String(s.planner_fallbacks).padStart(6),
+    pct(s.plan_follow_rate).padStart(7),
+    s.ms_per_move.toFixed(3).padStart(8),
+  ].join(' ');
+}
+
+/** The adapter with its heuristic plan replaced by an empty one: the "no plan" comparison. */
+function withoutPlans<S>(adapter: GameAdapter<S>): GameAdapter<S> {
+  return { ...adapter, heuristicPlan: () => [] };
+}
+
+export function evalGame(game: keyof typeof EVAL_GAMES): (argv: string[]) => Promise<void> {
+  return async (argv) => {
+    const args = parseArgs(argv, { values: ['models', 'games', 'seed', 'opponent', 'as', 'json', 'votes'], flags: ['no-ablation'] });
+    const entry = EVAL_GAMES[game];
+    const games = intOption(args, 'games', 1000, 1);
+    const seed = intOption(args, 'seed', 1);
+    const opponentName = stringOption(args, 'opponent') ?? 'random';
+    const opponent = entry.opponent(opponentName);
+    const as = stringOption(args, 'as') ?? 'first';
+    if (as !== 'first' && as !== 'second') throw new Error(`--as must be first or second, got "${as}"`);
+    const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
+    const planner = await loadOrganelle(dir, game, 'planner');
+    const player = await loadOrganelle(dir, game, 'player');
+    const votes = intOption(args, 'votes', 1, 1);
+    const adapter = entry.adapter;
+    // each game reseeds sampling from (seed, index): a game's run does not depend on the order
+    const reseed = (i: number) => {
+      const s = new Rng(seed).fork(`sampling ${i}`).uint32();
+      planner.engine.seedSampling(s);
+      player.engine.seedSampling(s);
+    };
+    const side = adapter.sides[as === 'first' ? 0 : 1];
+    console.log(`${game}: ${games} games, organelles ${as} (${side}) vs ${opponentName}, seed ${seed}; models from ${dir}`);
+    const run = (label: string, a: GameAdapter<string>, organelles: GameOrganelles, limits = {}) => {
+      const summary = playMatch(a, organelles, opponent, {
+        games, seed, side: as, opponentName, limits, beforeGame: reseed,
+        onGame: (_, i) => {
+          if (process.stderr.isTTY && (i + 1) % 50 === 0) process.stderr.write(`\r${label} ${i + 1}/${games}`);
+        },
+      });
+      if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+      return summary;
+    };
+    const playerFn = organelleFn(player, { votes, maxNew: 4 });
+    const plannerFn = organelleFn(planner, { votes, maxNew: 12 });
+    const pipeline = run('pipeline', adapter, { planner: plannerFn, player: playerFn });
+    const noAblation = args.options.has('no-ablation');
+    const ablation = noAblation ? undefined : run('heuristic planner', adapter, { player: playerFn });
+    const noPlan = noAblation ? undefined : run('no plan', withoutPlans(adapter), { player: playerFn });
+    const never = () => {
+      throw new Error('the heuristic baseline never asks an organelle');
+    };
+    const heuristic = noAblation ? undefined : run('heuristic alone', adapter, { player: never }, { maxRejectsPerMove: 0 });
+    console.log(`${''.padEnd(18)} ${'wins'.padEnd(24)} ${'draws'.padEnd(24)} ${'losses'.padEnd(24)}   model  parse  pl.fb  follow  ms/move`);
+    console.log(row('pipeline', pipeline));
+    if (ablation) console.log(row('heuristic planner', ablation));
+    if (noPlan) console.log(row('no plan', noPlan));
+    if (heuristic) console.log(row('heuristic alone', heuristic));
+    console.log(
+      `model moves ${pipeline.organelle_moves - Math.round(pipeline.fallback_move_share * pipeline.organelle_moves)} of ${pipeline.organelle_moves} ` +
+        `(fallback ${pct(pipeline.fallback_move_share)}), ${pipeline.rejections} rejected proposals; ` +
+        `planner ${planner.engine.paramCount.toLocaleString('en-US')} params, player ${player.engine.paramCount.toLocaleString('en-US')} params`,
+    );
+    const json = stringOption(args, 'json');
+    if (json) {
+      const report = {
+        game, opponent: opponentName, as, side, seed, models: dir, ...pipeline,
+        params: { planner: planner.engine.paramCount, player: player.engine.paramCount },
+        ablation: ablation ?? null, no_plan: noPlan ?? null, heuristic_alone: heuristic ?? null,
+      };
+      await writeFile(json, JSON.stringify(report, null, 2));
+      console.log(`wrote ${json}`);
+    }
+  };
+}

@@ -1,0 +1,96 @@
+// The messages between the web app and an engine worker (worker/engine.worker.ts), in one
+// place: what the page asks for, the events a training run streams back through
+// Comlink-proxied callbacks, and what a finished run returns. Plain data only, so every
+// value survives structured cloning; model bytes travel as transferables.
+import type { ShapePreset } from '../model/shape.ts';
+import type { GameId } from '../recipes/registry.ts';
+
+/** What to train on: a registered recipe (its corpus is rebuilt in the worker) or a user's text. */
+export type TrainSource =
+  | { kind: 'recipe'; recipeId: string }
+  | {
+      kind: 'corpus';
+      corpusId: string; // recorded in the model's recipe, e.g. the uploaded file's name
+      corpusText: string; // PROMPT\nRESPONSE documents separated by blank lines
+      validationText?: string; // held-out documents, never trained on (same format)
+    };
+
+export interface TrainRequest {
+  name: string;
+  source: TrainSource;
+  architecture: ShapePreset; // ignored when resuming: the checkpoint holds the shape
+  steps: number; // ignored when resuming
+  seed: number; // ignored when resuming
+  /** A .organelle file with optimizer state: continue that run instead of starting one. */
+  checkpoint?: Uint8Array;
+  /** Training time already spent before the checkpoint, so elapsed time keeps adding up. */
+  elapsedMs?: number;
+  /** Slice length and checkpoint spacing (defaults: 100 ms, 3 s). */
+  sliceMs?: number;
+  checkpointMs?: number;
+}
+
+export interface TrainStarted {
+  paramCount: number;
+  vocabSize: number;
+  documents: number; // training documents
+  validationDocuments: number; // held-out documents usable for validation loss
+  step: number; // 0, or the checkpoint's step when resuming
+  steps: number;
+}
+
+/** Loss points: losses[i] is the mean batch loss of the few steps up to steps[i]. */
+export interface LossCurve {
+  steps: number[];
+  losses: number[];
+}
+
+export interface TrainProgress {
+  step: number;
+  steps: number;
+  loss: number; // mean batch loss over the last slice (label-smoothed, as trained)
+  curve: LossCurve; // the slice's loss points, several per slice, for the chart
+  tokensPerSec: number; // smoothed over recent slices
+  etaSeconds: number; // NaN until known
+  elapsedMs: number; // training time, pauses excluded, across resumes
+}
+
+export interface TrainCheckpoint {
+  step: number;
+  bytes: Uint8Array; // a .organelle file with optimizer state (transferred)
+  elapsedMs: number;
+}
+
+/** The worker calls these; the page passes them wrapped in Comlink.proxy. */
+export interface TrainCallbacks {
+  started(event: TrainStarted): unknown;
+  progress(event: TrainProgress): unknown;
+  checkpoint(event: TrainCheckpoint): unknown;
+  paused(step: number): unknown;
+}
+
+/** Evaluation numbers, metric name -> value; also written into the model file's header. */
+export type Evaluation = Record<string, number>;
+
+export type TrainResult =
+  | {
+      status: 'done';
+      model: Uint8Array; // the trained .organelle file, weights only (transferred)
+      evaluation: Evaluation;
+      paramCount: number;
+      step: number;
+      elapsedMs: number;
+    }
+  | { status: 'cancelled'; step: number };
+
+/** A registered recipe without its corpus builder, for the page's pickers. */
+export interface RecipeInfo {
+  id: string;
+  game: GameId;
+  organelle: string;
+  title: string;
+  description: string;
+  architecture: ShapePreset;
+  seed: number;
+  steps: number;
+}

@@ -1,0 +1,126 @@
+// One training job inside an engine worker: turns a TrainRequest into an organelle (fresh,
+// or restored from a checkpoint), runs it as a TrainingSession, and evaluates and encodes
+// the finished model. Runs unchanged in Node, which is how the tests drive it.
+import { Organelle } from '../organelle.ts';
+import { parseCorpus, type Document } from '../corpus/documents.ts';
+import { decodeModelFile, encodeModelFile } from '../model/model-file.ts';
+import { findRecipe } from './recipes.ts';
+import { TrainingSession } from './training-session.ts';
+import { evaluatorFor, finiteOnly, meanLoss, strided, usableDocuments, MAX_EVAL_DOCS } from './evaluation.ts';
+import type { Evaluation, TrainCallbacks, TrainRequest, TrainResult } from './messages.ts';
+
+interface ResolvedSource {
+  corpusId: string;
+  corpusText: string;
+  documents: Document[];
+  validation: Document[];
+  recipeId?: string;
+  config: Record<string, unknown>;
+}
+
+function resolveSource(request: TrainRequest): ResolvedSource {
+  const s = request.source;
+  if (s.kind === 'recipe') {
+    const recipe = findRecipe(s.recipeId);
+    const corpusText = recipe.buildCorpus();
+    return {
+      corpusId: recipe.id,
+      corpusText,
+      documents: parseCorpus(corpusText),
+      validation: [],
+      recipeId: recipe.id,
+      config: recipe.config,
+    };
+  }
+  const validation = s.validationText?.trim() ? parseCorpus(s.validationText) : [];
+  return { corpusId: s.corpusId, corpusText: s.corpusText, documents: parseCorpus(s.corpusText), validation, config: {} };
+}
+
+/** A fresh organelle for the request, or the checkpoint's, ready to continue its run. */
+async function prepare(module: WebAssembly.Module, request: TrainRequest, source: ResolvedSource): Promise<Organelle> {
+  if (request.checkpoint) {
+    const model = decodeModelFile(request.checkpoint);
+    if (!model.optimizer) throw new Error('the checkpoint has no optimizer state, so its run cannot continue');
+    return Organelle.fromModel(module, { ...model, name: request.name }, source.corpusText);
+  }
+  return Organelle.create(module, {
+    name: request.name,
+    corpusId: source.corpusId,
+    corpusText: source.corpusText,
+    architecture: request.architecture,
+    seed: request.seed,
+    config: { ...source.config, steps: request.steps },
+  });
+}
+
+/** The cheap numbers for every run, then the recipe's own evaluator if a game registered one. */
+async function evaluate(
+  organelle: Organelle,
+  source: ResolvedSource,
+  finalLoss: number,
+): Promise<Evaluation> {
+  const training = strided(usableDocuments(organelle, source.documents), MAX_EVAL_DOCS);
+  const held = strided(usableDocuments(organelle, source.validation), MAX_EVAL_DOCS);
+  const evaluation: Evaluation = { finalLoss, trainLoss: meanLoss(organelle, training) };
+  if (held.length > 0) {
+    evaluation.validationLoss = meanLoss(organelle, held);
+    evaluation.validationDocs = held.length;
+  }
+  const game = source.recipeId ? evaluatorFor(source.recipeId) : undefined;
+  if (game) Object.assign(evaluation, await game(organelle));
+  return finiteOnly(evaluation);
+}
+
+export interface TrainOptions {
+  /** Wraps outgoing bytes for transfer (Comlink.transfer in the worker; identity in Node). */
+  transfer?: <T>(value: T, buffers: ArrayBuffer[]) => T;
+  /** Receives the session as soon as it exists, so pause / resume / cancel can reach it. */
+  onSession?: (session: TrainingSession) => void;
+}
+
+/** Trains one organelle to the end of its run (or until cancelled). */
+export async function trainOrganelle(
+  module: WebAssembly.Module,
+  request: TrainRequest,
+  callbacks: TrainCallbacks,
+  options: TrainOptions = {},
+): Promise<TrainResult> {
+  const transfer = options.transfer ?? (<T>(v: T) => v);
+  const source = resolveSource(request);
+  const organelle = await prepare(module, request, source);
+  const session = new TrainingSession(organelle, {
+    sliceMs: request.sliceMs,
+    checkpointMs: request.checkpointMs,
+    elapsedMs: request.elapsedMs,
+  });
+  options.onSession?.(session);
+  await callbacks.started({
+    paramCount: organelle.engine.paramCount,
+    vocabSize: organelle.vocab.size,
+    documents: source.documents.length,
+    validationDocuments: usableDocuments(organelle, source.validation).length,
+    step: organelle.stepsDone,
+    steps: organelle.recipe.config.steps,
+  });
+  const quiet = (r: unknown) => void Promise.resolve(r).catch(() => {});
+  const outcome = await session.run({
+    progress: (p) => quiet(callbacks.progress(p)),
+    checkpoint: (c) => quiet(callbacks.checkpoint(transfer(c, [c.bytes.buffer as ArrayBuffer]))),
+    paused: (step) => quiet(callbacks.paused(step)),
+  });
+  if (outcome === 'cancelled') return { status: 'cancelled', step: session.step };
+
+  const evaluation = await evaluate(organelle, source, session.progress.loss);
+  const model = encodeModelFile(organelle.toModel(false, { evaluation, createdAt: new Date().toISOString() }));
+  return transfer(
+    {
+      status: 'done',
+      model,
+      evaluation,
+      paramCount: organelle.engine.paramCount,
+      step: session.step,
+      elapsedMs: session.elapsedMs,
+    },
+    [model.buffer as ArrayBuffer],
+  );
+}

@@ -1,0 +1,169 @@
+// One organelle's training run, driven in time slices (TrainingRun.slice) with a yield to
+// the event loop between slices, so that pause(), resume() and cancel() take effect within
+// one slice. It reports progress after every slice and hands out a checkpoint (the model
+// with its optimizer state) every `checkpointMs` of training and whenever it pauses.
+// Resuming from a checkpoint continues the same run bit for bit. No DOM, no storage:
+// the caller decides where progress and checkpoints go.
+import type { Organelle } from '../organelle.ts';
+import { TrainingRun } from '../trainer.ts';
+import type { LossCurve, TrainCheckpoint, TrainProgress } from './messages.ts';
+import { yieldToEventLoop } from './yield.ts';
+
+export interface SessionOptions {
+  sliceMs?: number; // length of one slice of training (default 100)
+  checkpointMs?: number; // training time between checkpoints (default 3000)
+  elapsedMs?: number; // training time spent before this session (a resumed run)
+  now?: () => number;
+  yieldFn?: () => Promise<void>;
+}
+
+export interface SessionEvents {
+  progress(p: TrainProgress): void;
+  checkpoint(c: TrainCheckpoint): void;
+  paused?(step: number): void;
+}
+
+export type SessionOutcome = 'done' | 'cancelled';
+
+type State = 'idle' | 'running' | 'paused' | 'cancelled';
+
+// weight of the newest slice in the smoothed throughput
+const RATE_SMOOTHING = 0.3;
+// loss points per slice: each slice runs as this many shorter TrainingRun slices
+const POINTS_PER_SLICE = 5;
+
+export class TrainingSession {
+  readonly organelle: Organelle;
+  readonly #run: TrainingRun;
+  readonly #sliceMs: number;
+  readonly #checkpointMs: number;
+  readonly #elapsedBefore: number;
+  readonly #now: () => number;
+  readonly #yield: () => Promise<void>;
+  #state: State = 'idle';
+  #wake: (() => void) | null = null;
+  #stepsPerSec = NaN;
+  #tokensPerSec = NaN;
+  #loss = NaN;
+  #curve: LossCurve = { steps: [], losses: [] };
+  #lastCheckpointStep: number;
+
+  constructor(organelle: Organelle, options: SessionOptions = {}) {
+    this.organelle = organelle;
+    this.#now = options.now ?? (() => performance.now());
+    this.#run = new TrainingRun(organelle, this.#now);
+    this.#sliceMs = options.sliceMs ?? 100;
+    this.#checkpointMs = options.checkpointMs ?? 3000;
+    this.#elapsedBefore = options.elapsedMs ?? 0;
+    this.#yield = options.yieldFn ?? yieldToEventLoop;
+    this.#lastCheckpointStep = organelle.stepsDone;
+  }
+
+  get step(): number {
+    return this.organelle.stepsDone;
+  }
+
+  get elapsedMs(): number {
+    return this.#elapsedBefore + this.#run.progress.elapsedMs;
+  }
+
+  get paused(): boolean {
+    return this.#state === 'paused';
+  }
+
+  pause(): void {
+    if (this.#state === 'running' || this.#state === 'idle') this.#state = 'paused';
+  }
+
+  resume(): void {
+    if (this.#state !== 'paused') return;
+    this.#state = 'running';
+    this.#wakeUp();
+  }
+
+  cancel(): void {
+    this.#state = 'cancelled';
+    this.#wakeUp();
+  }
+
+  #wakeUp(): void {
+    const wake = this.#wake;
+    this.#wake = null;
+    wake?.();
+  }
+
+  /** The model with its optimizer state at the current step. */
+  checkpoint(): TrainCheckpoint {
+    this.#lastCheckpointStep = this.step;
+    return { step: this.step, bytes: this.organelle.toFile(true), elapsedMs: this.elapsedMs };
+  }
+
+  /**
+   * One slice of training, run as a few shorter TrainingRun slices so that the loss curve
+   * gets several points per slice. Updates the slice's loss, its curve and the smoothed
+   * rates; returns its duration.
+   */
+  #slice(): number {
+    const stepBefore = this.step;
+    const msBefore = this.#run.progress.elapsedMs;
+    const curve: LossCurve = { steps: [], losses: [] };
+    let tokens = 0;
+    let lossSum = 0;
+    do {
+      const from = this.step;
+      const ms = this.#run.progress.elapsedMs;
+      const p = this.#run.slice(this.#sliceMs / POINTS_PER_SLICE);
+      curve.steps.push(p.step);
+      curve.losses.push(p.loss);
+      lossSum += p.loss * (p.step - from);
+      tokens += (p.tokensPerSec * (p.elapsedMs - ms)) / 1000;
+    } while (!this.#run.done && this.#run.progress.elapsedMs - msBefore < this.#sliceMs);
+    const ms = Math.max(this.#run.progress.elapsedMs - msBefore, 1e-3);
+    const steps = this.step - stepBefore;
+    this.#loss = steps ? lossSum / steps : this.#loss;
+    this.#curve = curve;
+    const a = Number.isNaN(this.#stepsPerSec) ? 1 : RATE_SMOOTHING;
+    this.#stepsPerSec = a * ((steps * 1000) / ms) + (1 - a) * (this.#stepsPerSec || 0);
+    this.#tokensPerSec = a * ((tokens * 1000) / ms) + (1 - a) * (this.#tokensPerSec || 0);
+    return ms;
+  }
+
+  get progress(): TrainProgress {
+    const p = this.#run.progress;
+    const remaining = p.steps - p.step;
+    return {
+      step: p.step,
+      steps: p.steps,
+      loss: this.#loss,
+      curve: this.#curve,
+      tokensPerSec: Number.isNaN(this.#tokensPerSec) ? 0 : this.#tokensPerSec,
+      etaSeconds: remaining === 0 ? 0 : this.#stepsPerSec > 0 ? remaining / this.#stepsPerSec : NaN,
+      elapsedMs: this.elapsedMs,
+    };
+  }
+
+  /** Trains until the run completes or is cancelled. */
+  async run(events: SessionEvents): Promise<SessionOutcome> {
+    if (this.#state === 'idle') this.#state = 'running';
+    let sinceCheckpoint = 0;
+    while (!this.#run.done) {
+      if (this.#state === 'cancelled') return 'cancelled';
+      if (this.#state === 'paused') {
+        if (this.step !== this.#lastCheckpointStep) events.checkpoint(this.checkpoint());
+        sinceCheckpoint = 0;
+        events.paused?.(this.step);
+        await new Promise<void>((resolve) => (this.#wake = resolve));
+        continue;
+      }
+      const sliceMs = this.#slice();
+      events.progress(this.progress);
+      sinceCheckpoint += sliceMs;
+      if (sinceCheckpoint >= this.#checkpointMs && !this.#run.done) {
+        events.checkpoint(this.checkpoint());
+        sinceCheckpoint = 0;
+      }
+      await this.#yield();
+    }
+    return this.#state === 'cancelled' ? 'cancelled' : 'done';
+  }
+}

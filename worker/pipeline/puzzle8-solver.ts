@@ -1,0 +1,53 @@
+// The 8-puzzle pipeline as one object: load the Planner and Mover (from .organelle bytes),
+// solve boards with events streamed as they happen, and hand back the share link. The
+// browser's worker and the CLI both use it, so a solve is the same run everywhere.
+import { Organelle } from '../organelle.ts';
+import { organelleFn } from './organelle-fn.ts';
+import { pipelineFingerprint } from './fingerprint.ts';
+import { fnv1a32 } from '../games/puzzle8/heldout.ts';
+import { parseBoard } from '../games/puzzle8/board.ts';
+import { solveRecorded } from '../games/puzzle8/share.ts';
+import { encodeSolveLink } from '../share/solve-link.ts';
+import type { OrchestratorEvent } from '../orchestrator/events.ts';
+import type { RunResult } from '../orchestrator/loop.ts';
+
+export interface Puzzle8Models {
+  planner: Uint8Array;
+  mover: Uint8Array;
+}
+
+export interface Puzzle8Solve {
+  result: RunResult;
+  link: string; // encoded share link payload
+}
+
+export class Puzzle8Solver {
+  readonly planner: Organelle;
+  readonly mover: Organelle;
+  readonly fingerprint: string;
+
+  private constructor(planner: Organelle, mover: Organelle) {
+    this.planner = planner;
+    this.mover = mover;
+    this.fingerprint = pipelineFingerprint([planner, mover]);
+  }
+
+  /** Refuses a corrupt or foreign file with the model file's message naming the check. */
+  static async load(module: WebAssembly.Module, models: Puzzle8Models): Promise<Puzzle8Solver> {
+    const planner = await Organelle.fromFile(module, models.planner);
+    const mover = await Organelle.fromFile(module, models.mover);
+    return new Puzzle8Solver(planner, mover);
+  }
+
+  /**
+   * Solves one board (throws BoardError for a malformed, unsolvable or solved board). Sampling
+   * (used only when a retry asks for votes) is seeded from the board, so the same board with
+   * the same models gives the same run.
+   */
+  solve(boardText: string, onEvent?: (event: OrchestratorEvent) => void): Puzzle8Solve {
+    const board = parseBoard(boardText);
+    for (const o of [this.planner, this.mover]) o.engine.seedSampling(fnv1a32(board));
+    const { result, link } = solveRecorded(board, { planner: organelleFn(this.planner), mover: organelleFn(this.mover) }, this.fingerprint, onEvent ? { onEvent } : {});
+    return { result, link: encodeSolveLink(link) };
+  }
+}
