@@ -95,8 +95,9 @@ describe('puzzle8 corpora', () => {
     const s = corpus.stats;
     expect(s.trainingStates + s.heldOutStates).toBe(181_440 - 1);
     expect(s.heldOutStates).toBe(36_103);
-    expect(s.moverDocs).toBe(s.trainingStates);
-    expect(s.plannerDocs).toBe(s.trainingStates + s.plannerReplanDocs);
+    expect(s.moverDocs).toBe(s.trainingStates + s.nearGoalCopies);
+    expect(s.plannerDocs).toBe(s.trainingStates + s.nearGoalCopies + s.plannerReplanDocs);
+    expect(s.nearGoalCopies).toBeGreaterThan(1000);
     expect(Object.values(s.moverDocsByPlan).reduce((a, b) => a + b, 0)).toBe(s.moverDocs);
     expect(parseCorpus(corpus.mover)).toHaveLength(s.moverDocs);
     expect(parseCorpus(corpus.planner)).toHaveLength(s.plannerDocs);
