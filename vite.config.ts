@@ -1,17 +1,49 @@
-// Vite config for the static site: pages live in web/, the engine in worker/ and the wasm in
-// build/ (made by `npm run asbuild`). Workers are ES modules; the wasm is always emitted as
-// a hashed file, never inlined (TOOLCHAIN.md pitfalls 5 and 6).
-import { existsSync } from 'node:fs';
+// Vite config for the static site: pages live in web/ (the app, web/index.html, and the
+// engine diagnostics page), the engine in worker/, the wasm in build/ (made by
+// `npm run asbuild`), static files (icons, shipped models) in public/. Workers are ES
+// modules; the wasm is always emitted as a hashed file, never inlined (TOOLCHAIN.md
+// pitfalls 5 and 6). The service worker precaches everything the app needs to load and
+// train offline: scripts, styles, the wasm, icons and the shipped models.
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-// Every HTML page of the site; index.html is optional while the app is being written.
+// Every HTML page of the site.
 const pages = ['web/index.html', 'web/engine-check.html'].filter((p) => existsSync(here(p))).map(here);
+
+const THEME = '#0f5c4c';
+
+// `virtual:shipped-models`: public/models/index.json read at build time (null without it),
+// so the app knows its built-in models without requesting a manifest that may not exist.
+function shippedModels(): Plugin {
+  const id = 'virtual:shipped-models';
+  const manifest = here('public/models/index.json');
+  return {
+    name: 'organelle-shipped-models',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return;
+      if (!existsSync(manifest)) return 'export default null;';
+      this.addWatchFile(manifest);
+      try {
+        return `export default ${JSON.stringify(JSON.parse(readFileSync(manifest, 'utf8')))};`;
+      } catch (err) {
+        this.warn(`public/models/index.json is not valid JSON, so no built-in models: ${(err as Error).message}`);
+        return 'export default null;';
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: here('web'),
+  // relative URLs, so the built site works from any folder of a static host
+  base: './',
+  publicDir: here('public'),
   build: {
     outDir: here('dist'),
     emptyOutDir: true,
@@ -21,6 +53,45 @@ export default defineConfig({
   },
   worker: { format: 'es' },
   server: {
-    fs: { allow: [here('web'), here('worker'), here('build'), here('node_modules')] },
+    fs: { allow: [here('web'), here('worker'), here('build'), here('public'), here('node_modules')] },
   },
+  plugins: [
+    svelte(),
+    shippedModels(),
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'autoUpdate',
+      injectRegister: false, // web/src/pwa/pwa.svelte.ts registers it and reports its state
+      manifestFilename: 'manifest.webmanifest',
+      includeManifestIcons: false, // public/icons/ is in the precache glob already
+      manifest: {
+        name: 'Organelle Lab',
+        short_name: 'Organelles',
+        description: 'Train tiny GPT organelles in your browser and manage them offline.',
+        start_url: './',
+        scope: './',
+        display: 'standalone',
+        background_color: '#f6f7f5',
+        theme_color: THEME,
+        icons: [
+          { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // the web manifest is added by the plugin itself
+        globPatterns: ['**/*.{html,js,css,wasm,svg,png,json,organelle}'],
+        // a new version takes over at once; a training run continues from its checkpoint
+        skipWaiting: true,
+        clientsClaim: true,
+        // shipped models can be a few MB each
+        maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/engine-check/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
 });

@@ -1,0 +1,76 @@
+// The app's end-to-end fixtures: every test fails on a console error, an uncaught page
+// error, or a request that leaves the site's origin. Plus small helpers shared by specs.
+import { test as base, expect, type Page } from '@playwright/test';
+import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
+
+export const test = base.extend<{ problems: string[] }>({
+  problems: [
+    async ({ context, baseURL }, use) => {
+      const problems: string[] = [];
+      const origin = new URL(baseURL!).origin;
+      context.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.origin !== origin) {
+          problems.push(`request left the origin: ${request.url()}`);
+        }
+      });
+      context.on('page', (page) => watch(page, problems));
+      for (const page of context.pages()) watch(page, problems);
+      await use(problems);
+      expect(problems, 'console errors, page errors or off-origin requests').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+function watch(page: Page, problems: string[]): void {
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+}
+
+export { expect };
+
+/** The sample corpus as a file the Train view's picker accepts. */
+export const TINY_CORPUS = {
+  name: 'tiny-moves.txt',
+  mimeType: 'text/plain',
+  buffer: Buffer.from(DETERMINISM_CORPUS),
+};
+
+/** Fills the Train view's form for a corpus run and starts it. */
+export async function startCorpusRun(page: Page, o: { steps: number; name?: string; block?: number }): Promise<void> {
+  await page.getByRole('radio', { name: 'My own corpus' }).check();
+  await page.getByLabel('Corpus file').setInputFiles(TINY_CORPUS);
+  await expect(page.getByTestId('corpus-summary')).toContainText('33 training documents');
+  if (o.name) await page.getByLabel('Model name').fill(o.name);
+  await page.getByLabel('Model size').selectOption('30k');
+  await page.getByLabel('Block (positions)').selectOption(String(o.block ?? 64));
+  await page.getByLabel('Steps').fill(String(o.steps));
+  await page.getByLabel('Seed').fill('1');
+  await page.getByRole('button', { name: 'Start training' }).click();
+}
+
+/** The job card of the run called `name`. */
+export function jobCard(page: Page, name: string) {
+  return page.locator('article.job').filter({ has: page.getByRole('heading', { name, exact: true }) });
+}
+
+/** [first loss, last loss] read from the loss chart's description. */
+export async function lossEnds(page: Page, name: string): Promise<[number, number]> {
+  const label = await jobCard(page, name).getByRole('img').getAttribute('aria-label');
+  const m = /loss ([\d.]+) at step [\d,]+, ([\d.]+) at step/.exec(label ?? '');
+  if (!m) throw new Error(`no loss curve yet: ${label}`);
+  return [Number(m[1]), Number(m[2])];
+}
+
+/** Resolves once a service worker controls the page (TOOLCHAIN.md pitfall 9). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+}

@@ -1,0 +1,58 @@
+// The model library in the browser: a corrupt, truncated or foreign file is refused with
+// the engine's message naming the failed check and the library stays as it was; an
+// exported model deleted and imported again is listed again.
+import { readFile } from 'node:fs/promises';
+import { jobCard, startCorpusRun, test, expect } from './fixtures.ts';
+
+test('import refuses broken files, keeps the library, and accepts an exported model', async ({ page }) => {
+  await page.goto('/#/train');
+  await startCorpusRun(page, { steps: 60, name: 'keeper' });
+  await expect(jobCard(page, 'keeper')).toHaveAttribute('data-status', 'done');
+
+  await page.getByRole('link', { name: 'Library', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Model library', level: 1 })).toBeFocused();
+  const models = page.locator('article.model');
+  await expect(models).toHaveCount(1);
+  await expect(page.getByTestId('persistence')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await models.first().getByRole('button', { name: 'Export keeper' }).click();
+  const saved = await download;
+  expect(saved.suggestedFilename()).toBe('keeper.organelle');
+  const good = await readFile(await saved.path());
+
+  const notice = page.getByTestId('library-notice');
+  const picker = page.getByLabel('Model file (.organelle)');
+  const flipped = Buffer.from(good);
+  flipped[flipped.length - 9] ^= 0x5a;
+  const broken = [
+    { name: 'flipped.organelle', buffer: flipped, check: 'checksum', says: 'Model file is corrupted: checksum mismatch' },
+    { name: 'cut.organelle', buffer: good.subarray(0, good.length - 1000), check: 'truncated', says: 'Model file is truncated' },
+    { name: 'icon.organelle', buffer: await readFile('public/icons/icon-192.png'), check: 'magic', says: 'Not an .organelle model file' },
+  ];
+  for (const file of broken) {
+    await picker.setInputFiles({ name: file.name, mimeType: 'application/octet-stream', buffer: file.buffer });
+    await expect(notice).toHaveAttribute('role', 'alert');
+    await expect(notice).toContainText(`“${file.name}” was not imported. ${file.says}`);
+    await expect(notice).toContainText(`Failed check: ${file.check}. Your library is unchanged.`);
+    await expect(models).toHaveCount(1);
+  }
+
+  await models.first().getByRole('button', { name: 'Delete keeper' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete “keeper”?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Delete model' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(models).toHaveCount(0);
+  await expect(notice).toContainText('Deleted “keeper”.');
+
+  await picker.setInputFiles({ name: 'keeper.organelle', mimeType: 'application/octet-stream', buffer: good });
+  await expect(notice).toContainText('Imported “keeper”.');
+  await expect(models).toHaveCount(1);
+  await expect(models.first()).toHaveAttribute('data-origin', 'imported');
+
+  // the library lives in IndexedDB: it is all still there after a reload
+  await page.reload();
+  await expect(models).toHaveCount(1);
+  await expect(models.first().getByRole('heading', { name: 'keeper' })).toBeVisible();
+});

@@ -1,0 +1,20 @@
+// Offline: after one visit the service worker has precached the app, the worker and the
+// wasm, so with the network gone the app still loads and still trains.
+import { jobCard, startCorpusRun, test, expect, waitForServiceWorker } from './fixtures.ts';
+
+test('after one visit the app loads and trains offline', async ({ page, context }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await waitForServiceWorker(page);
+  await expect(page.getByText('Works offline', { exact: true })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Tiny language models, trained in your browser' })).toBeVisible();
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Train', exact: true }).click();
+  await startCorpusRun(page, { steps: 50, name: 'offline run' });
+  await expect(jobCard(page, 'offline run')).toHaveAttribute('data-status', 'done');
+  await context.setOffline(false);
+});

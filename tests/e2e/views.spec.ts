@@ -1,0 +1,76 @@
+// Every view, empty and with content: no serious or critical accessibility violations
+// (axe-core), no horizontal scrolling at 360 px, keyboard navigation with visible focus,
+// and a screenshot at desktop and phone width in test-results/screenshots/ for review.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { jobCard, startCorpusRun, test, expect } from './fixtures.ts';
+
+const VIEWS = [
+  { hash: '#/', name: 'home', heading: 'Tiny language models, trained in your browser' },
+  { hash: '#/train', name: 'train', heading: 'Train organelles' },
+  { hash: '#/library', name: 'library', heading: 'Model library' },
+  { hash: '#/solve', name: 'solve', heading: 'Solve an 8-puzzle' },
+  { hash: '#/play', name: 'play', heading: 'Play against the organelles' },
+  { hash: '#/r/demo-payload', name: 'shared', heading: 'Shared run' },
+  { hash: '#/nowhere', name: 'not-found', heading: 'Page not found' },
+];
+
+const WIDTHS = [
+  { label: 'desktop', width: 1280, height: 800, scheme: 'light' },
+  { label: 'phone', width: 390, height: 844, scheme: 'light' },
+  { label: 'desktop-dark', width: 1280, height: 800, scheme: 'dark' },
+] as const;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function check(page: Page, view: (typeof VIEWS)[number], suffix = ''): Promise<void> {
+  for (const size of WIDTHS) {
+    await page.emulateMedia({ colorScheme: size.scheme });
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto(`/${view.hash}`);
+    await expect(page.getByRole('heading', { level: 1, name: view.heading })).toBeVisible();
+    await page.waitForTimeout(150); // let charts lay out
+    expect(await seriousViolations(page), `${view.name}${suffix} at ${size.label}`).toEqual([]);
+    await page.screenshot({ path: `test-results/screenshots/${view.name}${suffix}-${size.label}.png`, fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${view.name}${suffix} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+}
+
+test('every view is accessible, fits a phone, and is captured for review', async ({ page }) => {
+  for (const view of VIEWS) await check(page, view);
+});
+
+test('views with a training run and a model are accessible too', async ({ page }) => {
+  await page.goto('/#/train');
+  await startCorpusRun(page, { steps: 300, name: 'sample run' });
+  await expect(jobCard(page, 'sample run')).toHaveAttribute('data-status', 'done');
+  for (const view of VIEWS.slice(0, 3)) await check(page, view, '-with-model');
+});
+
+test('the navigation works from the keyboard with a visible focus ring', async ({ page }) => {
+  await page.goto('/#/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Tab'); // brand
+  await page.keyboard.press('Tab'); // Home
+  await page.keyboard.press('Tab'); // Train
+  const train = page.getByRole('link', { name: 'Train', exact: true });
+  await expect(train).toBeFocused();
+  const outline = await train.evaluate((el) => getComputedStyle(el).outlineStyle);
+  expect(outline).not.toBe('none');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/train$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Train organelles' })).toBeFocused();
+  await expect(train).toHaveAttribute('aria-current', 'page');
+  await expect(page).toHaveTitle('Train · Organelle Lab');
+});

@@ -1,0 +1,133 @@
+// The model library: imports pass every model-file check or change nothing; a full disk is
+// reported in plain words without losing entries; built-in models are listed read-only.
+import { describe, expect, it, vi } from 'vitest';
+import { Library } from '../../web/src/library/library.svelte.ts';
+import { MemoryModelStore } from '../../web/src/library/model-store.ts';
+import { loadShipped, parseManifest } from '../../web/src/library/shipped.ts';
+import { picked, tinyFile } from './helpers.ts';
+
+function quotaError(): Error {
+  return new DOMException('The quota has been exceeded.', 'QuotaExceededError') as unknown as Error;
+}
+
+function setup() {
+  const store = new MemoryModelStore();
+  let n = 0;
+  const onStored = vi.fn();
+  const library = new Library({ store, newId: () => `id-${++n}`, onStored });
+  return { store, library, onStored };
+}
+
+describe('Library import', () => {
+  it('stores a valid file with its metadata and lists it', async () => {
+    const { library, store, onStored } = setup();
+    await library.load();
+    const meta = await library.importFile(picked('mover.organelle', tinyFile(1)));
+    expect(meta).toMatchObject({ name: 'tiny-1', recipeId: 'puzzle8/mover', game: 'puzzle8', organelle: 'mover', origin: 'imported', steps: 10 });
+    expect(library.models.map((m) => m.id)).toEqual(['id-1']);
+    expect(store.files.get('id-1')).toEqual(tinyFile(1));
+    expect(library.notice?.kind).toBe('success');
+    expect(onStored).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    ['a flipped byte', (b: Uint8Array) => (b[b.length - 10] ^= 0xff, b), 'checksum'],
+    ['a truncated file', (b: Uint8Array) => b.slice(0, b.length - 100), 'truncated'],
+    ['a foreign file', () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10, 0, 0, 0, 0, 0, 0, 0, 0]), 'magic'],
+    ['an empty file', () => new Uint8Array(0), 'truncated'],
+  ])('refuses %s, naming the failed check, and changes nothing', async (_, spoil, check) => {
+    const { library, store, onStored } = setup();
+    await library.importFile(picked('good.organelle', tinyFile(1)));
+    onStored.mockClear();
+    const before = [...library.models];
+    const result = await library.importFile(picked('bad.organelle', spoil(tinyFile(2))));
+    expect(result).toBeNull();
+    expect(library.notice?.kind).toBe('error');
+    expect(library.notice?.text).toMatch(/“bad.organelle” was not imported/);
+    expect(library.notice?.detail).toContain(`Failed check: ${check}`);
+    expect(library.models).toEqual(before);
+    expect(store.metas.size).toBe(1);
+    expect(onStored).not.toHaveBeenCalled();
+  });
+
+  it('does not store the same weights twice', async () => {
+    const { library, store } = setup();
+    await library.importFile(picked('a.organelle', tinyFile(1)));
+    expect(await library.importFile(picked('copy.organelle', tinyFile(1)))).toBeNull();
+    expect(library.notice).toMatchObject({ kind: 'info' });
+    expect(store.metas.size).toBe(1);
+  });
+
+  it('reports a full disk plainly and keeps every existing entry', async () => {
+    const { library, store } = setup();
+    await library.importFile(picked('a.organelle', tinyFile(1)));
+    store.failNextPut = quotaError();
+    expect(await library.importFile(picked('b.organelle', tinyFile(2)))).toBeNull();
+    expect(library.notice?.text).toMatch(/^Not enough storage space to save “tiny-2”/);
+    expect(library.notice?.text).toMatch(/nothing in your library changed/);
+    expect(library.models.map((m) => m.name)).toEqual(['tiny-1']);
+    expect(store.metas.size).toBe(1);
+  });
+});
+
+describe('Library trained models, deletion and export', () => {
+  it('adds trained models, or throws plain words on a full disk', async () => {
+    const { library, store } = setup();
+    const meta = await library.addTrained(tinyFile(3), 'my run');
+    expect(meta).toMatchObject({ name: 'my run', origin: 'trained' });
+    store.failNextPut = quotaError();
+    await expect(library.addTrained(tinyFile(4), 'second')).rejects.toThrow(/Not enough storage space to save the trained model “second”/);
+    expect(library.models.map((m) => m.name)).toEqual(['my run']);
+  });
+
+  it('deletes a model and exports the exact bytes', async () => {
+    const { library, store } = setup();
+    await library.importFile(picked('a.organelle', tinyFile(1)));
+    const file = await library.file('id-1');
+    expect(file).toEqual({ name: 'tiny-1.organelle', bytes: tinyFile(1) });
+    await library.remove('id-1');
+    expect(library.models).toEqual([]);
+    expect(store.files.size).toBe(0);
+  });
+});
+
+describe('built-in models', () => {
+  it('reads a manifest as an array or under "models" and skips unsafe entries', () => {
+    const entries = [
+      { id: 'mover', file: 'puzzle8-mover.organelle', game: 'puzzle8', organelle: 'mover' },
+      { id: 'evil', file: '../secret.organelle' },
+      { id: 'no-file' },
+    ];
+    expect(parseManifest(entries)).toEqual([{ id: 'mover', file: 'puzzle8-mover.organelle', game: 'puzzle8', organelle: 'mover' }]);
+    expect(parseManifest({ models: entries })).toHaveLength(1);
+    expect(parseManifest(null)).toEqual([]);
+    expect(parseManifest('nonsense')).toEqual([]);
+  });
+
+  it('lists shipped models read-only after the visitor\'s own, and exports them', async () => {
+    const bytes = tinyFile(9);
+    const fetchFn = vi.fn(async () => new Response(bytes.slice()));
+    const [entry] = parseManifest([{ id: 'mover', file: 'm.organelle', game: 'puzzle8', organelle: 'mover', title: 'Mover' }]);
+    const shipped = await loadShipped(entry, 'https://example.test/app/', fetchFn);
+    expect(fetchFn).toHaveBeenCalledWith('https://example.test/app/models/m.organelle');
+    const store = new MemoryModelStore();
+    const library = new Library({ store, shipped: async () => [shipped], fetchFn, newId: () => 'mine' });
+    await library.load();
+    await library.importFile(picked('a.organelle', tinyFile(1)));
+    expect(library.models.map((m) => [m.name, m.origin])).toEqual([
+      ['tiny-1', 'imported'],
+      ['Mover', 'built-in'],
+    ]);
+    expect(library.best('puzzle8/mover')?.id).toBe('mine');
+    await library.remove('built-in:mover');
+    expect(library.models).toHaveLength(2);
+    expect((await library.file('built-in:mover')).bytes).toEqual(bytes);
+  });
+
+  it('loads with no built-in models when the shipped list fails', async () => {
+    const library = new Library({ store: new MemoryModelStore(), shipped: async () => Promise.reject(new Error('offline')) });
+    await library.load();
+    expect(library.status).toBe('ready');
+    expect(library.models).toEqual([]);
+  });
+});

@@ -1,0 +1,35 @@
+// Hash routes: parsing, titles, and the Router following location.hash.
+import { describe, expect, it } from 'vitest';
+import { parseHash, routeTitle } from '../../web/src/lib/routes.ts';
+import { Router } from '../../web/src/lib/router.svelte.ts';
+
+describe('parseHash', () => {
+  it('reads every view, with or without slashes', () => {
+    expect(parseHash('')).toEqual({ name: 'home' });
+    expect(parseHash('#')).toEqual({ name: 'home' });
+    expect(parseHash('#/')).toEqual({ name: 'home' });
+    expect(parseHash('#/train')).toEqual({ name: 'train' });
+    expect(parseHash('#/library/')).toEqual({ name: 'library' });
+    expect(parseHash('#solve')).toEqual({ name: 'solve' });
+    expect(parseHash('#/play')).toEqual({ name: 'play' });
+  });
+
+  it('keeps a share link payload whole and names unknown paths', () => {
+    expect(parseHash('#/r/abc-DEF_123')).toEqual({ name: 'shared', payload: 'abc-DEF_123' });
+    expect(parseHash('#/r/')).toEqual({ name: 'not-found', path: 'r' });
+    expect(parseHash('#/nope')).toEqual({ name: 'not-found', path: 'nope' });
+    expect(routeTitle({ name: 'library' })).toMatch(/library/i);
+  });
+});
+
+describe('Router', () => {
+  it('follows hash changes', async () => {
+    window.location.hash = '#/train';
+    const router = new Router(window);
+    expect(router.route).toEqual({ name: 'train' });
+    router.go('#/library');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(router.route).toEqual({ name: 'library' });
+    router.dispose();
+  });
+});

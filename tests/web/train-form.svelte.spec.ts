@@ -1,0 +1,100 @@
+// The Train view's form: corpus checks with the engine's own messages, the held-out split,
+// field validation, and the job specs it produces.
+import { describe, expect, it } from 'vitest';
+import { TrainForm, presetOf, recipeSpecs } from '../../web/src/train/train-form.svelte.ts';
+import { analyseCorpus } from '../../web/src/train/corpus.ts';
+import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
+import type { RecipeInfo } from '../../worker/browser/messages.ts';
+
+const recipe: RecipeInfo = {
+  id: 'puzzle8/mover',
+  game: 'puzzle8',
+  organelle: 'mover',
+  title: 'Mover',
+  description: 'Proposes a slide.',
+  architecture: { embd: 48, heads: 4, layers: 2, mlp: 192, block: 64 },
+  seed: 42,
+  steps: 25_000,
+};
+
+describe('analyseCorpus', () => {
+  it('counts documents, characters and the longest document, holding out every tenth', () => {
+    const a = analyseCorpus(DETERMINISM_CORPUS, true);
+    if ('error' in a) throw new Error(a.error);
+    expect(a.documents + a.validationDocuments).toBe(36);
+    expect(a.validationDocuments).toBe(3);
+    expect(a.longest).toBe(48);
+    expect(a.trainingText.split('\n\n')).toHaveLength(33);
+    const whole = analyseCorpus(DETERMINISM_CORPUS, false);
+    expect('error' in whole ? 0 : whole.validationDocuments).toBe(0);
+  });
+
+  it('passes on the engine message for a malformed corpus', () => {
+    expect(analyseCorpus('prompt only', true)).toEqual({ error: expect.stringMatching(/document 1 is malformed/) });
+    expect(analyseCorpus('  \n ', true)).toEqual({ error: 'corpus has no documents' });
+  });
+});
+
+describe('TrainForm', () => {
+  it('asks for a corpus, then for a block that fits it', () => {
+    const form = new TrainForm();
+    expect(form.errors.source).toMatch(/Choose a corpus file/);
+    form.useText('moves.txt', DETERMINISM_CORPUS);
+    expect(form.name).toBe('moves');
+    expect(form.valid).toBe(true);
+    form.block = 32;
+    expect(form.errors.block).toMatch(/needs 48 positions; choose a block of 64 or more/);
+    form.block = 64;
+    form.steps = 0;
+    form.seed = -1;
+    expect(Object.keys(form.errors).sort()).toEqual(['seed', 'steps']);
+    expect(form.spec()).toBeNull();
+  });
+
+  it('turns a corpus into a plain job spec with its validation text', () => {
+    const form = new TrainForm();
+    form.useText('moves.txt', DETERMINISM_CORPUS);
+    form.preset = '64k';
+    form.block = 64;
+    form.steps = 300;
+    form.seed = 9;
+    const spec = form.spec()!;
+    expect(spec).toMatchObject({ name: 'moves', steps: 300, seed: 9, architecture: { embd: 48, heads: 4, layers: 2, mlp: 192, block: 64 } });
+    expect(spec.source.kind === 'corpus' && spec.source.validationText?.split('\n\n')).toHaveLength(3);
+    expect(structuredClone(spec)).toEqual(spec);
+    expect(form.params).toBeGreaterThan(60_000);
+  });
+
+  it('takes a recipe\'s settings and builds one spec per organelle for "train all"', () => {
+    const form = new TrainForm();
+    form.mode = 'recipe';
+    expect(form.errors.source).toMatch(/Choose an organelle/);
+    form.chooseRecipe(recipe);
+    expect([form.preset, form.block, form.steps, form.seed]).toEqual(['64k', 64, 25_000, 42]);
+    expect(form.spec()).toMatchObject({ name: 'puzzle8/mover', source: { kind: 'recipe', recipeId: 'puzzle8/mover' }, game: 'puzzle8' });
+    expect(presetOf({ embd: 40, heads: 4, layers: 1, mlp: 40, block: 8 })).toBeUndefined();
+    expect(recipeSpecs([recipe])).toEqual([
+      { name: 'puzzle8/mover', source: { kind: 'recipe', recipeId: 'puzzle8/mover' }, architecture: recipe.architecture, steps: 25_000, seed: 42, game: 'puzzle8', organelle: 'mover' },
+    ]);
+  });
+
+  it('keeps separate settings for recipe and corpus training', () => {
+    const form = new TrainForm();
+    form.steps = 500;
+    form.switchMode('recipe', false);
+    expect(form.touched).toBe(false);
+    form.chooseRecipe(recipe);
+    expect(form.steps).toBe(25_000);
+    form.switchMode('corpus');
+    expect([form.mode, form.steps, form.preset, form.block]).toEqual(['corpus', 500, '30k', 128]);
+    expect(form.touched).toBe(true);
+    form.switchMode('recipe');
+    expect([form.steps, form.seed, form.block]).toEqual([25_000, 42, 64]);
+  });
+
+  it('refuses a corpus file too large to read', async () => {
+    const form = new TrainForm();
+    await form.chooseFile({ name: 'huge.txt', size: 1e9, text: async () => '' });
+    expect(form.errors.source).toMatch(/too large/);
+  });
+});

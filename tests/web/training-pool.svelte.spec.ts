@@ -1,0 +1,201 @@
+// The training pool and its jobs, against fake engine workers: no more workers than the
+// capacity, checkpoints written to the job store, a reload continuing from the last
+// checkpoint (or staying paused), cancel forgetting the job, a refused save kept for
+// download, and jobs another tab holds left alone.
+import { describe, expect, it, vi } from 'vitest';
+import { TrainingPool } from '../../web/src/train/training-pool.svelte.ts';
+import { appendCurve, MAX_POINTS } from '../../web/src/train/training-job.svelte.ts';
+import { MemoryJobStore, type JobSpec } from '../../web/src/train/job-store.ts';
+import type { TrainProgress } from '../../worker/browser/messages.ts';
+import { FakeEngines, flush, tinyFile } from './helpers.ts';
+
+const spec = (name: string): JobSpec => ({
+  name,
+  source: { kind: 'corpus', corpusId: `${name}.txt`, corpusText: 'a\nb' },
+  architecture: { embd: 32, heads: 4, layers: 2, mlp: 128, block: 64 },
+  steps: 100,
+  seed: 1,
+});
+
+const progress = (step: number, loss: number): TrainProgress => ({
+  step,
+  steps: 100,
+  loss,
+  curve: { steps: [step], losses: [loss] },
+  tokensPerSec: 1000,
+  etaSeconds: 1,
+  elapsedMs: step * 10,
+});
+
+const started = { paramCount: 30_000, vocabSize: 4, documents: 1, validationDocuments: 0, step: 0, steps: 100 };
+
+function setup(capacity = 2, store = new MemoryJobStore()) {
+  const engines = new FakeEngines();
+  let n = 0;
+  const saveModel = vi.fn(async () => 'model-1');
+  const pool = new TrainingPool({
+    capacity,
+    spawn: engines.spawn,
+    store,
+    saveModel,
+    lock: async () => () => {},
+    newId: () => `job-${++n}`,
+  });
+  return { engines, pool, store, saveModel };
+}
+
+describe('TrainingPool', () => {
+  it('runs at most `capacity` jobs at once and starts the next when one ends', async () => {
+    const { engines, pool, saveModel } = setup(2);
+    await pool.add([spec('a'), spec('b'), spec('c')]);
+    await flush();
+    expect(engines.open.map((r) => r.request.name)).toEqual(['a', 'b']);
+    expect(pool.jobs.map((j) => j.status)).toEqual(['starting', 'starting', 'queued']);
+
+    engines.runs[0].callbacks.started(started);
+    engines.runs[0].callbacks.progress(progress(50, 2));
+    expect(pool.jobs[0].status).toBe('running');
+    expect(pool.jobs[0].fraction).toBe(0.5);
+
+    engines.runs[0].finish({ status: 'done', model: tinyFile(), evaluation: { trainLoss: 1 }, paramCount: 1, step: 100, elapsedMs: 10 });
+    await flush();
+    expect(saveModel).toHaveBeenCalledOnce();
+    expect(pool.jobs[0].status).toBe('done');
+    expect(pool.jobs[0].modelId).toBe('model-1');
+    expect(engines.runs[0].closed).toBe(true);
+    expect(engines.open.map((r) => r.request.name)).toEqual(['b', 'c']);
+  });
+
+  it('writes checkpoints and continues from the last one after a reload', async () => {
+    const first = setup(1);
+    await first.pool.add([spec('a')]);
+    await flush();
+    const run = first.engines.runs[0];
+    run.callbacks.started(started);
+    run.callbacks.progress(progress(10, 3));
+    run.callbacks.progress(progress(40, 2));
+    const bytes = tinyFile(5);
+    await run.callbacks.checkpoint({ step: 40, bytes, elapsedMs: 400 });
+    expect(first.store.checkpoints.get('job-1')).toMatchObject({ step: 40, elapsedMs: 400, history: { steps: [10, 40], losses: [3, 2] } });
+    expect(first.pool.jobs[0].checkpointStep).toBe(40);
+    first.pool.dispose(); // the page goes away
+
+    const second = setup(1, first.store);
+    await second.pool.restore();
+    await flush();
+    const job = second.pool.jobs[0];
+    expect(job.resumedFrom).toBe(40);
+    expect(job.history.steps).toEqual([10, 40]);
+    expect(second.engines.runs[0].request).toMatchObject({ name: 'a', checkpoint: bytes, elapsedMs: 400 });
+  });
+
+  it('keeps a paused job paused across a reload until it is resumed', async () => {
+    const first = setup(1);
+    await first.pool.add([spec('a')]);
+    await flush();
+    first.engines.runs[0].callbacks.started(started);
+    first.pool.pause(first.pool.jobs[0]);
+    await flush();
+    expect(first.engines.runs[0].paused).toBe(true);
+    expect(first.store.records.get('job-1')?.paused).toBe(true);
+    first.pool.dispose();
+
+    const second = setup(1, first.store);
+    await second.pool.restore();
+    await flush();
+    expect(second.pool.jobs[0].status).toBe('paused');
+    expect(second.pool.jobs[0].resumedFrom).toBe(0); // restored, but no checkpoint had been saved
+    expect(second.engines.runs).toHaveLength(0);
+    second.pool.resume(second.pool.jobs[0]);
+    await flush();
+    expect(second.engines.runs).toHaveLength(1);
+    expect(second.store.records.get('job-1')?.paused).toBe(false);
+  });
+
+  it('forgets a cancelled job and ignores a late checkpoint', async () => {
+    const { engines, pool, store } = setup(1);
+    await pool.add([spec('a'), spec('b')]);
+    await flush();
+    await pool.cancel(pool.jobs[1]); // queued: no worker involved
+    expect(pool.jobs[1].status).toBe('cancelled');
+    await pool.cancel(pool.jobs[0]);
+    await flush();
+    expect(pool.jobs[0].status).toBe('cancelled');
+    await engines.runs[0].callbacks.checkpoint({ step: 5, bytes: tinyFile(), elapsedMs: 1 });
+    expect(store.records.size).toBe(0);
+    expect(store.checkpoints.size).toBe(0);
+    await pool.clearFinished();
+    expect(pool.jobs).toEqual([]);
+  });
+
+  it('keeps a model the library refused, for another try or a download', async () => {
+    const { engines, pool, saveModel, store } = setup(1);
+    saveModel.mockRejectedValueOnce(new Error('Not enough storage space'));
+    await pool.add([spec('a')]);
+    await flush();
+    const model = tinyFile();
+    engines.runs[0].finish({ status: 'done', model, evaluation: {}, paramCount: 1, step: 100, elapsedMs: 1 });
+    await flush();
+    const job = pool.jobs[0];
+    expect(job.status).toBe('done');
+    expect(job.unsaved).toBe(model);
+    expect(job.warning).toMatch(/Not enough storage space/);
+    expect(store.records.size).toBe(1); // a reload would train it again rather than lose it
+    await job.retrySave();
+    expect(job.unsaved).toBeNull();
+    expect(store.records.size).toBe(0);
+  });
+
+  it('reports a failed start and can try again', async () => {
+    const { engines, pool } = setup(1);
+    await pool.add([spec('a')]);
+    await flush();
+    engines.runs[0].fail('corpus document 3 is malformed');
+    await flush();
+    expect(pool.jobs[0].status).toBe('error');
+    expect(pool.jobs[0].error).toBe('corpus document 3 is malformed');
+    pool.retry(pool.jobs[0]);
+    await flush();
+    expect(engines.runs).toHaveLength(2);
+  });
+
+  it('leaves jobs that another tab is training alone', async () => {
+    const store = new MemoryJobStore();
+    await store.put({ id: 'x', spec: spec('x'), createdAt: '2025-01-01T00:00:00Z', paused: false });
+    const engines = new FakeEngines();
+    const pool = new TrainingPool({ capacity: 1, spawn: engines.spawn, store, saveModel: async () => '', lock: async () => null });
+    await pool.restore();
+    expect(pool.jobs).toEqual([]);
+    expect(pool.elsewhere).toBe(1);
+    expect(engines.runs).toHaveLength(0);
+  });
+});
+
+describe('appendCurve', () => {
+  it('appends new points only and thins a long curve, keeping the newest point', () => {
+    let h = { steps: [1, 2], losses: [3, 2.5] };
+    h = appendCurve(h, { steps: [2, 3, 4], losses: [9, 2, NaN] });
+    expect(h).toEqual({ steps: [1, 2, 3], losses: [3, 2.5, 2] });
+    const long = { steps: Array.from({ length: MAX_POINTS }, (_, i) => i), losses: Array.from({ length: MAX_POINTS }, () => 1) };
+    const thinned = appendCurve(long, { steps: [MAX_POINTS], losses: [0.5] });
+    expect(thinned.steps.length).toBeLessThanOrEqual(MAX_POINTS);
+    expect(thinned.steps.at(-1)).toBe(MAX_POINTS);
+    expect(thinned.losses.at(-1)).toBe(0.5);
+    expect(thinned.steps.length).toBe(thinned.losses.length);
+  });
+});
+
+describe('TrainingPool without storage', () => {
+  it('still trains when the job store cannot be read or written', async () => {
+    const engines = new FakeEngines();
+    const broken = new MemoryJobStore();
+    broken.list = async () => Promise.reject(new Error('IndexedDB is unavailable'));
+    broken.put = async () => Promise.reject(new Error('IndexedDB is unavailable'));
+    const pool = new TrainingPool({ capacity: 1, spawn: engines.spawn, store: broken, saveModel: async () => 'm', lock: async () => () => {} });
+    await pool.restore();
+    expect(pool.storageError).toBe('IndexedDB is unavailable');
+    await pool.add([spec('a')]);
+    await flush();
+    expect(engines.runs).toHaveLength(1);
+  });
+});

@@ -1,0 +1,32 @@
+// Starts an engine worker (worker/engine.worker.ts) and wraps it with Comlink. The class
+// that calls this owns the connection and must close() it: that releases the proxy and
+// terminates the worker, freeing its wasm memory.
+import * as Comlink from 'comlink';
+import type { EngineWorkerApi } from '../../../worker/engine.worker.ts';
+
+export interface EngineConnection {
+  api: Comlink.Remote<EngineWorkerApi>;
+  close(): void;
+}
+
+/** Starts a worker; `onCrash` hears about a worker that failed to load or threw at top level. */
+export type SpawnEngine = (onCrash: (message: string) => void) => EngineConnection;
+
+export const spawnEngineWorker: SpawnEngine = (onCrash) => {
+  const worker = new Worker(new URL('../../../worker/engine.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'organelle-engine',
+  });
+  worker.addEventListener('error', (e) => {
+    e.preventDefault();
+    onCrash(e.message || 'the engine worker failed to start');
+  });
+  const api = Comlink.wrap<EngineWorkerApi>(worker);
+  return {
+    api,
+    close() {
+      api[Comlink.releaseProxy]();
+      worker.terminate();
+    },
+  };
+};

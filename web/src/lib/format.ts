@@ -1,0 +1,55 @@
+// Number, size, time and date formatting for the UI, independent of the host's locale data.
+
+/** 262412 -> "262,412". */
+export function grouped(n: number): string {
+  return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** 30416 -> "30.4K", 461184 -> "461K", 1.2e6 -> "1.2M". */
+export function compact(n: number): string {
+  if (n < 1000) return String(Math.round(n));
+  if (n < 1e6) return `${(n / 1e3).toFixed(n < 1e4 ? 1 : 0)}K`;
+  return `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)}M`;
+}
+
+/** Bytes in binary units: "512 B", "1.5 KB", "12 MB". */
+export function bytes(n: number): string {
+  if (!Number.isFinite(n)) return '—';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let u = 0;
+  let v = n;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return u === 0 ? `${v} B` : `${v.toFixed(v < 10 ? 1 : 0)} ${units[u]}`;
+}
+
+/** Seconds -> "45 s", "3 min 05 s", "1 h 02 min"; "—" when unknown. */
+export function duration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '—';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+}
+
+/** A loss to 3 decimals, or "—". */
+export function loss(n: number | undefined): string {
+  return n === undefined || !Number.isFinite(n) ? '—' : n.toFixed(3);
+}
+
+/** ISO date -> "2025-03-14 09:26" in local time. */
+export function dateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** The message of anything thrown. */
+export function errorMessage(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}

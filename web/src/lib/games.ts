@@ -1,0 +1,35 @@
+// The games the product plays, as the UI describes them. Which organelles each one uses
+// comes from the recipe registry (worker side); this is only the human-facing text.
+import type { GameId } from '../../../worker/recipes/registry.ts';
+
+export interface GameInfo {
+  id: GameId;
+  title: string;
+  blurb: string;
+  view: '#/solve' | '#/play';
+}
+
+export const GAMES: readonly GameInfo[] = [
+  {
+    id: 'puzzle8',
+    title: '8-puzzle',
+    blurb: 'Slide tiles into order. A Planner sets goals, a Mover proposes each slide, a Judge checks it.',
+    view: '#/solve',
+  },
+  {
+    id: 'tictactoe',
+    title: 'Tic-tac-toe',
+    blurb: 'A Player organelle picks squares; the Judge keeps every move legal.',
+    view: '#/play',
+  },
+  {
+    id: 'connect4',
+    title: 'Connect four',
+    blurb: 'Drop discs into seven columns against a seeded opponent.',
+    view: '#/play',
+  },
+];
+
+export function gameTitle(id: string | undefined): string {
+  return GAMES.find((g) => g.id === id)?.title ?? 'Your own corpus';
+}

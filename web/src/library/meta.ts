@@ -1,0 +1,55 @@
+// Library metadata read from a decoded model file, and plain wording for storage errors.
+import { modelFingerprint, type OrganelleModel } from '../../../worker/model/model-file.ts';
+import { parameterCount } from '../../../worker/model/shape.ts';
+import type { GameId } from '../../../worker/recipes/registry.ts';
+import { bytes as formatBytes } from '../lib/format.ts';
+import type { ModelMeta, ModelOrigin } from './model-store.ts';
+
+const GAME_IDS: readonly string[] = ['puzzle8', 'tictactoe', 'connect4'];
+
+/** "puzzle8/mover" -> game puzzle8, organelle mover; anything else names no game. */
+export function splitRecipeId(recipeId: string): { game?: GameId; organelle?: string } {
+  const [game, organelle, ...rest] = recipeId.split('/');
+  if (rest.length === 0 && organelle && GAME_IDS.includes(game)) return { game: game as GameId, organelle };
+  return {};
+}
+
+export function metaFromModel(
+  model: OrganelleModel,
+  size: number,
+  extra: { id: string; origin: ModelOrigin; addedAt: string; name?: string },
+): ModelMeta {
+  const recipeId = model.recipe.corpusId;
+  return {
+    id: extra.id,
+    name: extra.name ?? model.name ?? recipeId,
+    recipeId,
+    ...splitRecipeId(recipeId),
+    shape: { ...model.shape },
+    params: parameterCount(model.shape),
+    size,
+    steps: model.recipe.stepsDone,
+    seed: model.recipe.seed,
+    createdAt: model.createdAt ?? extra.addedAt,
+    addedAt: extra.addedAt,
+    evaluation: { ...(model.evaluation ?? {}) },
+    origin: extra.origin,
+    fingerprint: modelFingerprint(model),
+    resumable: model.optimizer !== undefined,
+  };
+}
+
+export function isQuotaError(err: unknown): boolean {
+  if (!(err instanceof Error || (typeof DOMException !== 'undefined' && err instanceof DOMException))) return false;
+  const e = err as Error;
+  return e.name === 'QuotaExceededError' || /quota/i.test(e.message);
+}
+
+/** What to tell the visitor when storing `size` bytes failed. */
+export function storageErrorText(err: unknown, what: string, size: number): string {
+  if (isQuotaError(err)) {
+    return `Not enough storage space to save ${what} (${formatBytes(size)}). The browser refused the write, so nothing in your library changed. Export or delete models you no longer need, then try again.`;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return `Could not save ${what}: ${message}. Nothing in your library changed.`;
+}

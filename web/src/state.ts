@@ -1,0 +1,43 @@
+// The app's singletons, wired to the browser: IndexedDB stores, the engine worker factory,
+// the shipped-model manifest. Components import these; tests build the classes with fakes.
+import shippedManifest from 'virtual:shipped-models';
+import { spawnEngineWorker } from './lib/engine-worker.ts';
+import { Router } from './lib/router.svelte.ts';
+import { Library } from './library/library.svelte.ts';
+import { IdbModelStore } from './library/model-store.ts';
+import { loadShipped, parseManifest } from './library/shipped.ts';
+import { StorageStatus } from './library/storage.svelte.ts';
+import { PwaStatus } from './pwa/pwa.svelte.ts';
+import { IdbJobStore } from './train/job-store.ts';
+import { RecipeCatalog } from './train/recipe-catalog.svelte.ts';
+import { TrainingPool } from './train/training-pool.svelte.ts';
+import { TrainForm } from './train/train-form.svelte.ts';
+
+export const router = new Router();
+export const pwa = new PwaStatus();
+export const storage = new StorageStatus();
+export const catalog = new RecipeCatalog(spawnEngineWorker);
+
+export const library = new Library({
+  store: new IdbModelStore(),
+  shipped: async () => {
+    const entries = parseManifest(shippedManifest);
+    const loaded = await Promise.allSettled(entries.map((e) => loadShipped(e, document.baseURI)));
+    return loaded.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  },
+  onStored: () => {
+    // the first stored model is the moment to ask the browser to keep the site's data
+    if (!storage.requested && storage.persisted !== true) void storage.requestPersist();
+    else void storage.refresh();
+  },
+});
+
+export const pool = new TrainingPool({
+  capacity: navigator.hardwareConcurrency || 2,
+  spawn: spawnEngineWorker,
+  store: new IdbJobStore(),
+  saveModel: async (bytes, spec) => (await library.addTrained(bytes, spec.name)).id,
+});
+
+/** The Train view's form, kept while the visitor moves between views. */
+export const trainForm = new TrainForm();

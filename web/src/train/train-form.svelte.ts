@@ -1,0 +1,175 @@
+// The Train view's form: what to train on (a registered recipe, or an uploaded corpus),
+// the model shape, steps and seed. Validation is derived, so the view shows each field's
+// problem as it is typed, and the form turns into job specs only when it is valid.
+import { SHAPE_PRESETS, parameterCount, type ShapePreset, type ShapePresetName } from '../../../worker/model/shape.ts';
+import type { RecipeInfo } from '../../../worker/browser/messages.ts';
+import { grouped } from '../lib/format.ts';
+import { analyseCorpus, MAX_CORPUS_BYTES, type CorpusAnalysis } from './corpus.ts';
+import type { JobSpec } from './job-store.ts';
+
+export type SourceMode = 'recipe' | 'corpus';
+export type PresetChoice = ShapePresetName | 'recipe';
+
+export const BLOCK_SIZES = [32, 64, 128, 256, 512] as const;
+export const MAX_STEPS = 1_000_000;
+export const MAX_SEED = 0xffffffff;
+
+/** The preset whose widths match `a`, if any. */
+export function presetOf(a: ShapePreset): ShapePresetName | undefined {
+  return (Object.keys(SHAPE_PRESETS) as ShapePresetName[]).find((name) => {
+    const p = SHAPE_PRESETS[name];
+    return p.embd === a.embd && p.heads === a.heads && p.layers === a.layers && p.mlp === a.mlp;
+  });
+}
+
+interface Settings {
+  preset: PresetChoice;
+  block: number;
+  steps: number;
+  seed: number;
+}
+
+export interface TextFile {
+  name: string;
+  size: number;
+  text(): Promise<string>;
+}
+
+export class TrainForm {
+  mode = $state<SourceMode>('corpus');
+  recipeId = $state('');
+  name = $state('');
+  preset = $state<PresetChoice>('30k');
+  block = $state(128);
+  steps = $state(2000);
+  seed = $state(1);
+  holdOut = $state(true);
+  #recipe = $state.raw<RecipeInfo | null>(null);
+  #corpus = $state.raw<{ name: string; text: string } | null>(null);
+  #fileError = $state<string | null>(null);
+  #touched = false;
+  // each source keeps its own shape, steps and seed while the visitor switches between them
+  #saved: Partial<Record<SourceMode, Settings>> = {};
+
+  #analysis = $derived(this.#corpus ? analyseCorpus(this.#corpus.text, this.holdOut) : null);
+
+  #architecture = $derived.by((): ShapePreset => {
+    const widths = this.preset === 'recipe' && this.#recipe ? this.#recipe.architecture : SHAPE_PRESETS[this.preset === 'recipe' ? '30k' : this.preset];
+    return { embd: widths.embd, heads: widths.heads, layers: widths.layers, mlp: widths.mlp, block: this.block };
+  });
+
+  #errors = $derived.by(() => {
+    const e: Partial<Record<'source' | 'name' | 'block' | 'steps' | 'seed', string>> = {};
+    const a = this.#analysis;
+    if (this.mode === 'recipe') {
+      if (!this.#recipe) e.source = 'Choose an organelle to train.';
+    } else if (this.#fileError) {
+      e.source = this.#fileError;
+    } else if (!a) {
+      e.source = 'Choose a corpus file, or use the sample corpus.';
+    } else if ('error' in a) {
+      e.source = a.error;
+    } else if (a.longest > this.block) {
+      const fits = BLOCK_SIZES.find((b) => b >= a.longest);
+      e.block = `The longest document needs ${a.longest} positions; ${fits ? `choose a block of ${fits} or more` : 'shorten it to 512 or fewer'}.`;
+    }
+    if (this.mode === 'corpus' && !this.name.trim()) e.name = 'Give the model a name.';
+    if (!Number.isInteger(this.steps) || this.steps < 1 || this.steps > MAX_STEPS) e.steps = `Steps must be a whole number from 1 to ${grouped(MAX_STEPS)}.`;
+    if (!Number.isInteger(this.seed) || this.seed < 0 || this.seed > MAX_SEED) e.seed = `The seed must be a whole number from 0 to ${grouped(MAX_SEED)}.`;
+    return e;
+  });
+
+  get recipe(): RecipeInfo | null { return this.#recipe; }
+  get corpusName(): string | null { return this.#corpus?.name ?? null; }
+  get analysis(): CorpusAnalysis | { error: string } | null { return this.#analysis; }
+  get architecture(): ShapePreset { return this.#architecture; }
+  get errors() { return this.#errors; }
+  get valid(): boolean { return Object.keys(this.#errors).length === 0; }
+
+  /** Parameters of the model the form describes, when the vocabulary is known. */
+  get params(): number | null {
+    const a = this.#analysis;
+    if (this.mode !== 'corpus' || !a || 'error' in a) return null;
+    return parameterCount({ ...this.#architecture, vocabSize: a.vocabSize });
+  }
+
+  /** Whether the visitor has chosen a source yet (offers to pick one for them stop then). */
+  get touched(): boolean { return this.#touched; }
+
+  /** Switches between recipe and corpus, each keeping its own settings. */
+  switchMode(mode: SourceMode, byVisitor = true): void {
+    this.#touched ||= byVisitor;
+    if (mode === this.mode) return;
+    this.#saved[this.mode] = { preset: this.preset, block: this.block, steps: this.steps, seed: this.seed };
+    this.mode = mode;
+    const back = this.#saved[mode];
+    if (back) Object.assign(this, back);
+    else if (mode === 'recipe' && this.#recipe) this.chooseRecipe(this.#recipe);
+  }
+
+  /** Picks a recipe and takes its architecture, steps and seed as the starting values. */
+  chooseRecipe(recipe: RecipeInfo | null): void {
+    this.#recipe = recipe;
+    this.recipeId = recipe?.id ?? '';
+    if (!recipe) return;
+    this.preset = presetOf(recipe.architecture) ?? 'recipe';
+    this.block = recipe.architecture.block;
+    this.steps = recipe.steps;
+    this.seed = recipe.seed;
+  }
+
+  async chooseFile(file: TextFile): Promise<void> {
+    this.#fileError = null;
+    this.#corpus = null;
+    if (file.size > MAX_CORPUS_BYTES) {
+      this.#fileError = `“${file.name}” is too large (over 64 MB) to train on in the browser.`;
+      return;
+    }
+    try {
+      this.useText(file.name, await file.text());
+    } catch (err) {
+      this.#fileError = `“${file.name}” could not be read: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
+
+  useText(fileName: string, text: string): void {
+    this.#fileError = null;
+    this.#corpus = { name: fileName, text };
+    this.name = fileName.replace(/\.[^.]*$/, '');
+    this.switchMode('corpus');
+  }
+
+  /** The job for the form as filled in; null while it has errors. */
+  spec(): JobSpec | null {
+    if (!this.valid) return null;
+    const base = { architecture: { ...this.#architecture }, steps: this.steps, seed: this.seed };
+    if (this.mode === 'recipe') {
+      const r = this.#recipe!;
+      return { ...base, name: r.id, source: { kind: 'recipe', recipeId: r.id }, game: r.game, organelle: r.organelle };
+    }
+    const a = this.#analysis as CorpusAnalysis;
+    return {
+      ...base,
+      name: this.name.trim(),
+      source: {
+        kind: 'corpus',
+        corpusId: this.#corpus!.name,
+        corpusText: a.trainingText,
+        ...(a.validationDocuments > 0 ? { validationText: a.validationText } : {}),
+      },
+    };
+  }
+}
+
+/** One job per recipe, each with the recipe's own architecture, steps and seed. */
+export function recipeSpecs(recipes: readonly RecipeInfo[]): JobSpec[] {
+  return recipes.map((r) => ({
+    name: r.id,
+    source: { kind: 'recipe', recipeId: r.id },
+    architecture: { ...r.architecture },
+    steps: r.steps,
+    seed: r.seed,
+    game: r.game,
+    organelle: r.organelle,
+  }));
+}

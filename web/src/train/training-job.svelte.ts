@@ -1,0 +1,278 @@
+// One organelle's training as the page sees it. The job owns its engine worker while it
+// runs (one worker per organelle), mirrors the worker's progress into reactive state,
+// writes every checkpoint to the job store, and hands the finished model to the library.
+// A job restored after a reload starts from its last checkpoint.
+import * as Comlink from 'comlink';
+import type { EngineConnection, SpawnEngine } from '../lib/engine-worker.ts';
+import { errorMessage } from '../lib/format.ts';
+import type {
+  Evaluation,
+  TrainCallbacks,
+  TrainCheckpoint,
+  TrainProgress,
+  TrainStarted,
+} from '../../../worker/browser/messages.ts';
+import type { CheckpointRecord, JobRecord, JobSpec, JobStore, LossHistory } from './job-store.ts';
+
+export type JobStatus = 'queued' | 'starting' | 'running' | 'paused' | 'saving' | 'done' | 'cancelled' | 'error';
+
+export interface JobDeps {
+  spawn: SpawnEngine;
+  store: JobStore;
+  /** Stores the finished .organelle file and returns its library id. */
+  saveModel(bytes: Uint8Array, spec: JobSpec): Promise<string>;
+  checkpointMs?: number;
+}
+
+/** The loss curve keeps at most this many points; older ones are thinned out. */
+export const MAX_POINTS = 1500;
+
+/** The curve with `more` appended; every other point is dropped while it is too long. */
+export function appendCurve(h: LossHistory, more: LossHistory): LossHistory {
+  let steps = [...h.steps];
+  let losses = [...h.losses];
+  more.steps.forEach((step, i) => {
+    if (!Number.isFinite(more.losses[i]) || step <= (steps.at(-1) ?? -1)) return;
+    steps.push(step);
+    losses.push(more.losses[i]);
+  });
+  while (steps.length > MAX_POINTS) {
+    // keep the newest point where it is; thin out the rest
+    const parity = (steps.length - 1) % 2;
+    const keep = (_: number, i: number) => i % 2 === parity;
+    steps = steps.filter(keep);
+    losses = losses.filter(keep);
+  }
+  return { steps, losses };
+}
+
+export class TrainingJob {
+  readonly id: string;
+  readonly spec: JobSpec;
+  readonly createdAt: string;
+  readonly #deps: JobDeps;
+  #status = $state<JobStatus>('queued');
+  #progress = $state.raw<TrainProgress | null>(null);
+  #history = $state.raw<LossHistory>({ steps: [], losses: [] });
+  #info = $state.raw<TrainStarted | null>(null);
+  #resumedFrom = $state<number | null>(null);
+  #checkpointStep = $state<number | null>(null);
+  #stopping = $state(false);
+  #error = $state<string | null>(null);
+  #warning = $state<string | null>(null);
+  #evaluation = $state.raw<Evaluation | null>(null);
+  #modelId = $state<string | null>(null);
+  #unsaved = $state.raw<Uint8Array | null>(null);
+  #checkpoint: CheckpointRecord | undefined;
+  #conn: EngineConnection | null = null;
+  #writes: Promise<unknown> = Promise.resolve();
+
+  /** `restored`: the job comes from storage after a reload (with its checkpoint, if one was saved). */
+  constructor(record: JobRecord, deps: JobDeps, checkpoint?: CheckpointRecord, restored = false) {
+    this.id = record.id;
+    this.spec = record.spec;
+    this.createdAt = record.createdAt;
+    this.#deps = deps;
+    if (record.paused) this.#status = 'paused';
+    if (restored) this.#resumedFrom = checkpoint?.step ?? 0;
+    if (checkpoint) {
+      this.#checkpoint = checkpoint;
+      this.#history = checkpoint.history;
+      this.#checkpointStep = checkpoint.step;
+      const last = checkpoint.history.losses.at(-1) ?? NaN;
+      this.#progress = {
+        step: checkpoint.step,
+        steps: record.spec.steps,
+        loss: last,
+        curve: { steps: [], losses: [] },
+        tokensPerSec: 0,
+        etaSeconds: NaN,
+        elapsedMs: checkpoint.elapsedMs,
+      };
+    }
+  }
+
+  get status(): JobStatus { return this.#status; }
+  get progress(): TrainProgress | null { return this.#progress; }
+  get history(): LossHistory { return this.#history; }
+  get info(): TrainStarted | null { return this.#info; }
+  /** The checkpoint step a restored job continues from (0: none was saved), or null for a new job. */
+  get resumedFrom(): number | null { return this.#resumedFrom; }
+  get checkpointStep(): number | null { return this.#checkpointStep; }
+  get stopping(): boolean { return this.#stopping; }
+  get error(): string | null { return this.#error; }
+  get warning(): string | null { return this.#warning; }
+  get evaluation(): Evaluation | null { return this.#evaluation; }
+  get modelId(): string | null { return this.#modelId; }
+  /** The finished model when the library could not store it (offer a download instead). */
+  get unsaved(): Uint8Array | null { return this.#unsaved; }
+  get hasWorker(): boolean { return this.#conn !== null; }
+  get finished(): boolean { return ['done', 'cancelled', 'error'].includes(this.#status); }
+  get fraction(): number {
+    const p = this.#progress;
+    return p ? Math.min(1, p.step / this.spec.steps) : 0;
+  }
+
+  /** Trains in a new worker until the run is done, cancelled or fails. */
+  async run(): Promise<void> {
+    if (this.#status !== 'queued') return;
+    this.#status = 'starting';
+    this.#error = null;
+    const from = this.#checkpoint;
+    let crash = (_: string) => {};
+    const crashed = new Promise<never>((_, reject) => (crash = (m) => reject(new Error(m))));
+    const conn = this.#deps.spawn((m) => crash(m));
+    this.#conn = conn;
+    try {
+      const request = {
+        ...this.spec,
+        checkpoint: from?.bytes,
+        elapsedMs: from?.elapsedMs,
+        checkpointMs: this.#deps.checkpointMs,
+      };
+      const result = await Promise.race([conn.api.train(request, Comlink.proxy(this.#callbacks())), crashed]);
+      if (result.status === 'cancelled') {
+        await this.#forget();
+        this.#status = 'cancelled';
+        return;
+      }
+      this.#status = 'saving';
+      this.#evaluation = result.evaluation;
+      const last = this.#progress;
+      this.#progress = {
+        step: result.step,
+        steps: this.spec.steps,
+        loss: last?.loss ?? NaN,
+        curve: { steps: [], losses: [] },
+        tokensPerSec: last?.tokensPerSec ?? 0,
+        etaSeconds: 0,
+        elapsedMs: result.elapsedMs,
+      };
+      await this.#save(result.model);
+      this.#status = 'done';
+    } catch (err) {
+      this.#error = errorMessage(err);
+      this.#status = 'error';
+    } finally {
+      conn.close();
+      this.#conn = null;
+      this.#stopping = false;
+    }
+  }
+
+  #callbacks(): TrainCallbacks {
+    return {
+      started: (e) => {
+        this.#info = e;
+        if (this.#status === 'starting') this.#status = 'running';
+      },
+      progress: (p) => {
+        this.#progress = p;
+        this.#history = appendCurve(this.#history, p.curve);
+      },
+      checkpoint: (c) => this.#keepCheckpoint(c),
+      paused: () => {},
+    };
+  }
+
+  #keepCheckpoint(c: TrainCheckpoint): Promise<unknown> {
+    const record: CheckpointRecord = {
+      step: c.step,
+      bytes: c.bytes,
+      elapsedMs: c.elapsedMs,
+      history: this.#history,
+      savedAt: new Date().toISOString(),
+    };
+    this.#checkpoint = record;
+    return this.#queue(async () => {
+      try {
+        await this.#deps.store.saveCheckpoint(this.id, record);
+        this.#checkpointStep = c.step;
+        this.#warning = null;
+      } catch (err) {
+        this.#warning = `The checkpoint at step ${c.step} could not be saved (${errorMessage(err)}); training goes on.`;
+      }
+    });
+  }
+
+  async #save(bytes: Uint8Array): Promise<void> {
+    await this.#writes;
+    try {
+      this.#modelId = await this.#deps.saveModel(bytes, this.spec);
+      this.#unsaved = null;
+      this.#warning = null;
+      await this.#forget();
+    } catch (err) {
+      this.#unsaved = bytes;
+      this.#warning = errorMessage(err);
+    }
+  }
+
+  /** Tries again to store a finished model that the library refused. */
+  async retrySave(): Promise<void> {
+    if (this.#unsaved) await this.#save(this.#unsaved);
+  }
+
+  // store writes run one after another, in the order they were asked for
+  #queue(write: () => Promise<unknown>): Promise<unknown> {
+    this.#writes = this.#writes.then(write, write);
+    return this.#writes;
+  }
+
+  #persist(): Promise<unknown> {
+    const record: JobRecord = { id: this.id, spec: this.spec, createdAt: this.createdAt, paused: this.#status === 'paused' };
+    return this.#queue(() => this.#deps.store.put(record).catch(() => {}));
+  }
+
+  #forget(): Promise<unknown> {
+    return this.#queue(() => this.#deps.store.remove(this.id).catch(() => {}));
+  }
+
+  pause(): void {
+    if (this.#status !== 'starting' && this.#status !== 'running') return;
+    this.#status = 'paused';
+    void this.#conn?.api.pause();
+    void this.#persist();
+  }
+
+  /** Continues a paused job; one without a worker (restored after a reload) goes back in the queue. */
+  resume(): void {
+    if (this.#status !== 'paused') return;
+    if (this.#conn) {
+      this.#status = this.#info ? 'running' : 'starting';
+      void this.#conn.api.resume();
+    } else {
+      this.#status = 'queued';
+    }
+    void this.#persist();
+  }
+
+  /** Queues a failed job again, from its last checkpoint. */
+  retry(): void {
+    if (this.#status === 'error') this.#status = 'queued';
+  }
+
+  async cancel(): Promise<void> {
+    if (this.#conn) {
+      if (this.#status === 'saving') return;
+      this.#stopping = true;
+      void this.#conn.api.cancel();
+      return;
+    }
+    if (this.#status === 'queued' || this.#status === 'paused' || this.#status === 'error') {
+      this.#status = 'cancelled';
+      await this.#forget();
+    }
+  }
+
+  /** Forgets a finished job's stored record (a failed or unsaved one keeps it until then). */
+  async discard(): Promise<void> {
+    await this.#forget();
+  }
+
+  /** Ends the worker without touching storage (the page is going away). */
+  dispose(): void {
+    this.#conn?.close();
+    this.#conn = null;
+  }
+}

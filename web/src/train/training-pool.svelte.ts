@@ -1,0 +1,158 @@
+// The training jobs of this tab and the workers they run on. At most `capacity` jobs
+// (navigator.hardwareConcurrency) hold a worker at once; the rest wait in order. On load
+// the pool restores the jobs a previous page left unfinished, each from its last
+// checkpoint. A Web Lock per job keeps two tabs from training the same job.
+import { TrainingJob, type JobDeps } from './training-job.svelte.ts';
+import type { JobRecord, JobSpec, JobStore } from './job-store.ts';
+
+export interface PoolOptions extends JobDeps {
+  capacity: number;
+  /** Takes the job's lock; resolves to its release function, or null if another tab holds it. */
+  lock?: (name: string) => Promise<(() => void) | null>;
+  newId?: () => string;
+}
+
+/** Holds a Web Lock until the returned function is called; null when it is taken. */
+export function webLock(name: string): Promise<(() => void) | null> {
+  if (typeof navigator === 'undefined' || !navigator.locks) return Promise.resolve(() => {});
+  return new Promise((resolve) => {
+    void navigator.locks.request(name, { ifAvailable: true }, (lock) => {
+      if (!lock) {
+        resolve(null);
+        return;
+      }
+      return new Promise<void>((release) => resolve(() => release()));
+    });
+  });
+}
+
+export class TrainingPool {
+  readonly capacity: number;
+  readonly #options: PoolOptions;
+  #jobs = $state.raw<TrainingJob[]>([]);
+  #elsewhere = $state(0);
+  #restored = $state(false);
+  #storageError = $state<string | null>(null);
+  #releases = new Map<string, () => void>();
+  #active = $derived(this.#jobs.filter((j) => !j.finished));
+
+  constructor(options: PoolOptions) {
+    this.capacity = Math.max(1, Math.floor(options.capacity));
+    this.#options = options;
+  }
+
+  get jobs(): readonly TrainingJob[] { return this.#jobs; }
+  /** Jobs not yet finished (queued, running, paused, saving). */
+  get active(): readonly TrainingJob[] { return this.#active; }
+  /** Unfinished jobs that another tab is training. */
+  get elsewhere(): number { return this.#elsewhere; }
+  get restored(): boolean { return this.#restored; }
+  /** Why stored jobs could not be read (training still works, but will not survive a reload). */
+  get storageError(): string | null { return this.#storageError; }
+
+  /** Takes over the unfinished jobs stored by earlier page loads. */
+  async restore(): Promise<void> {
+    if (this.#restored) return;
+    let stored: Awaited<ReturnType<JobStore['list']>>;
+    try {
+      stored = await this.#options.store.list();
+    } catch (err) {
+      this.#storageError = err instanceof Error ? err.message : String(err);
+      this.#restored = true;
+      return;
+    }
+    const jobs: TrainingJob[] = [];
+    let elsewhere = 0;
+    for (const { record, checkpoint } of stored) {
+      if (this.#jobs.some((j) => j.id === record.id)) continue;
+      if (!(await this.#lock(record.id))) {
+        elsewhere++;
+        continue;
+      }
+      jobs.push(new TrainingJob(record, this.#options, checkpoint, true));
+    }
+    this.#elsewhere = elsewhere;
+    this.#jobs = [...jobs, ...this.#jobs];
+    this.#restored = true;
+    this.#pump();
+  }
+
+  /** Adds jobs (one per organelle) and starts as many as there are free workers. */
+  async add(specs: JobSpec[]): Promise<TrainingJob[]> {
+    const added: TrainingJob[] = [];
+    for (const spec of specs) {
+      const id = this.#options.newId?.() ?? crypto.randomUUID();
+      const record: JobRecord = { id, spec, createdAt: new Date().toISOString(), paused: false };
+      // without storage the run still trains; it just cannot resume after a reload
+      await this.#options.store.put(record).catch(() => {});
+      await this.#lock(id);
+      added.push(new TrainingJob(record, this.#options));
+    }
+    this.#jobs = [...this.#jobs, ...added];
+    this.#pump();
+    return added;
+  }
+
+  pause(job: TrainingJob): void {
+    job.pause();
+  }
+
+  resume(job: TrainingJob): void {
+    job.resume();
+    this.#pump();
+  }
+
+  retry(job: TrainingJob): void {
+    job.retry();
+    this.#pump();
+  }
+
+  async cancel(job: TrainingJob): Promise<void> {
+    await job.cancel();
+    this.#pump();
+  }
+
+  /** Removes a finished job from the list (and its stored record, if any is left). */
+  async dismiss(job: TrainingJob): Promise<void> {
+    if (!job.finished) return;
+    await job.discard();
+    this.#release(job.id);
+    this.#jobs = this.#jobs.filter((j) => j !== job);
+  }
+
+  /** Removes every finished job that left nothing behind to act on. */
+  async clearFinished(): Promise<void> {
+    for (const job of this.#jobs.filter((j) => j.finished && !j.unsaved && j.status !== 'error')) await this.dismiss(job);
+  }
+
+  /** Ends every worker (tests, page teardown); stored jobs stay for the next load. */
+  dispose(): void {
+    for (const job of this.#jobs) job.dispose();
+    for (const id of [...this.#releases.keys()]) this.#release(id);
+  }
+
+  #pump(): void {
+    let busy = this.#jobs.filter((j) => j.hasWorker || j.status === 'starting').length;
+    for (const job of this.#jobs) {
+      if (busy >= this.capacity) break;
+      if (job.status !== 'queued') continue;
+      busy++;
+      void job.run().finally(() => {
+        if (job.status === 'cancelled' || (job.status === 'done' && !job.unsaved)) this.#release(job.id);
+        this.#pump();
+      });
+    }
+  }
+
+  async #lock(id: string): Promise<boolean> {
+    const release = await (this.#options.lock ?? webLock)(`organelle-lab-job:${id}`);
+    if (!release) return false;
+    this.#releases.set(id, release);
+    return true;
+  }
+
+  #release(id: string): void {
+    this.#releases.get(id)?.();
+    this.#releases.delete(id);
+  }
+}
