@@ -41,20 +41,23 @@ function historyStates(board: Board, last: Direction[]): Board[] {
 
 describe('puzzle8 corpora', () => {
   it('never derive an example from a held-out state', () => {
+    // violations are collected and asserted once: a million expect() calls take seconds
+    const violations: string[] = [];
     let checked = 0;
     for (const doc of parseCorpus(corpus.planner)) {
       const { board, f } = fields(doc.prompt);
       const plan = dirs(doc.response);
-      for (const s of [board, ...decisionStates(board, plan)]) expect(isHeldOut(s), `planner "${doc.prompt}" -> ${doc.response} at ${s}`).toBe(false);
-      expect(f.blocked).toBeDefined();
+      for (const s of [board, ...decisionStates(board, plan)]) if (isHeldOut(s)) violations.push(`planner "${doc.prompt}" -> ${doc.response} at ${s}`);
+      if (f.blocked === undefined) violations.push(`planner "${doc.prompt}" has no blocked field`);
       checked++;
     }
     for (const doc of parseCorpus(corpus.mover)) {
       const { board, f } = fields(doc.prompt);
       const seen = [board, ...decisionStates(board, dirs(f.plan)), ...historyStates(board, dirs(f.last))];
-      for (const s of seen) expect(isHeldOut(s), `mover "${doc.prompt}" at ${s}`).toBe(false);
+      for (const s of seen) if (isHeldOut(s)) violations.push(`mover "${doc.prompt}" at ${s}`);
       checked++;
     }
+    expect(violations.slice(0, 5)).toEqual([]);
     expect(checked).toBe(corpus.stats.plannerDocs + corpus.stats.moverDocs);
   });
 
