@@ -77,6 +77,39 @@
   v128.store(c, c0); v128.store(c + ldc, c1); v128.store(c + 2 * ldc, c2); v128.store(c + 3 * ldc, c3);
 }
 
+// Three rows at once (rows at a, a + aRow, a + 2 aRow): an ensemble's three votes decode
+// together, and one pass over B (the weights) serves all three.
+@inline function tile_3x8(c: usize, ldc: usize, a: usize, aRow: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
+  let c0x0123 = f32x4.splat(0), c0x4567 = f32x4.splat(0);
+  let c1x0123 = f32x4.splat(0), c1x4567 = f32x4.splat(0);
+  let c2x0123 = f32x4.splat(0), c2x4567 = f32x4.splat(0);
+  let pa = a;
+  let pb = b;
+  for (let k = 0; k < K; k++) {
+    const b0123 = v128.load(pb);
+    const b4567 = v128.load(pb, 16);
+    let va = v128.load32_splat(pa);
+    c0x0123 = f32x4.add(c0x0123, f32x4.mul(va, b0123));
+    c0x4567 = f32x4.add(c0x4567, f32x4.mul(va, b4567));
+    va = v128.load32_splat(pa + aRow);
+    c1x0123 = f32x4.add(c1x0123, f32x4.mul(va, b0123));
+    c1x4567 = f32x4.add(c1x4567, f32x4.mul(va, b4567));
+    va = v128.load32_splat(pa + 2 * aRow);
+    c2x0123 = f32x4.add(c2x0123, f32x4.mul(va, b0123));
+    c2x4567 = f32x4.add(c2x4567, f32x4.mul(va, b4567));
+    pa += aK;
+    pb += ldb;
+  }
+  if (acc) {
+    c0x0123 = f32x4.add(c0x0123, v128.load(c)); c0x4567 = f32x4.add(c0x4567, v128.load(c, 16));
+    c1x0123 = f32x4.add(c1x0123, v128.load(c + ldc)); c1x4567 = f32x4.add(c1x4567, v128.load(c + ldc, 16));
+    c2x0123 = f32x4.add(c2x0123, v128.load(c + 2 * ldc)); c2x4567 = f32x4.add(c2x4567, v128.load(c + 2 * ldc, 16));
+  }
+  v128.store(c, c0x0123); v128.store(c, c0x4567, 16);
+  v128.store(c + ldc, c1x0123); v128.store(c + ldc, c1x4567, 16);
+  v128.store(c + 2 * ldc, c2x0123); v128.store(c + 2 * ldc, c2x4567, 16);
+}
+
 @inline function tile_1x8(c: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
   let c0123 = f32x4.splat(0), c4567 = f32x4.splat(0);
   let pa = a, pb = b;
@@ -150,6 +183,14 @@ export function gemm(
       }
     }
   }
+  if (i + 3 == M) {
+    // three leftover rows (an ensemble's votes): their 8-wide tiles together
+    const ai = a + <usize>i * aRow;
+    const ci = c + <usize>i * ldc;
+    for (let j = 0; j + 8 <= N; j += 8) tile_3x8(ci + (<usize>j << 2), ldc, ai, aRow, aK, b + (<usize>j << 2), ldb, K, acc);
+    for (let r = 0; r < 3; r++) gemm_row_tail(ci + <usize>r * ldc, ai + <usize>r * aRow, aK, b, ldb, K, N & ~7, N, acc);
+    return;
+  }
   for (; i < M; i++) {
     const ai = a + <usize>i * aRow;
     const ci = c + <usize>i * ldc;
@@ -161,6 +202,16 @@ export function gemm(
     }
     for (; j < N; j++) tile_1x1(ci + (<usize>j << 2), ai, aK, b + (<usize>j << 2), ldb, K, acc);
   }
+}
+
+// Columns j0..N-1 of one row of C (the part no 8-wide tile covered).
+function gemm_row_tail(ci: usize, ai: usize, aK: usize, b: usize, ldb: usize, K: i32, j0: i32, N: i32, acc: bool): void {
+  let j = j0;
+  if (j + 4 <= N) {
+    tile_1x4(ci + (<usize>j << 2), ai, aK, b + (<usize>j << 2), ldb, K, acc);
+    j += 4;
+  }
+  for (; j < N; j++) tile_1x1(ci + (<usize>j << 2), ai, aK, b + (<usize>j << 2), ldb, K, acc);
 }
 
 // panel(k, r) = A(i+r, k): four rows interleaved by k

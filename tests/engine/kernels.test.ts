@@ -64,6 +64,9 @@ function expectGuards(what: string, s: Scratch, ptr: number, n: number, value: n
 describe('matmul kernels vs naive references', () => {
   const sizes: [number, number, number][] = [
     [1, 1, 1],
+    [3, 48, 144], // three leftover rows: the ensemble tile (tile_3x8) and its tails
+    [7, 16, 21],
+    [11, 9, 12],
     [3, 5, 7],
     [4, 8, 8],
     [5, 9, 13],
