@@ -3,6 +3,8 @@
 // are this recipe's output at these seeds.
 import { buildPuzzle8Corpus, type Puzzle8Corpus } from '../../corpus/puzzle8.ts';
 import { registerRecipe } from './registry.ts';
+import { registerEvaluator } from '../browser/evaluation.ts';
+import { roleAccuracy } from '../games/puzzle8/organelle-eval.ts';
 
 const CORPUS_SEED = 1;
 let built: Puzzle8Corpus | undefined;
@@ -36,3 +38,11 @@ registerRecipe({
   config: { steps: 26_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 200 },
   buildCorpus: () => corpus().mover,
 });
+
+// After a browser training run: the organelle's own first-move accuracy on held-out boards.
+for (const role of ['planner', 'mover'] as const) {
+  registerEvaluator(`puzzle8/${role}`, (organelle) => {
+    const a = roleAccuracy(organelle, role);
+    return { heldOutOptimalMoveRate: a.optimal_move_rate, heldOutInvalidRate: a.invalid_rate };
+  });
+}
