@@ -74,6 +74,8 @@ export async function evalPuzzle8(argv: string[]): Promise<void> {
   if (ablation) console.log(row('no planner (ablation)', ablation));
   console.log(row('greedy manhattan', greedy));
   console.log(row('A* (optimal)', astar));
+  const md = (x: EvalSummary) => Object.entries(x.by_manhattan_band).map(([b, r]) => `${b}: ${r.boards ? `${(100 * r.solved_rate).toFixed(1)}%` : '-'} of ${r.boards}`).join(', ');
+  console.log(`by Manhattan band (the reference's): pipeline ${md(pipeline)}${ablation ? `; no planner ${md(ablation)}` : ''}`);
   console.log(`mean optimal length ${pipeline.mean_optimal.toFixed(2)}; move cap 100; planner ${planner.engine.paramCount} params, mover ${mover.engine.paramCount} params`);
   const json = stringOption(args, 'json');
   if (json) {

@@ -2,7 +2,8 @@
 // boards: greedy Manhattan with the same Judge and cycle breaker (the loop with the Mover
 // never asked), and A* (optimal). Every figure says who chose the moves.
 import { astar, optimalDistance } from './solver.ts';
-import { optimalBand, OPTIMAL_BANDS, type OptimalBand } from './boards.ts';
+import { manhattanBand, MANHATTAN_BANDS, optimalBand, OPTIMAL_BANDS, type ManhattanBand, type OptimalBand } from './boards.ts';
+import { manhattan } from './board.ts';
 import { puzzle8Adapter, PUZZLE8_LIMITS } from './pipeline.ts';
 import { runPuzzle, type Limits, type Organelles, type RunResult } from '../../orchestrator/loop.ts';
 import type { Board } from './board.ts';
@@ -21,11 +22,18 @@ export interface BoardOutcome {
   ms: number;
 }
 
+export interface BandResult {
+  boards: number;
+  solved: number;
+  solved_rate: number;
+}
+
 export interface EvalSummary {
   boards: number;
   solved: number;
   solved_rate: number;
-  by_band: Record<OptimalBand, { boards: number; solved: number; solved_rate: number }>;
+  by_band: Record<OptimalBand, BandResult>; // by optimal solution length
+  by_manhattan_band: Record<ManhattanBand, BandResult>; // the reference's bands
   mean_optimal: number; // over all boards
   mean_moves_over_optimal: number; // over solved boards: mean of moves / optimal
   model_move_share: number; // applied moves chosen by a model / all applied moves
@@ -49,18 +57,22 @@ export function summarize(outcomes: BoardOutcome[]): EvalSummary {
   const sum = (f: (o: BoardOutcome) => number, xs = outcomes) => xs.reduce((a, o) => a + f(o), 0);
   const solved = outcomes.filter((o) => o.solved);
   const moves = sum((o) => o.moves);
-  const by_band = Object.fromEntries(
-    OPTIMAL_BANDS.map((band) => {
-      const inBand = outcomes.filter((o) => optimalBand(o.optimal) === band);
-      const s = inBand.filter((o) => o.solved).length;
-      return [band, { boards: inBand.length, solved: s, solved_rate: inBand.length ? s / inBand.length : 0 }];
-    }),
-  ) as EvalSummary['by_band'];
+  const bands = <B extends string>(names: readonly B[], bandOf: (o: BoardOutcome) => B) =>
+    Object.fromEntries(
+      names.map((band) => {
+        const inBand = outcomes.filter((o) => bandOf(o) === band);
+        const s = inBand.filter((o) => o.solved).length;
+        return [band, { boards: inBand.length, solved: s, solved_rate: inBand.length ? s / inBand.length : 0 }];
+      }),
+    ) as Record<B, BandResult>;
+  const by_band = bands(OPTIMAL_BANDS, (o) => optimalBand(o.optimal));
+  const by_manhattan_band = bands(MANHATTAN_BANDS, (o) => manhattanBand(manhattan(o.board)));
   return {
     boards: outcomes.length,
     solved: solved.length,
     solved_rate: outcomes.length ? solved.length / outcomes.length : 0,
     by_band,
+    by_manhattan_band,
     mean_optimal: outcomes.length ? sum((o) => o.optimal) / outcomes.length : 0,
     mean_moves_over_optimal: solved.length ? sum((o) => o.moves / o.optimal, solved) / solved.length : 0,
     model_move_share: moves ? sum((o) => o.modelMoves) / moves : 0,
