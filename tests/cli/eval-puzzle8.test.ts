@@ -15,13 +15,14 @@ describe('organelle eval puzzle8', () => {
     const file = join(dir, 'boards.txt');
     await writeFile(file, ['# test boards', ...boards.map((b, i) => `${b} extra-field-${i}`), '12345678', '213456780', '123456780', ''].join('\n'));
     const json = join(dir, 'report.json');
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const lines: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void lines.push(String(line)));
     try {
       await evalPuzzle8(['--boards', file, '--json', json]);
     } finally {
       log.mockRestore();
     }
-    const printed = log.mock.calls.map((c) => String(c[0])).join('\n');
+    const printed = lines.join('\n');
     expect(printed).toMatch(/skipped line 8 "12345678": malformed/);
     expect(printed).toMatch(/skipped line 9 "213456780": unsolvable/);
     expect(printed).toMatch(/skipped line 10 "123456780": solved/);
