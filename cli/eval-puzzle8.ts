@@ -8,6 +8,7 @@ import { fnv1a32 } from '../worker/games/puzzle8/heldout.ts';
 import type { Board } from '../worker/games/puzzle8/board.ts';
 import { astarBaseline, evaluatePipeline, greedyBaseline, summarize, type BoardOutcome, type EvalSummary } from '../worker/games/puzzle8/evaluate.ts';
 import { organelleFn } from '../worker/pipeline/organelle-fn.ts';
+import { PUZZLE8_VOTES } from '../worker/pipeline/puzzle8-solver.ts';
 import { parseArgs, stringOption, intOption } from './args.ts';
 import { loadOrganelle, SHIPPED_MODELS_DIR } from './models.ts';
 import type { Organelle } from '../worker/organelle.ts';
@@ -51,12 +52,12 @@ export async function evalPuzzle8(argv: string[]): Promise<void> {
   const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
   const planner = await loadOrganelle(dir, 'puzzle8', 'planner');
   const mover = await loadOrganelle(dir, 'puzzle8', 'mover');
-  const votes = intOption(args, 'votes', 1, 1);
+  const votes = intOption(args, 'votes', PUZZLE8_VOTES, 1);
   // each board reseeds sampling from its own text, so its run does not depend on the order
   const reseed = (board: Board) => {
     for (const o of [planner, mover] as Organelle[]) o.engine.seedSampling(fnv1a32(board));
   };
-  console.log(`evaluating ${boards.length} boards (${source}); models from ${dir}`);
+  console.log(`evaluating ${boards.length} boards (${source}); models from ${dir}; ${votes} vote(s) per answer`);
   const progress = (label: string) => (_: BoardOutcome, i: number) => {
     if (process.stderr.isTTY && (i + 1) % 50 === 0) process.stderr.write(`\r${label} ${i + 1}/${boards.length}`);
   };
@@ -80,7 +81,7 @@ export async function evalPuzzle8(argv: string[]): Promise<void> {
   const json = stringOption(args, 'json');
   if (json) {
     const report = {
-      ...pipeline, source, invalid, models: dir,
+      ...pipeline, source, invalid, models: dir, votes,
       params: { planner: planner.engine.paramCount, mover: mover.engine.paramCount },
       ablation: ablation ?? null,
       baselines: { greedy, astar },

@@ -2,7 +2,7 @@
 import { evalPuzzle8 } from './eval-puzzle8.ts';
 import { evalGame } from './eval-games.ts';
 
-const games: Record<string, (argv: string[]) => Promise<void>> = { puzzle8: evalPuzzle8, tictactoe: evalGame('tictactoe') };
+const games: Record<string, (argv: string[]) => Promise<void>> = { puzzle8: evalPuzzle8, tictactoe: evalGame('tictactoe'), connect4: evalGame('connect4') };
 
 export async function evalCommand(argv: string[]): Promise<void> {
   const [game, ...rest] = argv;

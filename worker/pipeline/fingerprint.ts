@@ -4,7 +4,15 @@ import { modelFingerprint, fnv1a32 } from '../model/model-file.ts';
 import type { Organelle } from '../organelle.ts';
 
 export function pipelineFingerprint(organelles: readonly Organelle[]): string {
-  const joined = new TextEncoder().encode(organelles.map((o) => modelFingerprint(o.toModel())).join('|'));
+  return combineFingerprints(organelles.map((o) => modelFingerprint(o.toModel())));
+}
+
+/**
+ * The pipeline fingerprint from the models' own fingerprints (modelFingerprint, in pipeline
+ * order): what the web app compares a share link against without loading any model.
+ */
+export function combineFingerprints(fingerprints: readonly string[]): string {
+  const joined = new TextEncoder().encode(fingerprints.join('|'));
   const a = fnv1a32(joined);
   const b = fnv1a32(joined, 0x9e3779b9);
   return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');

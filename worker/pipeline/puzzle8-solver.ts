@@ -11,6 +11,14 @@ import { encodeSolveLink } from '../share/solve-link.ts';
 import type { OrchestratorEvent } from '../orchestrator/events.ts';
 import type { RunResult } from '../orchestrator/loop.ts';
 
+/**
+ * Votes per organelle answer: an ensemble at temperatures 0.125 / 0.175 / 0.225 (the
+ * reference's), majority by exact string. Measured on 1,000 held-out boards: 1 vote solved
+ * 92.5% (1.145x optimal), 3 votes 96.3% (1.193x), 5 votes 95.3%. Sampling lets a stalled
+ * pipeline leave a loop a greedy organelle would repeat.
+ */
+export const PUZZLE8_VOTES = 3;
+
 export interface Puzzle8Models {
   planner: Uint8Array;
   mover: Uint8Array;
@@ -47,7 +55,8 @@ export class Puzzle8Solver {
   solve(boardText: string, onEvent?: (event: OrchestratorEvent) => void): Puzzle8Solve {
     const board = parseBoard(boardText);
     for (const o of [this.planner, this.mover]) o.engine.seedSampling(fnv1a32(board));
-    const { result, link } = solveRecorded(board, { planner: organelleFn(this.planner), mover: organelleFn(this.mover) }, this.fingerprint, onEvent ? { onEvent } : {});
+    const fn = (o: Organelle) => organelleFn(o, { votes: PUZZLE8_VOTES });
+    const { result, link } = solveRecorded(board, { planner: fn(this.planner), mover: fn(this.mover) }, this.fingerprint, onEvent ? { onEvent } : {});
     return { result, link: encodeSolveLink(link) };
   }
 }
