@@ -8,7 +8,7 @@
 // B block, N positions in the packed batch, hd = E/H.
 import { arena_reset, arena_alloc } from './arena';
 import { rng_seed, rng_below, rng_normal, rng_uniform } from './prng';
-import { matmul_ab, matmul_atb, matmul_abt } from './matmul';
+import { matmul_ab, matmul_atb, matmul_abt, gemm } from './matmul';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
 import { relu_forward, relu_backward } from './activation';
 import { attention_forward, attention_backward, attend } from './attention';
@@ -518,7 +518,13 @@ export function gen_prefill(n: i32): void {
     const first = l == L - 1 ? n - 1 : 0;
     const m = n - first;
     rmsnorm_forward(iln, irstd, ix, n, E);
-    matmul_ab(iqkv, iln, wqkv(params, l), n, E, 3 * E, false);
+    if (l == L - 1) {
+      // keys and values for every position, a query for the last one only
+      gemm(iqkv + row, qrow, iln, row, 4, wqkv(params, l) + row, qrow, n, E, 2 * E, false);
+      gemm(iqkv + <usize>(n - 1) * qrow, qrow, iln + <usize>(n - 1) * row, row, 4, wqkv(params, l), qrow, 1, E, E, false);
+    } else {
+      matmul_ab(iqkv, iln, wqkv(params, l), n, E, 3 * E, false);
+    }
     for (let r = 0; r < n; r++) {
       const src = iqkv + <usize>r * qrow;
       memory.copy(cacheAt(kcache, l, 0, r), src + row, row);
