@@ -222,9 +222,7 @@ export class Engine {
     const w = this.#w;
     this.#i32(w.infer_tokens_ptr(), n).set(req.prompt);
     w.gen_prefill(n);
-    // the output buffers live in the inference rows' logits region's neighbour: a scratch
-    // allocation made once per engine
-    const io = this.#genScratch(votes, req.maxNew);
+    const io = this.#genScratch(req.maxNew);
     this.#f32(io.temps, votes).set(req.temperatures);
     w.gen_sample(n, votes, req.maxNew, io.temps, req.stop[0], req.stop[1], io.tok, io.prob, io.len);
     const lens = this.#i32(io.len, votes);
@@ -238,8 +236,10 @@ export class Engine {
     return out;
   }
 
+  // Generation's input and output buffers: allocated in the arena once, regrown (rarely)
+  // when a request wants longer answers.
   #scratch: { cap: number; temps: number; tok: number; prob: number; len: number } | undefined;
-  #genScratch(votes: number, maxNew: number) {
+  #genScratch(maxNew: number) {
     const need = this.voteSlots * Math.max(maxNew, 1);
     if (!this.#scratch || this.#scratch.cap < need) {
       const w = this.#w;
@@ -252,7 +252,6 @@ export class Engine {
       };
       if (this.#scratch.len === 0) throw new Error('not enough memory for generation buffers');
     }
-    void votes;
     return this.#scratch;
   }
 
