@@ -1,6 +1,7 @@
 // The Web Worker entry: the engine's API for the web app, exposed through Comlink. The
 // wasm is fetched and compiled once per worker (worker/wasm/browser.ts). The web app runs
-// one worker per organelle it trains; the page holds a Comlink.Remote<EngineWorkerApi>.
+// one worker per organelle it trains, and one for the Solve view's 8-puzzle pipeline; the
+// page holds a Comlink.Remote<EngineWorkerApi>.
 // Message types: worker/browser/messages.ts.
 import * as Comlink from 'comlink';
 import { browserWasmModule } from './wasm/browser.ts';
@@ -12,7 +13,17 @@ import {
 import { listRecipes } from './browser/recipes.ts';
 import { trainOrganelle } from './browser/train.ts';
 import type { TrainingSession } from './browser/training-session.ts';
-import type { RecipeInfo, TrainCallbacks, TrainRequest, TrainResult } from './browser/messages.ts';
+import { Puzzle8Host } from './browser/puzzle8.ts';
+import { evaluationChoices, scrambleChoice } from './pipeline/puzzle8-boards.ts';
+import type {
+  BoardChoice,
+  Puzzle8Models,
+  Puzzle8Run,
+  RecipeInfo,
+  TrainCallbacks,
+  TrainRequest,
+  TrainResult,
+} from './browser/messages.ts';
 
 // The games' recipes register themselves when worker/recipes/index.ts is imported. The glob
 // imports it when it exists and matches nothing when it does not (the registry is then
@@ -27,6 +38,8 @@ interface Current {
   cancelled: boolean;
 }
 let training: Current | null = null;
+
+const puzzle8 = new Puzzle8Host();
 
 const api = {
   /** Trains the fixed determinism recipe (worker/recipes/determinism.ts) in a fresh engine. */
@@ -78,6 +91,28 @@ const api = {
     if (!training) return;
     training.cancelled = true;
     training.session?.cancel();
+  },
+
+  // ---- 8-puzzle
+
+  /** Loads the Planner and Mover (.organelle bytes, transferred); refuses a bad file with its check. */
+  async loadPuzzle8(models: Puzzle8Models): Promise<{ fingerprint: string }> {
+    return puzzle8.load(await browserWasmModule(), models);
+  },
+
+  /** Solves one board with the loaded models; throws BoardError's message for a bad board. */
+  solvePuzzle8(board: string): Puzzle8Run {
+    return puzzle8.solve(board);
+  },
+
+  /** The Solve view's evaluation boards, easiest first, with their optimal lengths. */
+  puzzle8Choices(): BoardChoice[] {
+    return evaluationChoices();
+  },
+
+  /** A random held-out board for `seed`, with its optimal length. */
+  scramblePuzzle8(seed: number): BoardChoice {
+    return scrambleChoice(seed);
   },
 };
 

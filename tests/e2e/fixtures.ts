@@ -1,27 +1,41 @@
 // The app's end-to-end fixtures: every test fails on a console error, an uncaught page
 // error, or a request that leaves the site's origin. Plus small helpers shared by specs.
-import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
 
 export const test = base.extend<{ problems: string[] }>({
   problems: [
     async ({ context, baseURL }, use) => {
       const problems: string[] = [];
-      const origin = new URL(baseURL!).origin;
-      context.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.origin !== origin) {
-          problems.push(`request left the origin: ${request.url()}`);
-        }
-      });
-      context.on('page', (page) => watch(page, problems));
-      for (const page of context.pages()) watch(page, problems);
+      guard(context, baseURL!, problems);
       await use(problems);
       expect(problems, 'console errors, page errors or off-origin requests').toEqual([]);
     },
     { auto: true },
   ],
 });
+
+/** Records console errors, page errors and off-origin requests of every page in `context`. */
+export function guard(context: BrowserContext, baseURL: string, problems: string[]): void {
+  const origin = new URL(baseURL).origin;
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol !== 'data:' && url.protocol !== 'blob:' && url.origin !== origin) {
+      problems.push(`request left the origin: ${request.url()}`);
+    }
+  });
+  context.on('page', (page) => watch(page, problems));
+  for (const page of context.pages()) watch(page, problems);
+}
+
+/** Serious and critical axe-core violations on the page, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 function watch(page: Page, problems: string[]): void {
   page.on('console', (msg) => {

@@ -1,9 +1,8 @@
 // Every view, empty and with content: no serious or critical accessibility violations
 // (axe-core), no horizontal scrolling at 360 px, keyboard navigation with visible focus,
 // and a screenshot at desktop and phone width in test-results/screenshots/ for review.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { jobCard, startCorpusRun, test, expect } from './fixtures.ts';
+import { jobCard, seriousViolations, startCorpusRun, test, expect } from './fixtures.ts';
 
 const VIEWS = [
   { hash: '#/', name: 'home', heading: 'Tiny language models, trained in your browser' },
@@ -20,13 +19,6 @@ const WIDTHS = [
   { label: 'phone', width: 390, height: 844, scheme: 'light' },
   { label: 'desktop-dark', width: 1280, height: 800, scheme: 'dark' },
 ] as const;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function check(page: Page, view: (typeof VIEWS)[number], suffix = ''): Promise<void> {
   for (const size of WIDTHS) {

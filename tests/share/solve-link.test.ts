@@ -96,3 +96,18 @@ describe('solve links', () => {
     expect(() => replaySolve(decodeSolveLink(encodeSolveLink(tampered)))).toThrow(ShareLinkError);
   });
 });
+
+describe('solve links from ensembles', () => {
+  it('replay runs whose organelles voted (the votes themselves are not in the link)', () => {
+    const { planner, mover } = fakes();
+    const voting = (f: (p: string) => Completion) => (p: string): Completion => {
+      const c = f(p);
+      return { ...c, votes: [c.text, c.text, 'x'], confidence: 2 / 3 };
+    };
+    const board = randomHeldOutBoards(3, 9)[2];
+    const { result, link } = solveRecorded(board, { planner: voting(planner), mover: voting(mover) }, MODELS);
+    expect(result.events.some((e) => e.type === 'move_proposed' && e.votes !== undefined)).toBe(true);
+    const replay = replaySolve(decodeSolveLink(encodeSolveLink(link)));
+    expect(replay.moves).toEqual(result.moves);
+  });
+});

@@ -8,6 +8,7 @@ import { IdbModelStore } from './library/model-store.ts';
 import { loadShipped, parseManifest } from './library/shipped.ts';
 import { StorageStatus } from './library/storage.svelte.ts';
 import { PwaStatus } from './pwa/pwa.svelte.ts';
+import { SolveSession } from './solve/solve-session.svelte.ts';
 import { IdbJobStore } from './train/job-store.ts';
 import { RecipeCatalog } from './train/recipe-catalog.svelte.ts';
 import { TrainingPool } from './train/training-pool.svelte.ts';
@@ -41,3 +42,6 @@ export const pool = new TrainingPool({
 
 /** The Train view's form, kept while the visitor moves between views. */
 export const trainForm = new TrainForm();
+
+/** The Solve view's board, models, engine worker and latest run. */
+export const solve = new SolveSession({ spawn: spawnEngineWorker, library });

@@ -1,9 +1,10 @@
 // The messages between the web app and an engine worker (worker/engine.worker.ts), in one
 // place: what the page asks for, the events a training run streams back through
-// Comlink-proxied callbacks, and what a finished run returns. Plain data only, so every
-// value survives structured cloning; model bytes travel as transferables.
+// Comlink-proxied callbacks, what a finished run returns, and an 8-puzzle solve. Plain
+// data only, so every value survives structured cloning; model bytes travel as transferables.
 import type { ShapePreset } from '../model/shape.ts';
 import type { GameId } from '../recipes/registry.ts';
+import type { FailReason, OrchestratorEvent } from '../orchestrator/events.ts';
 
 /** What to train on: a registered recipe (its corpus is rebuilt in the worker) or a user's text. */
 export type TrainSource =
@@ -93,4 +94,24 @@ export interface RecipeInfo {
   architecture: ShapePreset;
   seed: number;
   steps: number;
+}
+
+// ---- 8-puzzle solving (worker/browser/puzzle8.ts)
+
+export type { BoardChoice } from '../pipeline/puzzle8-boards.ts';
+export type { Puzzle8Models } from '../pipeline/puzzle8-solver.ts';
+
+/** One solve, run whole in the worker: the page animates the recorded events itself. */
+export interface Puzzle8Run {
+  start: string;
+  events: OrchestratorEvent[];
+  link: string; // the share link's payload (the part after #/r/)
+  solved: boolean;
+  moves: string[];
+  modelMoves: number;
+  fallbackMoves: number;
+  failure: FailReason | null;
+  optimal: number; // fewest moves from start to the goal
+  fingerprint: string; // the models' pipeline fingerprint, as in the link
+  ms: number; // time the solve took in the worker
 }

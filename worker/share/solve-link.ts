@@ -34,9 +34,15 @@ export interface SolveLink {
   answers: RecordedAnswer[];
 }
 
-/** FNV-1a of the events as JSON, confidences at link precision (1/255). */
+/**
+ * FNV-1a of the events as JSON, confidences at link precision (1/255). An ensemble's
+ * individual votes are left out: a link records each answer and its confidence, not the
+ * votes behind it, so a replay cannot rebuild them.
+ */
 export function traceDigest(events: readonly unknown[]): number {
-  const json = JSON.stringify(events, (key, value) => (key === 'confidence' && typeof value === 'number' ? Math.round(value * 255) : value));
+  const json = JSON.stringify(events, (key, value) =>
+    key === 'votes' ? undefined : key === 'confidence' && typeof value === 'number' ? Math.round(value * 255) : value,
+  );
   const bytes = new TextEncoder().encode(json);
   return fnv1a(bytes, bytes.length);
 }

@@ -39,6 +39,8 @@ export class Library {
   #status = $state<'idle' | 'loading' | 'ready' | 'error'>('idle');
   #notice = $state.raw<LibraryNotice | null>(null);
   #busy = $state(false);
+  #loading: Promise<void> | null = null;
+  #settled = $state(false);
   #models = $derived([...[...this.#mine].sort(newest), ...this.#builtIn.map((s) => s.meta)]);
 
   constructor(deps: LibraryDeps) {
@@ -51,12 +53,25 @@ export class Library {
   get status(): 'idle' | 'loading' | 'ready' | 'error' { return this.#status; }
   get notice(): LibraryNotice | null { return this.#notice; }
   get busy(): boolean { return this.#busy; }
+  /** True once a load has listed the visitor's models and the built-in ones. */
+  get settled(): boolean { return this.#settled; }
 
   dismissNotice(): void {
     this.#notice = null;
   }
 
-  async load(): Promise<void> {
+  /** Reads the library; resolves once the built-in models are listed too. */
+  load(): Promise<void> {
+    this.#loading = this.#read();
+    return this.#loading;
+  }
+
+  /** Resolves once a load has finished (starting one if none has begun). */
+  loaded(): Promise<void> {
+    return this.#loading ?? this.load();
+  }
+
+  async #read(): Promise<void> {
     this.#status = 'loading';
     try {
       this.#mine = await this.#deps.store.list();
@@ -70,6 +85,7 @@ export class Library {
     } catch {
       this.#builtIn = [];
     }
+    this.#settled = true;
   }
 
   /** The newest model for a recipe id: the visitor's own first, else a built-in one. */

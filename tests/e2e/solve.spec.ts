@@ -1,0 +1,183 @@
+// The Solve view and share links in real Chromium, with the built-in 8-puzzle models:
+// bad boards are explained; a solve animates move by move to the goal with the Mover's moves
+// in the log; its share link replays the same moves in a fresh browser (no IndexedDB, no
+// models loaded), still offline once the service worker has the app, and solves again from
+// there; a tampered link says what is wrong. Plus axe checks and screenshots with content.
+import type { Page } from '@playwright/test';
+import { expect, guard, seriousViolations, test, waitForServiceWorker } from './fixtures.ts';
+
+const BOARD = '102563478'; // an evaluation board, 7 moves from the goal
+const GOAL = '123456780';
+
+const stageBoard = (page: Page) => page.getByTestId('replay').getByRole('img', { name: /^Board at/ });
+const eventLog = (page: Page) => page.getByRole('region', { name: 'Event log entries' });
+
+/** Solves BOARD from the evaluation picker and waits for the recorded run to appear. */
+async function solveEvaluationBoard(page: Page): Promise<void> {
+  await page.goto('/#/solve');
+  await expect(page.getByRole('heading', { level: 1, name: 'Solve an 8-puzzle' })).toBeVisible();
+  await expect(page.getByLabel('Planner')).toHaveValue('built-in:puzzle8-planner');
+  await expect(page.getByLabel('Mover')).toHaveValue('built-in:puzzle8-mover');
+  await page.getByRole('button', { name: `7 moves ${BOARD}` }).click();
+  await expect(page.getByLabel('Start board')).toHaveValue(BOARD);
+  await expect(page.getByTestId('board-optimal')).toHaveText('The shortest solution takes 7 moves.');
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await expect(page.getByTestId('replay')).toBeVisible();
+}
+
+test('a solve animates to the goal, and its link replays the same moves elsewhere, offline too', async ({ page, context, browser, baseURL, problems }) => {
+  await test.step('bad boards are explained, not solved', async () => {
+    await page.goto('/#/solve');
+    const field = page.getByLabel('Start board');
+    const error = page.getByTestId('board-error');
+    await field.fill('213456780');
+    await expect(error).toHaveAttribute('data-reason', 'unsolvable');
+    await expect(error).toContainText('is unsolvable: it has an odd number of inversions');
+    await expect(page.getByText('Swap any two tiles (not the blank)')).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await field.fill('1234567x0');
+    await expect(error).toContainText('may hold only the digits 0-8, but has "x" at position 8');
+    await field.fill('1123');
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    await expect(error).toContainText('must have 9 characters, got 4');
+    await expect(page.getByTestId('replay')).toHaveCount(0);
+  });
+
+  let moves = '';
+  let url = '';
+  let fingerprint = '';
+  await test.step('the built-in models solve an evaluation board, shown move by move', async () => {
+    await solveEvaluationBoard(page);
+    // it plays from the start at 1x, then we speed it up
+    await expect(stageBoard(page)).toHaveAttribute('data-board', BOARD);
+    await page.getByLabel('Speed').selectOption('4');
+    await expect(stageBoard(page)).toHaveAttribute('data-board', GOAL);
+    await expect(page.getByTestId('outcome')).toHaveText('Solved');
+    moves = (await page.getByTestId('moves').textContent())!;
+    expect(moves).toMatch(/^[udlr]{7,}$/); // at least the optimal 7
+    const n = moves.length;
+    await expect(page.getByTestId('playback-status')).toContainText(`Move ${n} of ${n}`);
+    await expect(eventLog(page)).toContainText('Move 1: blank');
+    await expect(eventLog(page)).toContainText('chosen by the Mover');
+    await expect(eventLog(page)).toContainText(`Solved in ${n} moves`);
+    await expect(page.getByTestId('model-share')).toContainText(`of ${n}`);
+    fingerprint = (await page.getByTestId('fingerprint').textContent())!;
+    expect(fingerprint).toMatch(/^[0-9a-f]{16}$/);
+
+    // stepping back shows the board and the kanban of an earlier move
+    await page.getByRole('button', { name: 'Back to the start' }).click();
+    await expect(stageBoard(page)).toHaveAttribute('data-board', BOARD);
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await expect(page.getByTestId('playback-status')).toContainText(`Move 1 of ${moves.length}`);
+    await expect(page.getByTestId('mover-prompt')).toHaveText(new RegExp(`^${BOARD}\\|plan=[udlr]*\\|blocked=\\|last=$`));
+    await expect(page.getByTestId('kanban-string')).toHaveText(/^todo=[a-z,]*\|doing=(up|down|left|right)\|done=\|blocked=\|last=\|stalls=0\|replans=0$/);
+  });
+
+  await test.step('the share link is shown, measured and copied', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    url = (await page.getByTestId('share-url').textContent())!;
+    expect(url).toMatch(/#\/r\/[A-Za-z0-9_-]+$/);
+    await expect(page.getByTestId('share-length')).toHaveText(`${url.length} characters`);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(page.getByText('Copied to the clipboard.')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  });
+
+  const fresh = await browser.newContext({ baseURL });
+  guard(fresh, baseURL!, problems);
+  const viewer = await fresh.newPage();
+  await test.step('a fresh browser replays the link with the same moves', async () => {
+    await viewer.goto(url);
+    await expect(viewer.getByRole('heading', { level: 1, name: 'Shared run' })).toBeVisible();
+    await expect(viewer.getByTestId('shared-start')).toHaveText(BOARD);
+    await expect(viewer.getByTestId('shared-fingerprint')).toHaveText(fingerprint);
+    await expect(viewer.getByTestId('moves')).toHaveText(moves);
+    await viewer.getByRole('button', { name: 'Skip to the end' }).click();
+    await expect(stageBoard(viewer)).toHaveAttribute('data-board', GOAL);
+    await expect(viewer.getByTestId('model-match')).toContainText('Same models');
+    expect(await viewer.evaluate(() => indexedDB.databases().then((dbs) => dbs.map((d) => d.name)))).not.toContain('organelle-lab-jobs');
+  });
+
+  await test.step('offline, the link still opens and replays, and solving again works', async () => {
+    await waitForServiceWorker(viewer);
+    await fresh.setOffline(true);
+    await viewer.reload();
+    await expect(viewer.getByRole('heading', { level: 1, name: 'Shared run' })).toBeVisible();
+    await expect(viewer.getByTestId('moves')).toHaveText(moves);
+    await expect(viewer.getByTestId('outcome')).toHaveText('Solved');
+    await viewer.getByRole('button', { name: 'Skip to the end' }).click();
+    await expect(stageBoard(viewer)).toHaveAttribute('data-board', GOAL);
+
+    await viewer.getByRole('button', { name: 'Solve it again with my models' }).click();
+    await expect(viewer).toHaveURL(/#\/solve$/);
+    await expect(viewer.getByLabel('Start board')).toHaveValue(BOARD);
+    await expect(viewer.getByTestId('moves')).toHaveText(moves);
+    await expect(viewer.getByTestId('fingerprint')).toHaveText(fingerprint);
+    await fresh.setOffline(false);
+  });
+  await fresh.close();
+});
+
+test('a malformed, truncated or tampered link is explained and nothing in it becomes markup', async ({ page }) => {
+  await solveEvaluationBoard(page);
+  const url = (await page.getByTestId('share-url').textContent())!;
+  const payload = url.slice(url.indexOf('#/r/') + 4);
+  const i = Math.floor(payload.length / 2);
+  const tampered = payload.slice(0, i) + (payload[i] === 'A' ? 'B' : 'A') + payload.slice(i + 1);
+  const cases = [
+    { payload: tampered, says: 'The link is damaged or was edited: its checksum does not match.' },
+    { payload: payload.slice(0, 12), says: 'The link is too short: it was probably cut off.' },
+    { payload: payload.slice(0, -4), says: 'The link is damaged or was edited: its checksum does not match.' },
+    { payload: '<img src=x onerror=alert(1)>', says: 'The link has characters that are not part of a share link' },
+  ];
+  let dialogs = 0;
+  page.on('dialog', (d) => {
+    dialogs++;
+    void d.dismiss();
+  });
+  for (const c of cases) {
+    await page.goto(`/#/r/${c.payload}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Shared run' })).toBeVisible();
+    const error = page.getByTestId('share-error');
+    await expect(error.getByRole('heading', { name: 'This link cannot be replayed' })).toBeVisible();
+    await expect(error.getByRole('alert')).toContainText(c.says);
+    await expect(page.getByTestId('replay')).toHaveCount(0);
+  }
+  await expect(page.locator('main img')).toHaveCount(0);
+  expect(dialogs).toBe(0);
+  await page.getByRole('link', { name: 'Solve a board' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Solve an 8-puzzle' })).toBeVisible();
+});
+
+const SIZES = [
+  { label: 'desktop', width: 1280, height: 800, scheme: 'light' },
+  { label: 'phone', width: 390, height: 844, scheme: 'light' },
+  { label: 'desktop-dark', width: 1280, height: 800, scheme: 'dark' },
+] as const;
+
+/** Pauses on move 3 so the kanban, the prompts and the log all have content. */
+async function showMove3(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Back to the start' }).click();
+  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Step forward' }).click();
+  await expect(page.getByTestId('playback-status')).toContainText(/^Move 3 of \d+/);
+  await page.waitForTimeout(400); // let the slide finish
+}
+
+test('the Solve and shared views with a run are accessible and captured for review', async ({ page }) => {
+  await solveEvaluationBoard(page);
+  const url = (await page.getByTestId('share-url').textContent())!;
+  for (const size of SIZES) {
+    await page.emulateMedia({ colorScheme: size.scheme });
+    await page.setViewportSize({ width: size.width, height: size.height });
+    for (const view of [{ name: 'solve', go: '/#/solve' }, { name: 'shared', go: url }]) {
+      await page.goto(view.go);
+      if (view.name === 'solve') await expect(page.getByTestId('replay')).toBeVisible();
+      await showMove3(page);
+      expect(await seriousViolations(page), `${view.name} with a run at ${size.label}`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${view.name} scrolls sideways at ${size.label}`).toBeLessThanOrEqual(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `test-results/screenshots/${view.name}-run-${size.label}.png`, fullPage: true });
+    }
+  }
+});

@@ -1,0 +1,212 @@
+// The replay model of a recorded 8-puzzle run (web/src/solve/frames.ts) and its playback
+// (playback.svelte.ts): one frame per move with the board and the kanban as the orchestrator
+// held it, the log with who chose each move, and play / pause / step / seek / speed.
+import { describe, expect, it } from 'vitest';
+import { buildReplay, moveLetters } from '../../web/src/solve/frames.ts';
+import { Playback, BASE_INTERVAL_MS, type Clock } from '../../web/src/solve/playback.svelte.ts';
+import { decodeKanban, moveAccepted, moveForced } from '../../worker/orchestrator/kanban.ts';
+import type { EventOf } from '../../worker/orchestrator/events.ts';
+import { mumblingMover, recordedRun, sloppyMover, undoingMover, votingMover } from './puzzle8-runs.ts';
+
+const RUNS = {
+  optimal: recordedRun('413026758'),
+  sloppy: recordedRun('413026758', sloppyMover()),
+  undoing: recordedRun('413026758', undoingMover),
+  mumbling: recordedRun('102453786', mumblingMover),
+  long: recordedRun('867254301'),
+};
+
+describe('buildReplay', () => {
+  it('has one frame per move, from the start board to the goal', () => {
+    const run = RUNS.optimal;
+    const { frames, summary } = buildReplay(run.events);
+    expect(frames).toHaveLength(run.moves.length + 1);
+    expect(frames[0]).toMatchObject({ index: 0, board: '413026758', move: null, by: null });
+    expect(frames.at(-1)!.board).toBe('123456780');
+    expect(frames.slice(1).map((f) => f.move)).toEqual(run.moves);
+    expect(summary).toMatchObject({ solved: true, moves: run.moves, modelMoves: run.modelMoves, fallbackMoves: 0 });
+    expect(moveLetters(summary.moves)).toBe('urddr');
+  });
+
+  it('names the tile that slid into the blank', () => {
+    const { frames } = buildReplay(RUNS.optimal.events);
+    for (const f of frames.slice(1)) {
+      const before = frames[f.index - 1].board;
+      expect(f.board[before.indexOf('0')]).toBe(String(f.tile));
+    }
+  });
+
+  it('rebuilds the kanban the orchestrator held when each move was chosen', () => {
+    for (const [name, run] of Object.entries(RUNS)) {
+      const { frames } = buildReplay(run.events);
+      const applied = run.events.filter((e): e is EventOf<'move_applied'> => e.type === 'move_applied');
+      frames.slice(1).forEach((f, i) => {
+        const after = f.by === 'model' ? moveAccepted(f.kanban, f.move!) : moveForced(f.kanban, f.move!);
+        expect(after, `${name}, move ${f.index}`).toEqual(decodeKanban(applied[i].kanban));
+      });
+    }
+  });
+
+  it('shows the doing task and the plan ahead at each move', () => {
+    const { frames } = buildReplay(RUNS.optimal.events);
+    expect(frames[0].kanban).toMatchObject({ todo: ['up', 'right'], doing: null, done: [] });
+    expect(frames[1].kanban).toMatchObject({ todo: ['right'], doing: 'up', done: [] });
+    expect(frames[2].kanban).toMatchObject({ todo: [], doing: 'right', done: ['up'] });
+  });
+
+  it('keeps the raw prompts each organelle received', () => {
+    const { frames } = buildReplay(RUNS.optimal.events);
+    expect(frames[0].planner).toMatchObject({ prompt: '413026758|blocked=', output: 'ur', frame: 0 });
+    expect(frames[0].mover).toBeNull();
+    expect(frames[1].mover).toMatchObject({ prompt: '413026758|plan=ur|blocked=|last=', output: 'u', confidence: 0.8 });
+    expect(frames[2].planner!.frame).toBe(0);
+    expect(frames[3].planner).toMatchObject({ prompt: '103426758|blocked=', frame: 3 });
+  });
+
+  it('logs who chose each move with its confidence, refusals with reasons, replans and cycle breaks', () => {
+    const { log, summary } = buildReplay(RUNS.undoing.events);
+    const moves = log.filter((e) => e.kind === 'move');
+    expect(moves).toHaveLength(summary.moves.length);
+    expect(moves[0]).toMatchObject({ who: 'Mover', text: 'Move 1: blank up, chosen by the Mover', confidence: 0.8, frame: 1 });
+    const fallback = moves.find((e) => e.who === 'Fallback')!;
+    expect(fallback.text).toMatch(/chosen by the fallback$/);
+    expect(fallback.confidence).toBeUndefined();
+    expect(log.some((e) => e.kind === 'rejection' && e.text === 'Refused down: it would go round in a loop')).toBe(true);
+    expect(log.some((e) => e.kind === 'cycle' && /^Cycle break: refused \w+ \(back and forth\), took \w+$/.test(e.text))).toBe(true);
+    expect(log.some((e) => e.kind === 'replan' && e.text === 'Replan: plan exhausted')).toBe(true);
+    expect(summary.cycleBreaks).toBeGreaterThan(0);
+    expect(summary.fallbackMoves).toBeGreaterThan(0);
+    expect(log.at(-1)).toMatchObject({ kind: 'solved', frame: summary.moves.length });
+  });
+
+  it('explains an answer that is not a move', () => {
+    const { log, frames, summary } = buildReplay(RUNS.mumbling.events);
+    expect(log.some((e) => e.text === 'Refused “??”: the answer is not a move')).toBe(true);
+    expect(summary.modelMoves).toBe(0);
+    expect(frames[1].by).toBe('fallback');
+    expect(frames[1].confidence).toBeNull();
+    expect(frames[1].mover).toMatchObject({ output: '??' });
+  });
+
+  it('assigns every log entry to a frame in order', () => {
+    const { log, frames } = buildReplay(RUNS.sloppy.events);
+    expect(log.map((e) => e.frame)).toEqual([...log.map((e) => e.frame)].sort((a, b) => a - b));
+    expect(Math.max(...log.map((e) => e.frame))).toBe(frames.length - 1);
+  });
+});
+
+/** Timers the test fires by hand. */
+class FakeClock implements Clock {
+  pending: { fn: () => void; ms: number }[] = [];
+  set(fn: () => void, ms: number) {
+    const t = { fn, ms };
+    this.pending.push(t);
+    return t;
+  }
+  clear(handle: unknown) {
+    this.pending = this.pending.filter((t) => t !== handle);
+  }
+  fire() {
+    const t = this.pending.shift();
+    if (!t) throw new Error('no timer pending');
+    t.fn();
+    return t.ms;
+  }
+}
+
+describe('Playback', () => {
+  const events = RUNS.optimal.events; // 5 moves
+
+  it('plays move by move and stops at the end', () => {
+    const clock = new FakeClock();
+    const p = new Playback(clock);
+    p.load(events, true);
+    expect(p.playing).toBe(true);
+    expect(p.index).toBe(0);
+    expect(clock.fire()).toBe(BASE_INTERVAL_MS);
+    expect(p.index).toBe(1);
+    for (let i = 2; i <= 5; i++) clock.fire();
+    expect(p.index).toBe(5);
+    expect(p.atEnd).toBe(true);
+    expect(p.playing).toBe(false);
+    expect(clock.pending).toHaveLength(0);
+    expect(p.frame!.board).toBe('123456780');
+  });
+
+  it('pauses, steps both ways and seeks within bounds', () => {
+    const clock = new FakeClock();
+    const p = new Playback(clock);
+    p.load(events, true);
+    p.pause();
+    expect(p.playing).toBe(false);
+    expect(clock.pending).toHaveLength(0);
+    p.step(1);
+    p.step(1);
+    expect(p.index).toBe(2);
+    p.step(-1);
+    expect(p.index).toBe(1);
+    p.seek(99);
+    expect(p.index).toBe(5);
+    p.seek(-3);
+    expect(p.index).toBe(0);
+    p.toEnd();
+    expect(p.index).toBe(5);
+    p.toStart();
+    expect(p.atStart).toBe(true);
+  });
+
+  it('stepping while playing pauses; play at the end starts over', () => {
+    const clock = new FakeClock();
+    const p = new Playback(clock);
+    p.load(events, true);
+    p.step(1);
+    expect(p.playing).toBe(false);
+    p.toEnd();
+    p.play();
+    expect(p.index).toBe(0);
+    expect(p.playing).toBe(true);
+  });
+
+  it('speed changes the time per move, also while playing', () => {
+    const clock = new FakeClock();
+    const p = new Playback(clock);
+    p.load(events);
+    expect(p.playing).toBe(false);
+    p.setSpeed(4);
+    p.play();
+    expect(clock.fire()).toBe(BASE_INTERVAL_MS / 4);
+    p.setSpeed(0.5);
+    expect(clock.pending).toHaveLength(1);
+    expect(clock.fire()).toBe(BASE_INTERVAL_MS * 2);
+    expect(p.index).toBe(2);
+  });
+
+  it('shows the log up to the current move only', () => {
+    const p = new Playback(new FakeClock());
+    p.load(events);
+    expect(p.log.map((e) => e.kind)).toEqual(['start', 'plan']);
+    p.step(1);
+    expect(p.log.at(-1)).toMatchObject({ kind: 'move', text: 'Move 1: blank up, chosen by the Mover' });
+    p.toEnd();
+    expect(p.log.at(-1)!.kind).toBe('solved');
+  });
+
+  it('clear forgets the run and stops the timer', () => {
+    const clock = new FakeClock();
+    const p = new Playback(clock);
+    p.load(events, true);
+    p.clear();
+    expect(p.loaded).toBe(false);
+    expect(p.frame).toBeNull();
+    expect(clock.pending).toHaveLength(0);
+    p.play();
+    expect(p.playing).toBe(false);
+  });
+});
+
+describe('buildReplay with ensembles', () => {
+  it('lists the votes behind a proposal', () => {
+    const { log } = buildReplay(recordedRun('413026758', votingMover).events);
+    expect(log.find((e) => e.kind === 'proposal')).toMatchObject({ text: 'Proposed up (votes u l u)', confidence: 2 / 3 });
+  });
+});

@@ -1,0 +1,220 @@
+// A recorded 8-puzzle run as the Solve and shared views play it: one frame per applied move
+// (frame 0 is the start, after the first plan), each with the board, the kanban as the
+// orchestrator held it when that move was chosen, and the raw prompts the Planner and the
+// Mover received; plus the event log with the frame each entry belongs to, and the counts.
+// Pure functions of the event list, so a solve and its replayed share link look the same.
+import {
+  decodeKanban, emptyKanban, encodeKanban, idle, moveRejected, planned, replanned, stalled, startTask,
+  type Kanban,
+} from '../../../worker/orchestrator/kanban.ts';
+import type { OrchestratorEvent, RejectReason } from '../../../worker/orchestrator/events.ts';
+import type { MoveSource } from '../../../worker/orchestrator/types.ts';
+
+/** What one organelle was asked and answered. */
+export interface OrganelleCall {
+  prompt: string;
+  output: string;
+  meaning: string; // what the orchestrator made of the output
+  confidence: number;
+  frame: number; // the frame in which it was asked
+}
+
+export interface Frame {
+  index: number; // 0 = the start, k = after the k-th move
+  board: string; // the board after this frame's move
+  move: string | null; // the move applied in this frame (where the blank went)
+  by: MoveSource | null;
+  confidence: number | null; // the Mover's confidence in the move it got accepted (null: fallback)
+  tile: number | null; // the tile that slid
+  kanban: Kanban; // as held when this move was chosen (frame 0: after the first plan)
+  planner: OrganelleCall | null; // the Planner's latest call up to this frame
+  mover: OrganelleCall | null; // the Mover's last call in this frame
+}
+
+export type LogKind =
+  | 'start' | 'plan' | 'plan-rejected' | 'plan-fallback' | 'proposal' | 'rejection' | 'fallback'
+  | 'move' | 'cycle' | 'replan' | 'solved' | 'failed' | 'error' | 'other';
+
+export interface LogEntry {
+  step: number; // the event's step (unique, stable key)
+  frame: number;
+  kind: LogKind;
+  who: 'Planner' | 'Mover' | 'Judge' | 'Fallback' | 'Orchestrator';
+  text: string;
+  confidence?: number;
+}
+
+export interface RunSummary {
+  start: string;
+  solved: boolean;
+  moves: string[];
+  modelMoves: number;
+  fallbackMoves: number;
+  rejections: number;
+  cycleBreaks: number;
+  replans: number;
+  plans: number; // plans the Planner wrote that were used
+  heuristicPlans: number;
+  failure: string | null;
+}
+
+export interface Replay {
+  frames: Frame[];
+  log: LogEntry[];
+  summary: RunSummary;
+}
+
+const STEP: Record<string, number> = { up: -3, down: 3, left: -1, right: 1 };
+const LETTER: Record<string, string> = { up: 'u', down: 'd', left: 'l', right: 'r' };
+
+/** "up" -> "u": the compact path notation of prompts and share links. */
+export function moveLetters(moves: readonly string[]): string {
+  return moves.map((m) => LETTER[m] ?? '?').join('');
+}
+
+export const REJECT_WHY: Record<RejectReason, string> = {
+  unparseable: 'the answer is not a move',
+  blocked: 'already refused on this board',
+  illegal: 'the blank cannot go there',
+  cycle: 'it would go round in a loop',
+};
+
+export const FAIL_WHY: Record<string, string> = {
+  'move limit': 'the move limit was reached',
+  'no legal moves': 'no legal move was left',
+  error: 'an organelle failed',
+};
+
+function cycleName(kind: string): string {
+  if (kind === 'undo') return 'an undo';
+  if (kind === 'period-2') return 'back and forth';
+  if (kind === 'period-4') return 'circling a square twice';
+  return kind.replace('period-', 'a repeat of period ');
+}
+
+/** Builds the frames, log and summary of a run from its events (which start with run_started). */
+export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
+  const first = events[0];
+  const start = first?.type === 'run_started' ? first.start : '';
+  let kanban = emptyKanban();
+  let turnOpen = false;
+  let board = start;
+  let planner: OrganelleCall | null = null;
+  let plannerPrompt = '';
+  let mover: OrganelleCall | null = null;
+  let proposal: { by: MoveSource; confidence: number; output: string } | null = null;
+  const frames: Frame[] = [];
+  const log: LogEntry[] = [];
+  const summary: RunSummary = {
+    start, solved: false, moves: [], modelMoves: 0, fallbackMoves: 0, rejections: 0, cycleBreaks: 0, replans: 0,
+    plans: 0, heuristicPlans: 0, failure: null,
+  };
+  const base = { move: null, by: null, confidence: null, tile: null } as const;
+  const closeStart = () => {
+    if (frames.length === 0) frames.push({ index: 0, board, ...base, kanban, planner, mover: null });
+  };
+  const add = (e: OrchestratorEvent, kind: LogKind, who: LogEntry['who'], text: string, confidence?: number) =>
+    log.push({ step: e.step, frame: frames.length === 0 ? 0 : frames.length, kind, who, text, ...(confidence === undefined ? {} : { confidence }) });
+
+  for (const e of events) {
+    switch (e.type) {
+      case 'run_started':
+        add(e, 'start', 'Orchestrator', `Start from ${e.start}`);
+        break;
+      case 'plan_requested':
+        plannerPrompt = e.prompt;
+        break;
+      case 'plan_generated':
+        planner = { prompt: e.prompt, output: e.output, meaning: `plan ${e.plan.join(', ')}`, confidence: e.confidence, frame: frames.length };
+        kanban = planned(kanban, e.plan);
+        summary.plans++;
+        add(e, 'plan', 'Planner', `Plan: ${e.plan.join(', ')} (wrote “${e.output}”${e.attempt > 1 ? `, attempt ${e.attempt}` : ''})`, e.confidence);
+        closeStart();
+        break;
+      case 'plan_rejected':
+        planner = { prompt: plannerPrompt, output: e.output, meaning: 'refused', confidence: 0, frame: frames.length };
+        add(e, 'plan-rejected', 'Judge', `Refused the plan “${e.output}”: ${e.reason}`);
+        break;
+      case 'plan_fallback':
+        kanban = planned(kanban, e.plan);
+        summary.heuristicPlans++;
+        add(e, 'plan-fallback', 'Fallback', `Heuristic plan: ${e.plan.join(', ') || 'none'} (${e.reason})`);
+        closeStart();
+        break;
+      case 'replan':
+        kanban = replanned(decodeKanban(e.kanban));
+        summary.replans++;
+        add(e, 'replan', 'Orchestrator', `Replan: ${e.reason}`);
+        break;
+      case 'move_proposed':
+        closeStart();
+        if (!turnOpen) {
+          turnOpen = true;
+          kanban = kanban.todo.length > 0 ? startTask(kanban) : idle(kanban);
+        }
+        proposal = { by: e.by, confidence: e.confidence, output: e.output };
+        if (e.by === 'model') {
+          mover = { prompt: e.prompt, output: e.output, meaning: e.move ?? 'not a move', confidence: e.confidence, frame: frames.length };
+          // an ensemble's votes, when they disagreed (unanimous votes say nothing the confidence does not)
+          const split = e.votes && new Set(e.votes).size > 1;
+          const votes = split ? ` (votes ${e.votes!.map((v) => v || '∅').join(' ')})` : '';
+          add(e, 'proposal', 'Mover', `${e.move === null ? `Answered “${e.output}”` : `Proposed ${e.move}`}${votes}`, e.confidence);
+        } else {
+          add(e, 'fallback', 'Fallback', `Picked ${e.move} (greedy on Manhattan distance)`);
+        }
+        break;
+      case 'move_rejected':
+        kanban = e.move === null ? stalled(kanban) : moveRejected(kanban, e.move);
+        summary.rejections++;
+        add(e, 'rejection', 'Judge', `Refused ${e.move ?? `“${proposal?.output ?? ''}”`}: ${REJECT_WHY[e.reason]}`);
+        break;
+      case 'cycle_break':
+        summary.cycleBreaks++;
+        add(e, 'cycle', 'Judge', `Cycle break: refused ${e.move} (${cycleName(e.kind)}), took ${e.alternative}`);
+        break;
+      case 'move_applied': {
+        const before = board;
+        board = e.state;
+        const blank = before.indexOf('0');
+        const tile = blank >= 0 && STEP[e.move] !== undefined ? Number(before[blank + STEP[e.move]]) : null;
+        const confidence = e.by === 'model' && proposal ? proposal.confidence : null;
+        summary.moves.push(e.move);
+        if (e.by === 'model') summary.modelMoves++;
+        else summary.fallbackMoves++;
+        // the frame opens with the next index; log entries of this move belong to it
+        const index = frames.length;
+        const who = e.by === 'model' ? 'the Mover' : 'the fallback';
+        add(e, 'move', e.by === 'model' ? 'Mover' : 'Fallback', `Move ${index}: blank ${e.move}, chosen by ${who}`, confidence ?? undefined);
+        frames.push({ index, board, move: e.move, by: e.by, confidence, tile, kanban, planner, mover: mover?.frame === index ? mover : null });
+        kanban = decodeKanban(e.kanban);
+        turnOpen = false;
+        proposal = null;
+        break;
+      }
+      case 'solved':
+        summary.solved = true;
+        add(e, 'solved', 'Orchestrator', `Solved in ${e.moves.length} moves: ${e.modelMoves} by the Mover, ${e.fallbackMoves} by the fallback`);
+        break;
+      case 'failed':
+        summary.failure = e.reason;
+        add(e, 'failed', 'Orchestrator', `Not solved: ${FAIL_WHY[e.reason] ?? e.reason} after ${e.moves.length} moves`);
+        break;
+      case 'error':
+        add(e, 'error', 'Orchestrator', `Error: ${e.message}`);
+        break;
+      case 'phase_change':
+        break;
+      default:
+        add(e, 'other', 'Orchestrator', e.type.replace(/_/g, ' '));
+    }
+  }
+  closeStart();
+  // the ending comes after the last move: it belongs to the last frame
+  for (const entry of log) entry.frame = Math.min(entry.frame, frames.length - 1);
+  return { frames, log, summary };
+}
+
+/** The kanban's pipe encoding, as organelles would read it. */
+export function kanbanText(kanban: Kanban): string {
+  return encodeKanban(kanban);
+}

@@ -1,0 +1,28 @@
+// Which 8-puzzle models a solve uses and whether a share link's models are in the library:
+// the Planner and Mover candidates (the visitor's newest first, then the built-in ones) and
+// the pipeline fingerprint of a pair, computed from the models' metadata alone.
+import { combineFingerprints } from '../../../worker/pipeline/fingerprint.ts';
+import type { ModelMeta } from '../library/model-store.ts';
+
+export type Puzzle8Role = 'planner' | 'mover';
+export const ROLES: readonly Puzzle8Role[] = ['planner', 'mover'];
+
+/** The library's models for one 8-puzzle organelle, in the library's order (newest own first). */
+export function candidates(models: readonly ModelMeta[], role: Puzzle8Role): ModelMeta[] {
+  return models.filter((m) => m.game === 'puzzle8' && m.organelle === role);
+}
+
+/** The fingerprint a share link records for this Planner and Mover. */
+export function pairFingerprint(planner: ModelMeta, mover: ModelMeta): string {
+  return combineFingerprints([planner.fingerprint, mover.fingerprint]);
+}
+
+/** The library's Planner and Mover that made a run with `fingerprint`, if it holds them. */
+export function findPair(models: readonly ModelMeta[], fingerprint: string): { planner: ModelMeta; mover: ModelMeta } | null {
+  for (const planner of candidates(models, 'planner')) {
+    for (const mover of candidates(models, 'mover')) {
+      if (pairFingerprint(planner, mover) === fingerprint) return { planner, mover };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,227 @@
+// The Solve view's state: the board being entered and its check, which Planner and Mover
+// solve it, the engine worker that runs the pipeline (one, started on first need and kept),
+// the recorded run and its playback, and the share link. One instance for the app, so a
+// solve survives moving between views.
+import * as Comlink from 'comlink';
+import type { BoardChoice, Puzzle8Run } from '../../../worker/browser/messages.ts';
+import type { EngineConnection, SpawnEngine } from '../lib/engine-worker.ts';
+import { errorMessage } from '../lib/format.ts';
+import type { ModelMeta } from '../library/model-store.ts';
+import { checkBoard, compactBoard, type BoardCheck } from './board-input.ts';
+import { candidates, type Puzzle8Role } from './models.ts';
+import { Playback, type Clock } from './playback.svelte.ts';
+import { shareUrl } from './shared-run.ts';
+
+export interface SolveLibrary {
+  readonly models: readonly ModelMeta[];
+  file(id: string): Promise<{ name: string; bytes: Uint8Array }>;
+  /** Resolves once the library (the visitor's models and the built-in ones) has been read. */
+  loaded(): Promise<void>;
+}
+
+export interface SolveDeps {
+  spawn: SpawnEngine;
+  library: SolveLibrary;
+  pageUrl?: () => string;
+  random?: () => number;
+  clock?: Clock;
+  clipboard?: () => Pick<Clipboard, 'writeText'> | undefined;
+}
+
+export type SolveStatus = 'idle' | 'loading-models' | 'solving' | 'done' | 'error';
+
+export class SolveSession {
+  readonly #deps: SolveDeps;
+  readonly playback: Playback;
+
+  #input = $state('');
+  #touched = $state(false);
+  #check = $derived<BoardCheck>(checkBoard(this.#input));
+  #choice = $state<Record<Puzzle8Role, string | null>>({ planner: null, mover: null });
+  #status = $state<SolveStatus>('idle');
+  #error = $state<string | null>(null);
+  #run = $state.raw<Puzzle8Run | null>(null);
+  #fingerprint = $state<string | null>(null);
+  #choices = $state.raw<BoardChoice[]>([]);
+  #choicesStatus = $state<'idle' | 'loading' | 'ready' | 'error'>('idle');
+  #scrambling = $state(false);
+  #scrambled = $state.raw<BoardChoice[]>([]);
+  #copy = $state<'idle' | 'copied' | 'failed'>('idle');
+
+  #connection: EngineConnection | null = null;
+  #loadedKey: string | null = null;
+  #pending = false;
+
+  constructor(deps: SolveDeps) {
+    this.#deps = deps;
+    this.playback = new Playback(deps.clock);
+  }
+
+  // ---- board
+
+  get input(): string { return this.#input; }
+  set input(text: string) {
+    this.#input = text;
+    this.#copy = 'idle';
+  }
+  get check(): BoardCheck { return this.#check; }
+  /** Show the check's message: after a solve attempt, on leaving the field, or once nine characters are in. */
+  get showCheck(): boolean {
+    return !this.#check.ok && (this.#touched || compactBoard(this.#input).length >= 9);
+  }
+  touch(): void {
+    if (this.#input !== '') this.#touched = true;
+  }
+  get choices(): readonly BoardChoice[] { return this.#choices; }
+  get choicesStatus(): 'idle' | 'loading' | 'ready' | 'error' { return this.#choicesStatus; }
+  get scrambling(): boolean { return this.#scrambling; }
+  /** The optimal length of a board the picker or Scramble offered, if known. */
+  optimalOf(board: string): number | undefined {
+    return (this.#choices.find((c) => c.board === board) ?? this.#scrambled.find((c) => c.board === board))?.optimal;
+  }
+
+  /** Takes a board from the picker (or elsewhere) into the field. */
+  pick(board: string): void {
+    this.input = board;
+    this.#touched = true;
+  }
+
+  // ---- models
+
+  candidates(role: Puzzle8Role): ModelMeta[] {
+    return candidates(this.#deps.library.models, role);
+  }
+  /** The chosen model for a role, or by default the newest (the visitor's own before built-in). */
+  model(role: Puzzle8Role): ModelMeta | undefined {
+    const list = this.candidates(role);
+    return list.find((m) => m.id === this.#choice[role]) ?? list[0];
+  }
+  choose(role: Puzzle8Role, id: string): void {
+    this.#choice[role] = id;
+  }
+  /** The loaded pipeline's fingerprint (null until models are loaded). */
+  get fingerprint(): string | null { return this.#fingerprint; }
+
+  // ---- run
+
+  get status(): SolveStatus { return this.#status; }
+  get busy(): boolean { return this.#status === 'loading-models' || this.#status === 'solving'; }
+  get error(): string | null { return this.#error; }
+  get run(): Puzzle8Run | null { return this.#run; }
+  get shareUrl(): string | null {
+    return this.#run ? shareUrl(this.#run.link, this.#deps.pageUrl?.() ?? location.href) : null;
+  }
+  get copy(): 'idle' | 'copied' | 'failed' { return this.#copy; }
+
+  /** Called when the Solve view opens: lists the evaluation boards and runs a requested solve. */
+  async open(): Promise<void> {
+    void this.#loadChoices();
+    if (this.#pending) {
+      this.#pending = false;
+      await this.#deps.library.loaded();
+      await this.solve();
+    }
+  }
+
+  /** Puts `board` in the field and solves it when the Solve view opens ("solve it again"). */
+  request(board: string): void {
+    this.pick(board);
+    this.#pending = true;
+  }
+
+  async scramble(): Promise<void> {
+    this.#scrambling = true;
+    try {
+      const seed = Math.floor((this.#deps.random ?? Math.random)() * 0x7fffffff);
+      const choice = await this.#api().scramblePuzzle8(seed);
+      this.#scrambled = [choice, ...this.#scrambled.slice(0, 9)];
+      this.pick(choice.board);
+    } catch (err) {
+      this.#error = `No board could be scrambled: ${errorMessage(err)}`;
+    } finally {
+      this.#scrambling = false;
+    }
+  }
+
+  /** Solves the board in the field with the chosen models; the run then plays from its start. */
+  async solve(): Promise<void> {
+    this.#touched = true;
+    const check = this.#check;
+    if (!check.ok || this.busy) return;
+    this.#error = null;
+    this.#copy = 'idle';
+    const planner = this.model('planner');
+    const mover = this.model('mover');
+    if (!planner || !mover) {
+      this.#status = 'error';
+      this.#error = `There is no 8-puzzle ${planner ? 'Mover' : 'Planner'} in your library. Train one, or import a .organelle file.`;
+      return;
+    }
+    try {
+      const key = `${planner.id}|${mover.id}`;
+      if (this.#loadedKey !== key || !this.#connection) {
+        this.#status = 'loading-models';
+        const [p, m] = await Promise.all([this.#deps.library.file(planner.id), this.#deps.library.file(mover.id)]);
+        const models = { planner: p.bytes, mover: m.bytes };
+        const api = this.#api();
+        const loaded = await api.loadPuzzle8(Comlink.transfer(models, [p.bytes.buffer, m.bytes.buffer]));
+        this.#loadedKey = key;
+        this.#fingerprint = loaded.fingerprint;
+      }
+      this.#status = 'solving';
+      const run = await this.#api().solvePuzzle8(check.board);
+      this.#run = run;
+      this.#status = 'done';
+      this.playback.load(run.events, true);
+    } catch (err) {
+      this.#status = 'error';
+      this.#error = errorMessage(err);
+    }
+  }
+
+  async copyLink(): Promise<void> {
+    const url = this.shareUrl;
+    if (!url) return;
+    try {
+      const clipboard = this.#deps.clipboard ? this.#deps.clipboard() : navigator.clipboard;
+      if (!clipboard) throw new Error('no clipboard');
+      await clipboard.writeText(url);
+      this.#copy = 'copied';
+    } catch {
+      this.#copy = 'failed';
+    }
+  }
+
+  /** Stops playback and ends the worker (its wasm memory goes with it). */
+  dispose(): void {
+    this.playback.pause();
+    this.#connection?.close();
+    this.#connection = null;
+    this.#loadedKey = null;
+  }
+
+  // ---- the worker
+
+  async #loadChoices(): Promise<void> {
+    if (this.#choicesStatus === 'loading' || this.#choicesStatus === 'ready') return;
+    this.#choicesStatus = 'loading';
+    try {
+      this.#choices = await this.#api().puzzle8Choices();
+      this.#choicesStatus = 'ready';
+    } catch {
+      this.#choicesStatus = 'error';
+    }
+  }
+
+  #api(): EngineConnection['api'] {
+    this.#connection ??= this.#deps.spawn((message) => {
+      // a crashed worker is dropped; the next request starts a fresh one
+      this.#connection?.close();
+      this.#connection = null;
+      this.#loadedKey = null;
+      this.#error = `The solver stopped: ${message}`;
+      if (this.busy) this.#status = 'error';
+    });
+    return this.#connection.api;
+  }
+}

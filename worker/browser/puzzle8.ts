@@ -1,0 +1,39 @@
+// The 8-puzzle in the engine worker: loads a Planner and a Mover once, then solves boards
+// whole (a solve takes tens of milliseconds) and hands back every event, the share link and
+// the counts; the page animates the recorded events itself. Errors keep their messages
+// (BoardError for a bad board, ModelFileError for a refused model file) across Comlink.
+import { Puzzle8Solver, type Puzzle8Models } from '../pipeline/puzzle8-solver.ts';
+import { optimalDistance } from '../games/puzzle8/solver.ts';
+import type { Puzzle8Run } from './messages.ts';
+
+export class Puzzle8Host {
+  #solver: Puzzle8Solver | null = null;
+
+  /** Replaces the loaded models; on a refused file the previous ones stay loaded. */
+  async load(module: WebAssembly.Module, models: Puzzle8Models): Promise<{ fingerprint: string }> {
+    const solver = await Puzzle8Solver.load(module, models);
+    this.#solver = solver;
+    return { fingerprint: solver.fingerprint };
+  }
+
+  solve(board: string): Puzzle8Run {
+    if (!this.#solver) throw new Error('no 8-puzzle models are loaded in this worker');
+    const t0 = performance.now();
+    const { result, link } = this.#solver.solve(board);
+    const ms = performance.now() - t0;
+    const start = board.trim();
+    return {
+      start,
+      events: result.events,
+      link,
+      solved: result.solved,
+      moves: result.moves,
+      modelMoves: result.modelMoves,
+      fallbackMoves: result.fallbackMoves,
+      failure: result.failure,
+      optimal: optimalDistance(start),
+      fingerprint: this.#solver.fingerprint,
+      ms,
+    };
+  }
+}
