@@ -8,8 +8,8 @@
 // a model, parse errors, how often the Player played the plan's first move, and ms per move.
 import { writeFile } from 'node:fs/promises';
 import { playMatch, type GameAdapter, type GameOrganelles, type MatchSummary, type Opponent } from '../worker/orchestrator/game-loop.ts';
-import { ticTacToeAdapter, ticTacToeOpponent, TICTACTOE_OPPONENTS } from '../worker/games/tictactoe/pipeline.ts';
-import { connect4Adapter, connect4Opponent, CONNECT4_OPPONENTS } from '../worker/games/connect4/pipeline.ts';
+import { ticTacToeAdapter, ticTacToeOpponent, TICTACTOE_MAX_NEW, TICTACTOE_OPPONENTS } from '../worker/games/tictactoe/pipeline.ts';
+import { connect4Adapter, connect4Opponent, CONNECT4_MAX_NEW, CONNECT4_OPPONENTS } from '../worker/games/connect4/pipeline.ts';
 import { organelleFn } from '../worker/pipeline/organelle-fn.ts';
 import { Rng } from '../worker/games/rng.ts';
 import { parseArgs, stringOption, intOption } from './args.ts';
@@ -19,11 +19,12 @@ interface GameEntry {
   adapter: GameAdapter<string>;
   opponent(name: string): Opponent<string>;
   opponents: readonly string[];
+  maxNew: { planner: number; player: number };
 }
 
 export const EVAL_GAMES: Record<'tictactoe' | 'connect4', GameEntry> = {
-  tictactoe: { adapter: ticTacToeAdapter, opponent: ticTacToeOpponent, opponents: TICTACTOE_OPPONENTS },
-  connect4: { adapter: connect4Adapter, opponent: connect4Opponent, opponents: CONNECT4_OPPONENTS },
+  tictactoe: { adapter: ticTacToeAdapter, opponent: ticTacToeOpponent, opponents: TICTACTOE_OPPONENTS, maxNew: TICTACTOE_MAX_NEW },
+  connect4: { adapter: connect4Adapter, opponent: connect4Opponent, opponents: CONNECT4_OPPONENTS, maxNew: CONNECT4_MAX_NEW },
 };
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -82,8 +83,8 @@ export function evalGame(game: keyof typeof EVAL_GAMES): (argv: string[]) => Pro
       if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
       return summary;
     };
-    const playerFn = organelleFn(player, { votes, maxNew: 12 });
-    const plannerFn = organelleFn(planner, { votes, maxNew: 20 });
+    const playerFn = organelleFn(player, { votes, maxNew: entry.maxNew.player });
+    const plannerFn = organelleFn(planner, { votes, maxNew: entry.maxNew.planner });
     const pipeline = run('pipeline', adapter, { planner: plannerFn, player: playerFn });
     const noAblation = args.options.has('no-ablation');
     const ablation = noAblation ? undefined : run('heuristic planner', adapter, { player: playerFn });

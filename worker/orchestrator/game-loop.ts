@@ -10,8 +10,15 @@
 //
 // Opponent moves are events too, and a game ends with game_over. The event list is the
 // game's trace: replayGame() rebuilds every position from it, so a shared trace replays
-// anywhere. GameSession is the step-by-step API (the web app drives it one move at a time);
-// playGame() and playMatch() run whole games against a scripted opponent.
+// anywhere. playGame() and playMatch() run whole games against a scripted opponent.
+//
+// Step by step (the web app), with organelleFn(trained organelle) as each organelle:
+//   const s = new GameSession(ticTacToeAdapter, { planner, player }, { side: 'second', opponent: 'human', onEvent });
+//   s.toMove                 'organelles' | 'opponent' | null (over)
+//   s.opponentMove('4')      a human move; IllegalOpponentMove leaves everything unchanged
+//   s.organelleMove()        plan, propose, judge, apply; every event goes to onEvent as it happens
+//   s.state / s.kanban / s.result / s.counts / s.events
+//   toJsonl(s.events) -> share; replayGame(adapter, parseJsonl(text)) -> every position again
 
 import { CycleDetector } from './cycle.ts';
 import { EventLog, type GameResult, type OrchestratorEvent, type Phase } from './events.ts';

@@ -24,6 +24,8 @@ export interface Connect4Record {
   score: number;
   /** True when this record is the mirror image of a self-play position. */
   mirrored: boolean;
+  /** How often self-play met the position (a mirror: its source's count). */
+  visits: number;
 }
 
 export interface Connect4GameLog {
@@ -36,7 +38,7 @@ export interface Connect4GameLog {
   players?: [GamePlayer, GamePlayer];
 }
 
-export type GamePlayer = 'search' | 'random' | 'tactical';
+export type GamePlayer = 'search' | 'random' | 'tactical' | 'alphabeta2';
 
 export interface Connect4DatasetOptions {
   depth: number; // search plies for both players and for the labels
@@ -45,11 +47,12 @@ export interface Connect4DatasetOptions {
   minOpening?: number; // random plies before the searchers take over (default 2)
   maxOpening?: number; // default 6; at most 6, so no random game can already be won
   /**
-   * Per game and side, the chance that the side plays uniformly at random or as the tactical
-   * opponent instead of searching, so the positions also cover play against weak opponents.
-   * Every position met is still labelled by the searcher. Default none: pure self-play.
+   * Per game and side, the chance that the side plays uniformly at random, as the tactical
+   * opponent, or as a depth-2 searcher instead of searching at `depth`, so the positions also
+   * cover play against those opponents. Every position met is still labelled at `depth`.
+   * Default none: pure self-play.
    */
-  noise?: { random: number; tactical: number };
+  noise?: { random: number; tactical: number; alphabeta2?: number };
 }
 
 export interface Connect4DatasetCounts {
@@ -79,8 +82,11 @@ function checkOptions(o: Connect4DatasetOptions): Required<Omit<Connect4DatasetO
   if (!Number.isInteger(minOpening) || !Number.isInteger(maxOpening) || minOpening < 0 || maxOpening > 6 || minOpening > maxOpening) {
     throw new RangeError(`opening length must satisfy 0 <= minOpening <= maxOpening <= 6, got ${minOpening}..${maxOpening}`);
   }
-  if (o.noise && !(o.noise.random >= 0 && o.noise.tactical >= 0 && o.noise.random + o.noise.tactical <= 1)) {
-    throw new RangeError(`noise chances must be >= 0 and sum to at most 1, got random ${o.noise.random}, tactical ${o.noise.tactical}`);
+  if (o.noise) {
+    const { random, tactical, alphabeta2 = 0 } = o.noise;
+    if (!(random >= 0 && tactical >= 0 && alphabeta2 >= 0 && random + tactical + alphabeta2 <= 1)) {
+      throw new RangeError(`noise chances must be >= 0 and sum to at most 1, got random ${random}, tactical ${tactical}, alphabeta2 ${alphabeta2}`);
+    }
   }
   return { ...o, minOpening, maxOpening };
 }
@@ -99,10 +105,11 @@ export function buildConnect4Dataset(options: Connect4DatasetOptions): Connect4D
     const seen = labelled.get(board);
     if (seen) {
       duplicatesRemoved++;
+      seen.visits++;
       return seen;
     }
     const r = searchPosition(pos, depth);
-    const rec: Connect4Record = { board, side: pos.side === 1 ? 'X' : 'O', bestMoves: r.bestMoves, score: r.score, mirrored: false };
+    const rec: Connect4Record = { board, side: pos.side === 1 ? 'X' : 'O', bestMoves: r.bestMoves, score: r.score, mirrored: false, visits: 1 };
     labelled.set(board, rec);
     return rec;
   };
@@ -114,7 +121,8 @@ export function buildConnect4Dataset(options: Connect4DatasetOptions): Connect4D
     // drawn only with noise, so pure self-play streams are unchanged
     const role = (): GamePlayer => {
       const u = rng.next();
-      return u < noise!.random ? 'random' : u < noise!.random + noise!.tactical ? 'tactical' : 'search';
+      const { random, tactical, alphabeta2 = 0 } = noise!;
+      return u < random ? 'random' : u < random + tactical ? 'tactical' : u < random + tactical + alphabeta2 ? 'alphabeta2' : 'search';
     };
     const players: [GamePlayer, GamePlayer] | undefined = noise ? [role(), role()] : undefined;
     const pos = new Position();
@@ -130,6 +138,8 @@ export function buildConnect4Dataset(options: Connect4DatasetOptions): Connect4D
         col = rng.pick(legal);
       } else if (player === 'tactical') {
         col = tacticalOpponent(rec.board, rng);
+      } else if (player === 'alphabeta2') {
+        col = searchPosition(pos, 2, rng).chosen;
       } else {
         col = rng.pick(rec.bestMoves);
       }
@@ -154,6 +164,7 @@ export function buildConnect4Dataset(options: Connect4DatasetOptions): Connect4D
       bestMoves: rec.bestMoves.map(mirrorColumn).sort((a, b) => a - b),
       score: rec.score,
       mirrored: true,
+      visits: rec.visits,
     };
     labelled.set(board, m);
     records.push(m);

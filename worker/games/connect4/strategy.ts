@@ -96,9 +96,17 @@ export function heuristicPlan(board: Board): string[] {
   return t.acceptable.slice(0, PLAN_MAX).map((c) => `${tagOf(t, c)}${c}`);
 }
 
-/** The fallback: the heuristic plan's first column outside `avoid`, else any playable column centre-first. */
+/**
+ * The fallback: the first column outside `avoid` among the wins, then the blocks, then the
+ * safe columns, then the rest, each centre-first (the heuristic plan's head when nothing is avoided).
+ */
 export function fallbackMove(board: Board, avoid: ReadonlySet<number> = new Set()): number | null {
   if (status(board) !== 'ongoing') return null;
   const t = tactics(board);
-  return t.acceptable.find((c) => !avoid.has(c)) ?? t.legal.find((c) => !avoid.has(c)) ?? null;
+  const safe = t.legal.filter((c) => !t.unsafe.includes(c));
+  for (const tier of [t.wins, t.blocks, safe, t.legal]) {
+    const col = tier.find((c) => !avoid.has(c));
+    if (col !== undefined) return col;
+  }
+  return null;
 }

@@ -37,6 +37,9 @@ export const ticTacToeAdapter: GameAdapter<Board> = {
 
 export const TICTACTOE_OPPONENTS = opponentNames;
 
+/** Most characters each organelle writes (a plan is at most `w4,b2,8`): organelleFn's maxNew. */
+export const TICTACTOE_MAX_NEW = { planner: 12, player: 4 } as const;
+
 /** A scripted opponent (random, tactical, minimax) as a loop opponent. */
 export function ticTacToeOpponent(name: string): Opponent<Board> {
   const choose = getOpponent(name);

@@ -1,0 +1,152 @@
+// Training corpora for the connect-4 organelles, from alpha-beta self-play
+// (worker/games/connect4/dataset.ts) at depth LABEL_DEPTH (1), 6,000 games, with noise: per
+// game and side, a 25% chance of playing at random, 25% as the tactical opponent and 20% as a
+// depth-2 searcher instead of searching at depth 1, so the positions also look like games
+// against the evaluation opponents (with the depth-2 player in the mix, the Planner's plans
+// stopped being refused in games against it: 0 refused twice in 1,000 games, from 2,846).
+// Every distinct position met (both sides to move) is kept once and its left-right mirror
+// added, and every one is used: there is no cap. A position met v times in self-play gets
+// copies(v) = 1 + floor(log2 v) documents per organelle (the empty board, met in every game:
+// 13), because the openings recur in every real game while a dedup keeps each of them once.
+// Labels are strategy.ts's: a deterministic function of the board. The default build:
+// 77,465 positions + 65,491 mirrors = 142,956, weighted to 158,108 documents per
+// organelle, built in about 6 s.
+//
+// Planner: copies(v) identical documents per position. The answer is the threat map, then the plan:
+//   ..b.x..|b2
+// the map has one character per column, w (the side to move wins there), b (the opponent
+// would win there: block), x (unsafe: it lets the opponent win on top), # (full), . (none of
+// these, in that precedence); the plan is canonicalPlan. The map is the Planner's working:
+// seven exact tactical facts per document to learn from, written before the plan, so the
+// plan can read them. Only the plan after '|' is the Planner's answer to the orchestrator.
+//
+// Player: copies(v) documents per position, with one plan kind drawn per document so following
+// blindly does not pay: canonical 45%, heuristic 15% (same tactics, centre-first), random 15%
+// (1-3 playable columns), wrong 15% (the canonical plan with its head replaced by a
+// tactically unacceptable column: a missed win or block, or a move under the opponent's
+// four; random when every column is acceptable), none 10%. One document in five carries a
+// refused column in b= (half a full column when there is one, as when the Player proposed
+// it, else a playable one, often the plan's head). The answer is the threat map, '|', then
+// the plan's first column when it is tactically acceptable and not refused, else the best
+// unrefused column in canonical order. Tags in every plan are true, as the Planner's grammar
+// guarantees in a game. Everything is a pure function of the options.
+import { buildConnect4Dataset, type Connect4Dataset } from '../worker/games/connect4/dataset.ts';
+import { legalMoves, type Board } from '../worker/games/connect4/rules.ts';
+import { bestMove, canonicalPlan, heuristicPlan, tactics, tagOf, LABEL_DEPTH, PLAN_MAX } from '../worker/games/connect4/strategy.ts';
+import { planMove, playerPrompt, plannerPrompt, threatMap } from '../worker/games/connect4/prompts.ts';
+import { Rng } from '../worker/games/rng.ts';
+
+export const CONNECT4_CORPUS_VERSION = 1;
+
+export const PLAN_KINDS = ['canonical', 'heuristic', 'random', 'wrong', 'none'] as const;
+export type PlanKind = (typeof PLAN_KINDS)[number];
+
+export interface Connect4CorpusOptions {
+  games: number;
+  seed: number;
+  /** Per-side chances of a random / tactical / depth-2 player in a self-play game. */
+  noise: { random: number; tactical: number; alphabeta2?: number };
+}
+
+export const DEFAULT_CONNECT4_CORPUS: Readonly<Connect4CorpusOptions> = { games: 6000, seed: 1, noise: { random: 0.25, tactical: 0.25, alphabeta2: 0.2 } };
+
+export interface Connect4Corpus {
+  planner: string;
+  player: string;
+  stats: {
+    depth: number;
+    games: number;
+    positions: number; // distinct self-play positions
+    mirrored: number; // mirror images added
+    plannerDocs: number;
+    playerDocs: number;
+    playerDocsByPlan: Record<PlanKind, number>;
+    blockedDocs: number;
+    overrides: number; // Player answers that differ from the plan's first column
+    columnCodes: number; // distinct column codes in the prompts (103 can occur in a game in play)
+  };
+}
+
+function randomPlan(board: Board, rng: Rng): string[] {
+  const t = tactics(board);
+  const cols = rng.shuffle([...t.legal]);
+  return cols.slice(0, 1 + rng.int(Math.min(PLAN_MAX, cols.length))).map((c) => `${tagOf(t, c)}${c}`);
+}
+
+/** The canonical plan with its head replaced by an unacceptable column; null when there is none. */
+function wrongPlan(board: Board, rng: Rng): string[] | null {
+  const t = tactics(board);
+  const bad = t.legal.filter((c) => !t.acceptable.includes(c));
+  if (bad.length === 0) return null;
+  const head = rng.pick(bad);
+  return [`${tagOf(t, head)}${head}`, ...canonicalPlan(board).filter((item) => Number(planMove(item)) !== head)].slice(0, PLAN_MAX);
+}
+
+/** The Player's label for a prompt (see the header): the column only; the document adds the map. */
+export function playerAnswer(board: Board, plan: readonly string[], blocked: readonly number[]): number {
+  const head = plan.length > 0 ? Number(planMove(plan[0])) : null;
+  if (head !== null && !blocked.includes(head) && tactics(board).acceptable.includes(head)) return head;
+  const answer = bestMove(board, new Set(blocked));
+  if (answer === null) throw new Error(`no unrefused column on ${board} with b=${blocked.join(',')}`);
+  return answer;
+}
+
+/** The Planner's answer: threat map, '|', plan. */
+export function plannerAnswer(board: Board): string {
+  return `${threatMap(board)}|${canonicalPlan(board).join(',')}`;
+}
+
+/** Documents per organelle for a position met `visits` times (see the header). */
+export function copies(visits: number): number {
+  return 1 + Math.floor(Math.log2(visits));
+}
+
+export function buildConnect4Corpus(options: Partial<Connect4CorpusOptions> = {}): Connect4Corpus {
+  const o = { ...DEFAULT_CONNECT4_CORPUS, ...options };
+  const ds: Connect4Dataset = buildConnect4Dataset({ depth: LABEL_DEPTH, games: o.games, seed: o.seed, noise: o.noise });
+  const rng = new Rng(o.seed).fork('corpus');
+  const planner: string[] = [];
+  const player: string[] = [];
+  const stats: Connect4Corpus['stats'] = {
+    depth: LABEL_DEPTH, games: o.games, positions: ds.counts.positions, mirrored: ds.counts.mirrored, plannerDocs: 0, playerDocs: 0,
+    playerDocsByPlan: { canonical: 0, heuristic: 0, random: 0, wrong: 0, none: 0 }, blockedDocs: 0, overrides: 0, columnCodes: 0,
+  };
+  const codes = new Set<string>();
+  for (const { board, visits } of ds.records) {
+    const n = copies(visits);
+    for (const code of plannerPrompt(board)) codes.add(code);
+    const plannerDoc = `${plannerPrompt(board)}\n${plannerAnswer(board)}`;
+    for (let i = 0; i < n; i++) planner.push(plannerDoc);
+    for (let i = 0; i < n; i++) player.push(playerDoc(board, rng, stats));
+  }
+  stats.plannerDocs = planner.length;
+  stats.playerDocs = player.length;
+  stats.columnCodes = codes.size;
+  return { planner: planner.join('\n\n'), player: player.join('\n\n'), stats };
+}
+
+/** One Player document: a plan kind, maybe a refused column, and the label. */
+function playerDoc(board: Board, rng: Rng, stats: Connect4Corpus['stats']): string {
+  const u = rng.next();
+  let kind: PlanKind = u < 0.45 ? 'canonical' : u < 0.6 ? 'heuristic' : u < 0.75 ? 'random' : u < 0.9 ? 'wrong' : 'none';
+  let plan: string[];
+  if (kind === 'wrong') {
+    const w = wrongPlan(board, rng);
+    if (w === null) kind = 'random';
+    plan = w ?? randomPlan(board, rng);
+  } else {
+    plan = kind === 'canonical' ? canonicalPlan(board) : kind === 'heuristic' ? heuristicPlan(board) : kind === 'random' ? randomPlan(board, rng) : [];
+  }
+  const legal = legalMoves(board);
+  const full = [0, 1, 2, 3, 4, 5, 6].filter((c) => !legal.includes(c));
+  let blocked: number[] = [];
+  if (rng.next() < 0.2) {
+    if (full.length > 0 && rng.next() < 0.5) blocked = [rng.pick(full)];
+    else if (legal.length > 1) blocked = [plan.length > 0 && rng.next() < 0.5 ? Number(planMove(plan[0])) : rng.pick(legal)];
+  }
+  const answer = playerAnswer(board, plan, blocked);
+  stats.playerDocsByPlan[kind]++;
+  if (blocked.length > 0) stats.blockedDocs++;
+  if (plan.length > 0 && answer !== Number(planMove(plan[0]))) stats.overrides++;
+  return `${playerPrompt(board, plan, blocked.map(String))}\n${threatMap(board)}|${answer}`;
+}

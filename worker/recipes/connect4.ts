@@ -1,0 +1,35 @@
+// The connect-4 pipeline's organelles: a Planner and a Player, trained from one
+// deterministic build of the noisy alpha-beta self-play corpus (corpus/connect4.ts). The
+// shipped models (public/models/connect4/) are this recipe's output at these seeds.
+import { buildConnect4Corpus, type Connect4Corpus } from '../../corpus/connect4.ts';
+import { registerRecipe } from './registry.ts';
+
+let built: Connect4Corpus | undefined;
+function corpus(): Connect4Corpus {
+  built ??= buildConnect4Corpus();
+  return built;
+}
+
+registerRecipe({
+  game: 'connect4',
+  organelle: 'planner',
+  id: 'connect4/planner',
+  title: 'Connect-4 Planner',
+  description: 'Reads the board (one code per column, from the side to move); writes a threat map, then the tactically sound columns best first, tagged w (wins) / b (blocks).',
+  architecture: { embd: 48, heads: 4, layers: 3, mlp: 192, block: 32 },
+  seed: 31,
+  config: { steps: 30_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 300 },
+  buildCorpus: () => corpus().planner,
+});
+
+registerRecipe({
+  game: 'connect4',
+  organelle: 'player',
+  id: 'connect4/player',
+  title: 'Connect-4 Player',
+  description: 'Reads the board, the plan and the refused columns; writes its own threat map, then one column: the plan\'s first when it is tactically sound, else its own best.',
+  architecture: { embd: 48, heads: 4, layers: 3, mlp: 192, block: 40 },
+  seed: 32,
+  config: { steps: 26_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 300 },
+  buildCorpus: () => corpus().player,
+});
