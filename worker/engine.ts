@@ -33,11 +33,14 @@ export class Engine {
   readonly paramCount: number;
   readonly batchDocs: number;
   readonly voteSlots: number;
+  /** The compiled module this engine was made from (more engines can be made from it). */
+  readonly module: WebAssembly.Module;
   readonly #w: OrganelleWasm;
   #corpusDocs = 0;
   #config: TrainConfig | undefined;
 
-  private constructor(w: OrganelleWasm, shape: ModelShape, batchDocs: number, voteSlots: number) {
+  private constructor(module: WebAssembly.Module, w: OrganelleWasm, shape: ModelShape, batchDocs: number, voteSlots: number) {
+    this.module = module;
     this.#w = w;
     this.shape = shape;
     this.batchDocs = batchDocs;
@@ -54,7 +57,7 @@ export class Engine {
     const voteSlots = options.voteSlots ?? 8;
     if (!Number.isInteger(batchDocs) || batchDocs < 1 || batchDocs > 64) throw new Error(`batchDocs must be 1..64, got ${batchDocs}`);
     if (!Number.isInteger(voteSlots) || voteSlots < 1 || voteSlots > 32) throw new Error(`voteSlots must be 1..32, got ${voteSlots}`);
-    return new Engine(await instantiateOrganelle(module), shape, batchDocs, voteSlots);
+    return new Engine(module, await instantiateOrganelle(module), shape, batchDocs, voteSlots);
   }
 
   /** Direct access to the kernels, for tests and benchmarks. */

@@ -114,4 +114,9 @@ test('a game organelle trains from its registered recipe', async ({ page }) => {
   await expect(card).toContainText(`recipe ${id}`);
   await expect(card).toHaveAttribute('data-status', 'done');
   await expect(card.locator('[data-metric="trainLoss"]')).toBeVisible();
+  if (id.startsWith('puzzle8/')) {
+    // the quick pipeline check with the built-in partner: a solve rate and the model's share
+    await expect(card.locator('[data-metric="pipelineSolveRate"]')).toBeVisible();
+    await expect(card.locator('[data-metric="pipelineModelMoveShare"]')).toBeVisible();
+  }
 });

@@ -6,6 +6,8 @@ import { randomHeldOutBoards } from './boards.ts';
 import { moverPrompt, parseMove, parsePlan, plannerPrompt } from './prompts.ts';
 import { optimalDistance } from './solver.ts';
 import type { Organelle } from '../../organelle.ts';
+import { evaluatePipeline, summarize } from './evaluate.ts';
+import { organelleFn } from '../../pipeline/organelle-fn.ts';
 
 export type Puzzle8Role = 'planner' | 'mover';
 
@@ -32,4 +34,23 @@ export function roleAccuracy(organelle: Organelle, role: Puzzle8Role, boards = 2
     else if (optimalDistance(next) === optimalDistance(board) - 1) optimal++;
   }
   return { boards: set.length, optimal_move_rate: optimal / set.length, invalid_rate: invalid / set.length };
+}
+
+export interface PipelineCheck {
+  boards: number;
+  solve_rate: number;
+  model_move_share: number;
+  mean_moves_over_optimal: number;
+}
+
+/**
+ * The whole pipeline on a quick set of held-out boards, with `organelle` in its role and
+ * `partner` in the other (in the browser: the built-in model), single greedy votes.
+ */
+export function pipelineWithPartner(organelle: Organelle, role: Puzzle8Role, partner: Organelle, boards = 30, seed = 20261122): PipelineCheck {
+  const planner = role === 'planner' ? organelle : partner;
+  const mover = role === 'mover' ? organelle : partner;
+  const set = randomHeldOutBoards(boards, seed);
+  const s = summarize(evaluatePipeline(set, { organelles: { planner: organelleFn(planner), mover: organelleFn(mover) } }));
+  return { boards: s.boards, solve_rate: s.solved_rate, model_move_share: s.model_move_share, mean_moves_over_optimal: s.mean_moves_over_optimal };
 }
