@@ -6,7 +6,6 @@ import {
   sideToMove, status, winner,
 } from '../../../worker/games/connect4/rules.ts';
 import { WINDOW_COUNT } from '../../../worker/games/connect4/position.ts';
-import { judgeMove } from '../../../worker/games/connect4/judge.ts';
 
 /** Builds a board from six 7-char rows written top row first. */
 const rows = (...r: string[]) => r.join('');
@@ -109,20 +108,11 @@ describe('win detection', () => {
   });
 });
 
-describe('mirroring and judge', () => {
+describe('mirroring', () => {
   it('mirrors column by column', () => {
     const b = moves([0, 1, 1]);
     expect(boardRows(mirrorBoard(b)).slice(4)).toEqual(['.....X.', '.....OX']);
     expect(mirrorBoard(mirrorBoard(b))).toBe(b);
     expect([0, 3, 6].map(mirrorColumn)).toEqual([6, 3, 0]);
-  });
-
-  it('judges proposals', () => {
-    const full = moves([6, 6, 6, 6, 6, 6]);
-    expect(judgeMove(EMPTY_BOARD, '3\n')).toEqual({ ok: true, move: 3 });
-    expect(judgeMove(EMPTY_BOARD, 'three')).toMatchObject({ ok: false, reason: 'unparseable' });
-    expect(judgeMove(EMPTY_BOARD, '7')).toMatchObject({ ok: false, reason: 'out_of_range' });
-    expect(judgeMove(full, '6')).toMatchObject({ ok: false, reason: 'full', message: 'column 6 is full' });
-    expect(judgeMove(moves([0, 1, 0, 1, 0, 1, 0]), '2')).toMatchObject({ ok: false, reason: 'game_over' });
   });
 });

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   BoardError, EMPTY_BOARD, IllegalMoveError, LINES, isDraw, legalMoves, parseBoard, play, sideToMove, status, winner,
 } from '../../../worker/games/tictactoe/rules.ts';
-import { judgeMove } from '../../../worker/games/tictactoe/judge.ts';
 
 describe('parseBoard', () => {
   it('accepts reachable boards unchanged', () => {
@@ -72,16 +71,5 @@ describe('play', () => {
     expect(() => play('X________', 0)).toThrow(/cell 0 is taken by X/);
     expect(() => play('XXXOO____', 5)).toThrow(/game is over \(X won\)/);
     expect(() => play('XOXXOOOXX', 0)).toThrow(/game is over \(draw\)/);
-  });
-});
-
-describe('judgeMove', () => {
-  it('accepts a free cell and explains every rejection', () => {
-    expect(judgeMove(EMPTY_BOARD, ' 4\n')).toEqual({ ok: true, move: 4 });
-    expect(judgeMove(EMPTY_BOARD, 'four')).toMatchObject({ ok: false, reason: 'unparseable' });
-    expect(judgeMove(EMPTY_BOARD, '-1')).toMatchObject({ ok: false, reason: 'unparseable' });
-    expect(judgeMove(EMPTY_BOARD, '12')).toMatchObject({ ok: false, reason: 'out_of_range' });
-    expect(judgeMove('X________', '0')).toMatchObject({ ok: false, reason: 'occupied', message: 'cell 0 is taken by X' });
-    expect(judgeMove('XXXOO____', '5')).toMatchObject({ ok: false, reason: 'game_over' });
   });
 });
