@@ -287,35 +287,27 @@ export function transpose(out: usize, ldo: usize, inp: usize, ldi: usize, R: i32
 // ---------------------------------------------------------------------------------------
 // scalar references (tests and benchmarks compare the kernels against these)
 
-export function matmul_ab_naive(c: usize, a: usize, b: usize, M: i32, K: i32, N: i32, acc: bool): void {
+// C(i, j) (+)= sum_k A(i, k) B(k, j), with A(i, k) at a[i*aI + k*aK] and B(k, j) at
+// b[k*bK + j*bJ] (strides in floats): one plain loop serves all three layouts.
+function naive(c: usize, a: usize, aI: i32, aK: i32, b: usize, bK: i32, bJ: i32, M: i32, K: i32, N: i32, acc: bool): void {
   for (let i = 0; i < M; i++) {
     for (let j = 0; j < N; j++) {
       let s: f32 = 0;
-      for (let k = 0; k < K; k++) s += load<f32>(a + ((<usize>(i * K + k)) << 2)) * load<f32>(b + ((<usize>(k * N + j)) << 2));
-      const pc = c + ((<usize>(i * N + j)) << 2);
+      for (let k = 0; k < K; k++) s += load<f32>(a + (<usize>(i * aI + k * aK) << 2)) * load<f32>(b + (<usize>(k * bK + j * bJ) << 2));
+      const pc = c + (<usize>(i * N + j) << 2);
       store<f32>(pc, acc ? load<f32>(pc) + s : s);
     }
   }
+}
+
+export function matmul_ab_naive(c: usize, a: usize, b: usize, M: i32, K: i32, N: i32, acc: bool): void {
+  naive(c, a, K, 1, b, N, 1, M, K, N, acc);
 }
 
 export function matmul_atb_naive(c: usize, a: usize, b: usize, M: i32, K: i32, N: i32, acc: bool): void {
-  for (let i = 0; i < M; i++) {
-    for (let j = 0; j < N; j++) {
-      let s: f32 = 0;
-      for (let k = 0; k < K; k++) s += load<f32>(a + ((<usize>(k * M + i)) << 2)) * load<f32>(b + ((<usize>(k * N + j)) << 2));
-      const pc = c + ((<usize>(i * N + j)) << 2);
-      store<f32>(pc, acc ? load<f32>(pc) + s : s);
-    }
-  }
+  naive(c, a, 1, M, b, N, 1, M, K, N, acc);
 }
 
 export function matmul_abt_naive(c: usize, a: usize, b: usize, M: i32, K: i32, N: i32, acc: bool): void {
-  for (let i = 0; i < M; i++) {
-    for (let j = 0; j < N; j++) {
-      let s: f32 = 0;
-      for (let k = 0; k < K; k++) s += load<f32>(a + ((<usize>(i * K + k)) << 2)) * load<f32>(b + ((<usize>(j * K + k)) << 2));
-      const pc = c + ((<usize>(i * N + j)) << 2);
-      store<f32>(pc, acc ? load<f32>(pc) + s : s);
-    }
-  }
+  naive(c, a, K, 1, b, 1, K, M, K, N, acc);
 }

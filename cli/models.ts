@@ -9,14 +9,19 @@ import { nodeWasmModule } from '../worker/wasm/node.ts';
 
 export const SHIPPED_MODELS_DIR = fileURLToPath(new URL('../public/models/', import.meta.url));
 
-export async function loadOrganelle(dir: string, game: string, name: string): Promise<Organelle> {
+/** The bytes of `<dir>/<game>/<name>.organelle`, or an error saying how to get the model. */
+export async function readModelFile(dir: string, game: string, name: string): Promise<Uint8Array> {
   const path = join(dir, game, `${name}.organelle`);
-  let bytes: Uint8Array;
   try {
-    bytes = await readFile(path);
+    return await readFile(path);
   } catch {
     throw new Error(`no model at ${path} (train one with "organelle train ${game}" or pass --models DIR)`);
   }
+}
+
+export async function loadOrganelle(dir: string, game: string, name: string): Promise<Organelle> {
+  const path = join(dir, game, `${name}.organelle`);
+  const bytes = await readModelFile(dir, game, name);
   try {
     return await Organelle.fromFile(await nodeWasmModule(), bytes);
   } catch (e) {

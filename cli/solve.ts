@@ -2,14 +2,12 @@
 // step's kanban and event as it happens; the trace (the event list) can be written as JSONL.
 import { writeFile } from 'node:fs/promises';
 import { parseBoard } from '../worker/games/puzzle8/board.ts';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { optimalDistance } from '../worker/games/puzzle8/solver.ts';
 import { toJsonl, type OrchestratorEvent } from '../worker/orchestrator/events.ts';
 import { Puzzle8Solver } from '../worker/pipeline/puzzle8-solver.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { parseArgs, stringOption } from './args.ts';
-import { SHIPPED_MODELS_DIR } from './models.ts';
+import { readModelFile, SHIPPED_MODELS_DIR } from './models.ts';
 
 function describe(e: OrchestratorEvent): string | null {
   switch (e.type) {
@@ -33,11 +31,11 @@ export async function solveCommand(argv: string[]): Promise<void> {
   const [game, text] = args.positional;
   if (game !== 'puzzle8' || text === undefined) throw new Error('usage: organelle solve puzzle8 <board> [--models DIR] [--trace FILE]');
   const board = parseBoard(text);
-  const dir = join(stringOption(args, 'models') ?? SHIPPED_MODELS_DIR, 'puzzle8');
-  const read = (name: string) => readFile(join(dir, `${name}.organelle`)).catch(() => {
-    throw new Error(`no model at ${join(dir, name)}.organelle (train one with "organelle train puzzle8" or pass --models DIR)`);
+  const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
+  const solver = await Puzzle8Solver.load(await nodeWasmModule(), {
+    planner: await readModelFile(dir, 'puzzle8', 'planner'),
+    mover: await readModelFile(dir, 'puzzle8', 'mover'),
   });
-  const solver = await Puzzle8Solver.load(await nodeWasmModule(), { planner: await read('planner'), mover: await read('mover') });
   console.log(`board ${board}, optimal solution ${optimalDistance(board)} moves`);
   const { result, link } = solver.solve(board, (e) => {
     const line = describe(e);

@@ -3,11 +3,12 @@
 // unparseable, illegal and cycling answers) go through the same recording solve the worker
 // uses, so the events and the share link are the genuine article.
 import { solveRecorded } from '../../worker/games/puzzle8/share.ts';
-import { optimalMoves, optimalDistance } from '../../worker/games/puzzle8/solver.ts';
+import { optimalMoves } from '../../worker/games/puzzle8/solver.ts';
 import { applyMove, type Direction } from '../../worker/games/puzzle8/board.ts';
 import { encodeSolveLink } from '../../worker/share/solve-link.ts';
 import type { Organelle } from '../../worker/orchestrator/types.ts';
 import type { Puzzle8Run } from '../../worker/browser/messages.ts';
+import { puzzle8Run } from '../../worker/browser/puzzle8.ts';
 
 const LETTER: Record<Direction, string> = { up: 'u', down: 'd', left: 'l', right: 'r' };
 
@@ -45,19 +46,7 @@ export function sloppyMover(): Organelle {
 export function recordedRun(start: string, mover: Organelle = optimalMover, planner: Organelle = optimalPlanner): Puzzle8Run {
   const fingerprint = '0123456789abcdef';
   const { result, link } = solveRecorded(start, { planner, mover }, fingerprint);
-  return {
-    start,
-    events: result.events,
-    link: encodeSolveLink(link),
-    solved: result.solved,
-    moves: result.moves,
-    modelMoves: result.modelMoves,
-    fallbackMoves: result.fallbackMoves,
-    failure: result.failure,
-    optimal: optimalDistance(start),
-    fingerprint,
-    ms: 12,
-  };
+  return puzzle8Run(start, result, encodeSolveLink(link), fingerprint, 12);
 }
 
 const OPPOSITE: Record<string, string> = { u: 'd', d: 'u', l: 'r', r: 'l' };

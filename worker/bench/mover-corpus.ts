@@ -1,9 +1,9 @@
 // A benchmark corpus shaped like the reference project's 8-puzzle Mover documents
 // (`m=14,x,12,12|b=7|valid=up,left,right` -> `left`, ~43 characters): Manhattan distance
 // after each move (x = illegal), blank index, legal moves, and a BFS-optimal answer.
-import { applyMove, blankIndex, DIRECTIONS, legalMoves, manhattan } from '../games/puzzle8/board.ts';
+import { blankIndex, isSolvable, isSolved, legalMoves } from '../games/puzzle8/board.ts';
 import { optimalMoves, unrankBoard } from '../games/puzzle8/solver.ts';
-import { isSolvable, isSolved } from '../games/puzzle8/board.ts';
+import { mdAfterMoves } from '../games/puzzle8/prompts.ts';
 import { Rng } from '../games/rng.ts';
 
 export function moverBenchCorpus(docs: number, seed: number): string {
@@ -12,11 +12,7 @@ export function moverBenchCorpus(docs: number, seed: number): string {
   while (out.length < docs) {
     const board = unrankBoard(rng.int(362880));
     if (!isSolvable(board) || isSolved(board)) continue;
-    const m = DIRECTIONS.map((d) => {
-      const next = applyMove(board, d);
-      return next === null ? 'x' : String(manhattan(next));
-    });
-    const prompt = `m=${m.join(',')}|b=${blankIndex(board)}|valid=${legalMoves(board).join(',')}`;
+    const prompt = `m=${mdAfterMoves(board)}|b=${blankIndex(board)}|valid=${legalMoves(board).join(',')}`;
     out.push(`${prompt}\n${optimalMoves(board)[0]}`);
   }
   return out.join('\n\n');

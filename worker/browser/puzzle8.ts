@@ -4,7 +4,25 @@
 // (BoardError for a bad board, ModelFileError for a refused model file) across Comlink.
 import { Puzzle8Solver, type Puzzle8Models } from '../pipeline/puzzle8-solver.ts';
 import { optimalDistance } from '../games/puzzle8/solver.ts';
+import type { RunResult } from '../orchestrator/loop.ts';
 import type { Puzzle8Run } from './messages.ts';
+
+/** What the page receives for one solve: the run, its share link and the counts. */
+export function puzzle8Run(start: string, result: RunResult, link: string, fingerprint: string, ms: number): Puzzle8Run {
+  return {
+    start,
+    events: result.events,
+    link,
+    solved: result.solved,
+    moves: result.moves,
+    modelMoves: result.modelMoves,
+    fallbackMoves: result.fallbackMoves,
+    failure: result.failure,
+    optimal: optimalDistance(start),
+    fingerprint,
+    ms,
+  };
+}
 
 export class Puzzle8Host {
   #solver: Puzzle8Solver | null = null;
@@ -20,20 +38,6 @@ export class Puzzle8Host {
     if (!this.#solver) throw new Error('no 8-puzzle models are loaded in this worker');
     const t0 = performance.now();
     const { result, link } = this.#solver.solve(board);
-    const ms = performance.now() - t0;
-    const start = board.trim();
-    return {
-      start,
-      events: result.events,
-      link,
-      solved: result.solved,
-      moves: result.moves,
-      modelMoves: result.modelMoves,
-      fallbackMoves: result.fallbackMoves,
-      failure: result.failure,
-      optimal: optimalDistance(start),
-      fingerprint: this.#solver.fingerprint,
-      ms,
-    };
+    return puzzle8Run(board.trim(), result, link, this.#solver.fingerprint, performance.now() - t0);
   }
 }

@@ -8,7 +8,7 @@
 //
 // The reference project's md-delta features (Manhattan distance after each move) are left
 // out: the board determines them, and measured, they bought less than the tokens cost.
-import { applyMove, DIRECTIONS, legalMoves, manhattan, opposite, type Board, type Direction } from './board.ts';
+import { applyMove, DIRECTIONS, manhattan, opposite, type Board, type Direction } from './board.ts';
 
 export const LETTER: Record<Direction, string> = { up: 'u', down: 'd', left: 'l', right: 'r' };
 const BY_LETTER: Record<string, Direction> = { u: 'up', d: 'down', l: 'left', r: 'right' };
@@ -23,7 +23,7 @@ export function directionOf(letter: string): Direction | undefined {
   return BY_LETTER[letter];
 }
 
-/** Manhattan distance after each direction, 'x' where the blank cannot go. */
+/** Manhattan distance after each direction, 'x' where the blank cannot go (the reference's md-delta; the benchmark corpus uses it). */
 export function mdAfterMoves(board: Board): string {
   return DIRECTIONS.map((d) => {
     const next = applyMove(board, d);
@@ -76,4 +76,3 @@ export function parsePlan(text: string, board: Board, blocked: readonly Directio
   return { ok: true, plan };
 }
 
-export { legalMoves };
