@@ -7,25 +7,12 @@
 // Results are wins / draws / losses with 95% Wilson intervals, the share of moves chosen by
 // a model, parse errors, how often the Player played the plan's first move, and ms per move.
 import { writeFile } from 'node:fs/promises';
-import { playMatch, type GameAdapter, type GameOrganelles, type MatchSummary, type Opponent } from '../worker/orchestrator/game-loop.ts';
-import { ticTacToeAdapter, ticTacToeOpponent, TICTACTOE_MAX_NEW, TICTACTOE_OPPONENTS } from '../worker/games/tictactoe/pipeline.ts';
-import { connect4Adapter, connect4Opponent, CONNECT4_MAX_NEW, CONNECT4_OPPONENTS } from '../worker/games/connect4/pipeline.ts';
+import { playMatch, type GameAdapter, type GameOrganelles, type MatchSummary } from '../worker/orchestrator/game-loop.ts';
+import { GAME_PIPELINES, type TwoPlayerGame } from '../worker/pipeline/games.ts';
 import { organelleFn } from '../worker/pipeline/organelle-fn.ts';
 import { Rng } from '../worker/games/rng.ts';
 import { parseArgs, stringOption, intOption } from './args.ts';
 import { loadOrganelle, SHIPPED_MODELS_DIR } from './models.ts';
-
-interface GameEntry {
-  adapter: GameAdapter<string>;
-  opponent(name: string): Opponent<string>;
-  opponents: readonly string[];
-  maxNew: { planner: number; player: number };
-}
-
-export const EVAL_GAMES: Record<'tictactoe' | 'connect4', GameEntry> = {
-  tictactoe: { adapter: ticTacToeAdapter, opponent: ticTacToeOpponent, opponents: TICTACTOE_OPPONENTS, maxNew: TICTACTOE_MAX_NEW },
-  connect4: { adapter: connect4Adapter, opponent: connect4Opponent, opponents: CONNECT4_OPPONENTS, maxNew: CONNECT4_MAX_NEW },
-};
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const ci = (c: [number, number]) => `[${(100 * c[0]).toFixed(1)}-${(100 * c[1]).toFixed(1)}]`;
@@ -50,10 +37,10 @@ function withoutPlans<S>(adapter: GameAdapter<S>): GameAdapter<S> {
   return { ...adapter, heuristicPlan: () => [] };
 }
 
-export function evalGame(game: keyof typeof EVAL_GAMES): (argv: string[]) => Promise<void> {
+export function evalGame(game: TwoPlayerGame): (argv: string[]) => Promise<void> {
   return async (argv) => {
     const args = parseArgs(argv, { values: ['models', 'games', 'seed', 'opponent', 'as', 'json', 'votes'], flags: ['no-ablation'] });
-    const entry = EVAL_GAMES[game];
+    const entry = GAME_PIPELINES[game];
     const games = intOption(args, 'games', 1000, 1);
     const seed = intOption(args, 'seed', 1);
     const opponentName = stringOption(args, 'opponent') ?? 'random';

@@ -14,15 +14,21 @@ import { listRecipes } from './browser/recipes.ts';
 import { trainOrganelle } from './browser/train.ts';
 import type { TrainingSession } from './browser/training-session.ts';
 import { Puzzle8Host } from './browser/puzzle8.ts';
+import { GameHost } from './browser/games.ts';
+import type { OrganelleSide } from './orchestrator/game-loop.ts';
 import { evaluationChoices, scrambleChoice } from './pipeline/puzzle8-boards.ts';
 import type {
   BoardChoice,
+  GameModels,
+  GameRun,
+  GameUpdate,
   Puzzle8Models,
   Puzzle8Run,
   RecipeInfo,
   TrainCallbacks,
   TrainRequest,
   TrainResult,
+  TwoPlayerGame,
 } from './browser/messages.ts';
 
 // The games' recipes register themselves when worker/recipes/index.ts is imported. The glob
@@ -40,6 +46,7 @@ interface Current {
 let training: Current | null = null;
 
 const puzzle8 = new Puzzle8Host();
+const games = new GameHost();
 
 const api = {
   /** Trains the fixed determinism recipe (worker/recipes/determinism.ts) in a fresh engine. */
@@ -113,6 +120,28 @@ const api = {
   /** A random held-out board for `seed`, with its optimal length. */
   scramblePuzzle8(seed: number): BoardChoice {
     return scrambleChoice(seed);
+  },
+
+  // ---- tic-tac-toe and connect-4
+
+  /** Loads a game's Planner and Player (.organelle bytes, transferred); refuses a bad file with its check. */
+  async loadGame(game: TwoPlayerGame, models: GameModels): Promise<{ fingerprint: string }> {
+    return games.load(await browserWasmModule(), game, models);
+  },
+
+  /** A new game against a person; the organelles' first move is in the update when they start. */
+  startGame(game: TwoPlayerGame, side: OrganelleSide, seed: number): GameUpdate {
+    return games.start(game, side, seed);
+  },
+
+  /** The person's move and the organelles' reply; an illegal move throws and changes nothing. */
+  humanMove(move: string): GameUpdate {
+    return games.humanMove(move);
+  },
+
+  /** A whole game against a scripted opponent, for the page to play back. */
+  watchGame(game: TwoPlayerGame, side: OrganelleSide, opponent: string, seed: number): GameRun {
+    return games.watch(game, side, opponent, seed);
   },
 };
 

@@ -4,7 +4,8 @@
 // data only, so every value survives structured cloning; model bytes travel as transferables.
 import type { ShapePreset } from '../model/shape.ts';
 import type { GameId } from '../recipes/registry.ts';
-import type { FailReason, OrchestratorEvent } from '../orchestrator/events.ts';
+import type { FailReason, GameResult, OrchestratorEvent } from '../orchestrator/events.ts';
+import type { GameCounts } from '../orchestrator/game-loop.ts';
 
 /** What to train on: a registered recipe (its corpus is rebuilt in the worker) or a user's text. */
 export type TrainSource =
@@ -114,4 +115,31 @@ export interface Puzzle8Run {
   optimal: number; // fewest moves from start to the goal
   fingerprint: string; // the models' pipeline fingerprint, as in the link
   ms: number; // time the solve took in the worker
+}
+
+// ---- two-player games (worker/browser/games.ts)
+
+export type { GameModels } from '../pipeline/game-player.ts';
+export type { TwoPlayerGame } from '../pipeline/games.ts';
+
+/** What the page learns after each step of a person's game. */
+export interface GameUpdate {
+  events: OrchestratorEvent[]; // the events since the previous update
+  state: string; // the board after them
+  toMove: 'organelles' | 'opponent' | null; // null: the game is over
+  legal: string[]; // the person's legal moves (empty unless it is their turn)
+  result: GameResult | null; // for the organelles' side, once over
+  counts: GameCounts;
+  turnMs: number[]; // wall time of each organelle turn so far (Planner, Player and Judge)
+  link: string | null; // the share link's payload, once the game is over
+}
+
+/** A whole game against a scripted opponent, played in the worker for the page to animate. */
+export interface GameRun {
+  events: OrchestratorEvent[];
+  link: string;
+  result: GameResult | null;
+  counts: GameCounts;
+  msPerMove: number; // mean wall time of an organelle turn
+  ms: number; // the whole game, opponent included
 }

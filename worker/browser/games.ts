@@ -1,0 +1,89 @@
+// Tic-tac-toe and connect-4 in the engine worker. The page loads a Planner and Player per
+// game once, then either plays a person's game move by move (start, then humanMove: the
+// organelles answer at once) or has the organelles play a scripted opponent whole (watch),
+// and animates the events it gets back. Errors keep their messages across Comlink: a refused
+// model file names its check, an illegal move lists the legal ones and changes nothing.
+import { GamePlayer, type GameModels } from '../pipeline/game-player.ts';
+import { encodeSolveLink } from '../share/solve-link.ts';
+import type { RecordedGame } from '../share/game-record.ts';
+import type { OrganelleSide } from '../orchestrator/game-loop.ts';
+import type { TwoPlayerGame } from '../pipeline/games.ts';
+import type { GameRun, GameUpdate } from './messages.ts';
+
+interface Current {
+  player: GamePlayer;
+  game: RecordedGame<string>;
+  /** Events already sent to the page. */
+  sent: number;
+  /** Organelle turns' wall times, in milliseconds. */
+  turnMs: number[];
+}
+
+export class GameHost {
+  readonly #players = new Map<TwoPlayerGame, GamePlayer>();
+  #current: Current | null = null;
+
+  /** Replaces the game's loaded models; on a refused file the previous ones stay loaded. */
+  async load(module: WebAssembly.Module, game: TwoPlayerGame, models: GameModels): Promise<{ fingerprint: string }> {
+    const player = await GamePlayer.load(module, game, models);
+    this.#players.set(game, player);
+    return { fingerprint: player.fingerprint };
+  }
+
+  /** A new game against a person; when the organelles move first, their move is in the update. */
+  start(game: TwoPlayerGame, side: OrganelleSide, seed: number): GameUpdate {
+    const player = this.#player(game);
+    this.#current = { player, game: player.newGame({ side, opponent: 'human' }, seed), sent: 0, turnMs: [] };
+    return this.#reply();
+  }
+
+  /** The person's move, then the organelles' answer. An illegal move throws and changes nothing. */
+  humanMove(move: string): GameUpdate {
+    const current = this.#current;
+    if (!current) throw new Error('no game is in progress: start one first');
+    current.game.opponentMove(move);
+    return this.#reply();
+  }
+
+  /** A whole game against a scripted opponent, for the page to play back. */
+  watch(game: TwoPlayerGame, side: OrganelleSide, opponent: string, seed: number): GameRun {
+    const t0 = performance.now();
+    const { game: played, link } = this.#player(game).playOut(side, opponent, seed);
+    const { session } = played;
+    const counts = session.counts;
+    const turns = counts.modelMoves + counts.fallbackMoves;
+    return {
+      events: [...session.events],
+      link,
+      result: session.result,
+      counts: { ...counts },
+      msPerMove: turns ? counts.organelleMs / turns : 0,
+      ms: performance.now() - t0,
+    };
+  }
+
+  #player(game: TwoPlayerGame): GamePlayer {
+    const player = this.#players.get(game);
+    if (!player) throw new Error(`no ${game} models are loaded in this worker`);
+    return player;
+  }
+
+  /** Plays the organelles' turn if it is theirs, then sends what the page has not seen. */
+  #reply(): GameUpdate {
+    const current = this.#current!;
+    const { session } = current.game;
+    if (session.toMove === 'organelles') current.turnMs.push(current.game.organelleMove().ms);
+    const events = session.events.slice(current.sent);
+    current.sent = session.events.length;
+    return {
+      events,
+      state: session.adapter.describe(session.state),
+      toMove: session.toMove,
+      legal: session.toMove === 'opponent' ? session.adapter.legalMoves(session.state) : [],
+      result: session.result,
+      counts: { ...session.counts },
+      turnMs: [...current.turnMs],
+      link: session.over ? encodeSolveLink(current.game.link()) : null,
+    };
+  }
+}
