@@ -3,7 +3,7 @@
 // held it, the log with who chose each move, and play / pause / step / seek / speed.
 import { describe, expect, it } from 'vitest';
 import { buildReplay, moveLetters } from '../../web/src/solve/frames.ts';
-import { Playback, BASE_INTERVAL_MS, type Clock } from '../../web/src/solve/playback.svelte.ts';
+import { Playback, BASE_INTERVAL_MS, type Clock } from '../../web/src/replay/playback.svelte.ts';
 import { decodeKanban, moveAccepted, moveForced } from '../../worker/orchestrator/kanban.ts';
 import type { EventOf } from '../../worker/orchestrator/events.ts';
 import { mumblingMover, recordedRun, sloppyMover, undoingMover, votingMover } from './puzzle8-runs.ts';
@@ -119,7 +119,7 @@ describe('Playback', () => {
 
   it('plays move by move and stops at the end', () => {
     const clock = new FakeClock();
-    const p = new Playback(clock);
+    const p = new Playback(buildReplay, clock);
     p.load(events, true);
     expect(p.playing).toBe(true);
     expect(p.index).toBe(0);
@@ -135,7 +135,7 @@ describe('Playback', () => {
 
   it('pauses, steps both ways and seeks within bounds', () => {
     const clock = new FakeClock();
-    const p = new Playback(clock);
+    const p = new Playback(buildReplay, clock);
     p.load(events, true);
     p.pause();
     expect(p.playing).toBe(false);
@@ -157,7 +157,7 @@ describe('Playback', () => {
 
   it('stepping while playing pauses; play at the end starts over', () => {
     const clock = new FakeClock();
-    const p = new Playback(clock);
+    const p = new Playback(buildReplay, clock);
     p.load(events, true);
     p.step(1);
     expect(p.playing).toBe(false);
@@ -169,7 +169,7 @@ describe('Playback', () => {
 
   it('speed changes the time per move, also while playing', () => {
     const clock = new FakeClock();
-    const p = new Playback(clock);
+    const p = new Playback(buildReplay, clock);
     p.load(events);
     expect(p.playing).toBe(false);
     p.setSpeed(4);
@@ -182,7 +182,7 @@ describe('Playback', () => {
   });
 
   it('shows the log up to the current move only', () => {
-    const p = new Playback(new FakeClock());
+    const p = new Playback(buildReplay, new FakeClock());
     p.load(events);
     expect(p.log.map((e) => e.kind)).toEqual(['start', 'plan']);
     p.step(1);
@@ -193,7 +193,7 @@ describe('Playback', () => {
 
   it('clear forgets the run and stops the timer', () => {
     const clock = new FakeClock();
-    const p = new Playback(clock);
+    const p = new Playback(buildReplay, clock);
     p.load(events, true);
     p.clear();
     expect(p.loaded).toBe(false);

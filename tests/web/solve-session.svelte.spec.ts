@@ -5,7 +5,7 @@
 import type { Remote } from 'comlink';
 import { describe, expect, it, vi } from 'vitest';
 import { SolveSession, type SolveLibrary } from '../../web/src/solve/solve-session.svelte.ts';
-import type { Clock } from '../../web/src/solve/playback.svelte.ts';
+import type { Clock } from '../../web/src/replay/playback.svelte.ts';
 import type { ModelMeta } from '../../web/src/library/model-store.ts';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
 import type { EngineConnection, SpawnEngine } from '../../web/src/lib/engine-worker.ts';

@@ -4,44 +4,21 @@
 // Mover received; plus the event log with the frame each entry belongs to, and the counts.
 // Pure functions of the event list, so a solve and its replayed share link look the same.
 import {
-  decodeKanban, emptyKanban, encodeKanban, idle, moveRejected, planned, replanned, stalled, startTask,
-  type Kanban,
+  decodeKanban, emptyKanban, idle, moveRejected, planned, replanned, stalled, startTask,
 } from '../../../worker/orchestrator/kanban.ts';
 import type { OrchestratorEvent, RejectReason } from '../../../worker/orchestrator/events.ts';
 import type { MoveSource } from '../../../worker/orchestrator/types.ts';
+import type { CallRow, LogEntry, LogKind, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
 
-/** What one organelle was asked and answered. */
-export interface OrganelleCall {
-  prompt: string;
-  output: string;
-  meaning: string; // what the orchestrator made of the output
-  confidence: number;
-  frame: number; // the frame in which it was asked
-}
-
-export interface Frame {
-  index: number; // 0 = the start, k = after the k-th move
+export interface Frame extends ReplayFrame {
   board: string; // the board after this frame's move
   move: string | null; // the move applied in this frame (where the blank went)
   by: MoveSource | null;
   confidence: number | null; // the Mover's confidence in the move it got accepted (null: fallback)
   tile: number | null; // the tile that slid
-  kanban: Kanban; // as held when this move was chosen (frame 0: after the first plan)
+  // kanban: as held when this move was chosen (frame 0: after the first plan)
   planner: OrganelleCall | null; // the Planner's latest call up to this frame
   mover: OrganelleCall | null; // the Mover's last call in this frame
-}
-
-export type LogKind =
-  | 'start' | 'plan' | 'plan-rejected' | 'plan-fallback' | 'proposal' | 'rejection' | 'fallback'
-  | 'move' | 'cycle' | 'replan' | 'solved' | 'failed' | 'error' | 'other';
-
-export interface LogEntry {
-  step: number; // the event's step (unique, stable key)
-  frame: number;
-  kind: LogKind;
-  who: 'Planner' | 'Mover' | 'Judge' | 'Fallback' | 'Orchestrator';
-  text: string;
-  confidence?: number;
 }
 
 export interface RunSummary {
@@ -58,9 +35,7 @@ export interface RunSummary {
   failure: string | null;
 }
 
-export interface Replay {
-  frames: Frame[];
-  log: LogEntry[];
+export interface Replay extends ReplayOf<Frame> {
   summary: RunSummary;
 }
 
@@ -111,7 +86,7 @@ export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
   };
   const base = { move: null, by: null, confidence: null, tile: null } as const;
   const closeStart = () => {
-    if (frames.length === 0) frames.push({ index: 0, board, ...base, kanban, planner, mover: null });
+    if (frames.length === 0) frames.push({ index: 0, caption: '', board, ...base, kanban, planner, mover: null });
   };
   const add = (e: OrchestratorEvent, kind: LogKind, who: LogEntry['who'], text: string, confidence?: number) =>
     log.push({ step: e.step, frame: frames.length === 0 ? 0 : frames.length, kind, who, text, ...(confidence === undefined ? {} : { confidence }) });
@@ -185,7 +160,10 @@ export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
         const index = frames.length;
         const who = e.by === 'model' ? 'the Mover' : 'the fallback';
         add(e, 'move', e.by === 'model' ? 'Mover' : 'Fallback', `Move ${index}: blank ${e.move}, chosen by ${who}`, confidence ?? undefined);
-        frames.push({ index, board, move: e.move, by: e.by, confidence, tile, kanban, planner, mover: mover?.frame === index ? mover : null });
+        frames.push({
+          index, caption: caption(e.move, e.by, confidence), board, move: e.move, by: e.by, confidence, tile, kanban, planner,
+          mover: mover?.frame === index ? mover : null,
+        });
         kanban = decodeKanban(e.kanban);
         turnOpen = false;
         proposal = null;
@@ -214,7 +192,27 @@ export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
   return { frames, log, summary };
 }
 
-/** The kanban's pipe encoding, as organelles would read it. */
-export function kanbanText(kanban: Kanban): string {
-  return encodeKanban(kanban);
+/** "Move 3 of 20: blank up · Mover 93%" without the counts: what the controls say of a frame. */
+function caption(move: string | null, by: MoveSource | null, confidence: number | null): string {
+  if (move === null) return '';
+  return `blank ${move} · ${by === 'model' ? 'Mover' : 'fallback'}${confidence !== null ? ` ${Math.round(confidence * 100)}%` : ''}`;
+}
+
+/** The Planner's and the Mover's calls as of a frame, for the calls under the kanban. */
+export function puzzle8Calls(frame: Frame): CallRow[] {
+  const at = frame.planner?.frame ?? 0;
+  return [
+    {
+      who: 'Planner',
+      call: frame.planner,
+      when: at === 0 ? '· at the start' : at === frame.index ? '· before this move' : `· before move ${at}`,
+      none: 'The Planner was not asked (heuristic plans only).',
+    },
+    {
+      who: 'Mover',
+      call: frame.mover,
+      when: frame.by === 'fallback' ? '· refused, so the fallback chose' : '· its answer was taken',
+      none: frame.index === 0 ? 'The Mover is asked from the first move on.' : 'The Mover was not asked for this move.',
+    },
+  ];
 }

@@ -9,7 +9,8 @@ import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
 import { checkBoard, compactBoard, type BoardCheck } from './board-input.ts';
 import { candidates, type Puzzle8Role } from './models.ts';
-import { Playback, type Clock } from './playback.svelte.ts';
+import { Playback, type Clock } from '../replay/playback.svelte.ts';
+import { buildReplay, type Replay } from './frames.ts';
 import { shareUrl } from './shared-run.ts';
 
 export interface SolveLibrary {
@@ -32,7 +33,7 @@ export type SolveStatus = 'idle' | 'loading-models' | 'solving' | 'done' | 'erro
 
 export class SolveSession {
   readonly #deps: SolveDeps;
-  readonly playback: Playback;
+  readonly playback: Playback<Replay>;
 
   #input = $state('');
   #touched = $state(false);
@@ -54,7 +55,7 @@ export class SolveSession {
 
   constructor(deps: SolveDeps) {
     this.#deps = deps;
-    this.playback = new Playback(deps.clock);
+    this.playback = new Playback(buildReplay, deps.clock);
   }
 
   // ---- board

@@ -1,7 +1,8 @@
 // Plays a recorded run frame by frame: play, pause, step either way, seek, and a speed.
-// The Solve view and the shared-run view each own one; the components only read it and
-// call its methods. The timer is injectable so tests advance time by hand.
-import { buildReplay, type Frame, type LogEntry, type Replay, type RunSummary } from './frames.ts';
+// The Solve, Play and shared-run views each own one, built with their game's replay builder;
+// the components only read it and call its methods. The timer is injectable so tests
+// advance time by hand.
+import type { LogEntry, ReplayFrame, ReplayOf } from './types.ts';
 import type { OrchestratorEvent } from '../../../worker/orchestrator/events.ts';
 
 export const SPEEDS = [0.5, 1, 2, 4] as const;
@@ -20,9 +21,10 @@ const realClock: Clock = {
   clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-export class Playback {
+export class Playback<R extends ReplayOf<ReplayFrame>> {
+  readonly #build: (events: readonly OrchestratorEvent[]) => R;
   readonly #clock: Clock;
-  #replay = $state.raw<Replay | null>(null);
+  #replay = $state.raw<R | null>(null);
   #index = $state(0);
   #playing = $state(false);
   #speed = $state<Speed>(1);
@@ -30,15 +32,17 @@ export class Playback {
   #frames = $derived(this.#replay?.frames ?? []);
   #log = $derived(this.#replay ? this.#replay.log.filter((e) => e.frame <= this.#index) : []);
 
-  constructor(clock: Clock = realClock) {
+  constructor(build: (events: readonly OrchestratorEvent[]) => R, clock: Clock = realClock) {
+    this.#build = build;
     this.#clock = clock;
   }
 
   get loaded(): boolean { return this.#replay !== null; }
-  get frames(): readonly Frame[] { return this.#frames; }
-  get summary(): RunSummary | null { return this.#replay?.summary ?? null; }
+  /** The whole replay (frames, log and whatever else the game's builder adds). */
+  get replay(): R | null { return this.#replay; }
+  get frames(): readonly R['frames'][number][] { return this.#frames; }
   /** The current frame, or null when nothing is loaded. */
-  get frame(): Frame | null { return this.#frames[this.#index] ?? null; }
+  get frame(): R['frames'][number] | null { return this.#frames[this.#index] ?? null; }
   get index(): number { return this.#index; }
   /** Moves in the run (the last frame's index). */
   get moves(): number { return Math.max(0, this.#frames.length - 1); }
@@ -54,9 +58,16 @@ export class Playback {
   /** Loads a run's events and shows its start; `autoplay` starts playing at once. */
   load(events: readonly OrchestratorEvent[], autoplay = false): void {
     this.#stop();
-    this.#replay = buildReplay(events);
+    this.#replay = this.#build(events);
     this.#index = 0;
     if (autoplay) this.play();
+  }
+
+  /** Loads a run's events and shows its last frame (a game being played, shown as it stands). */
+  show(events: readonly OrchestratorEvent[]): void {
+    this.#stop();
+    this.#replay = this.#build(events);
+    this.#index = this.moves;
   }
 
   clear(): void {
