@@ -154,6 +154,36 @@ describe('cycles', () => {
   });
 });
 
+describe('the revisit rule (maxVisits)', () => {
+  // no inverse and no period checks: only the revisit rule can see the loop 4 -> 3 -> 2 -> 4
+  const noPeriods = { ...numberLineNoInverse, cyclePeriods: [] as number[] };
+  const loopy = () => scripted(['-1', '-1', '+2']);
+
+  it('is off by default: the Mover walks the loop until the move limit', () => {
+    const r = runPuzzle(noPeriods, 4, { mover: loopy() }, { maxMoves: 12 });
+    expect(r.solved).toBe(false);
+    expect(r.failure).toBe('move limit');
+    expect(r.cycleBreaks).toBe(0);
+  });
+
+  it('refuses a move back into an entered state while another move leads somewhere new; the Mover picks it', () => {
+    const r = runPuzzle(noPeriods, 4, { mover: loopy() }, { maxMoves: 12, maxVisits: 1 });
+    expect(r.solved).toBe(true);
+    expect(r.moves).toEqual(['-1', '-1', '-1', '-1']);
+    expect(r.fallbackMoves).toBe(0);
+    expect(ofType(r.events, 'move_rejected')[0]).toMatchObject({ move: '+2', reason: 'cycle' });
+    expect(ofType(r.events, 'cycle_break')[0]).toMatchObject({ move: '+2', alternative: '-1', kind: 'revisit' });
+  });
+
+  it('refuses nothing when every legal move leads back into states entered as often', () => {
+    // 6 -> 4 -> 3 -> 5: from 5 every move (to 3, 4, 6) re-enters a state entered once
+    const r = runPuzzle(noPeriods, 6, { mover: scripted(['-2', '-1', '+2', '+1']) }, { maxMoves: 4, maxVisits: 1 });
+    expect(r.moves).toEqual(['-2', '-1', '+2', '+1']);
+    expect(r.cycleBreaks).toBe(0);
+    expect(r.modelMoves).toBe(4);
+  });
+});
+
 describe('replanning', () => {
   it('replans when progress has not improved for noProgressLimit moves', () => {
     const longPlan = () => completion(`plan=${Array(20).fill('-1').join(',')}`);

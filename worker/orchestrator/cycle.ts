@@ -2,7 +2,8 @@
 // up,down,up,down forever (seed 000, "oscillation"); the orchestrator asks wouldCycle before
 // applying a proposal and refuses the one that would close a loop.
 
-export type CycleKind = 'undo' | `period-${number}`;
+/** 'revisit': the move would enter a state the run has already entered too often (loop.ts). */
+export type CycleKind = 'undo' | 'revisit' | `period-${number}`;
 
 export interface CycleOptions {
   /** Ring size: how many past actions are remembered (default 8). */

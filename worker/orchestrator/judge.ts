@@ -12,15 +12,19 @@ export type Verdict =
 
 /**
  * Checks in order: parsed at all, already refused this turn (the Mover is fixating), legal,
- * and not closing a loop. Blocked comes before legality so a repeated illegal proposal is
- * reported as the fixation it is.
+ * and not closing a loop: neither a repeated block of moves (the cycle detector) nor a move
+ * into an over-visited state (`revisits`, computed by the loop from the states it entered).
+ * Blocked comes before legality so a repeated illegal proposal is reported as the fixation it is.
  */
-export function judgeProposal(move: string | null, legal: readonly string[], kanban: Kanban, cycles: CycleDetector): Verdict {
+export function judgeProposal(
+  move: string | null, legal: readonly string[], kanban: Kanban, cycles: CycleDetector, revisits: ReadonlySet<string> = new Set(),
+): Verdict {
   if (move === null) return { ok: false, reason: 'unparseable' };
   if (isBlocked(kanban, move)) return { ok: false, reason: 'blocked' };
   if (!legal.includes(move)) return { ok: false, reason: 'illegal' };
   const kind = cycles.check(move);
   if (kind !== null) return { ok: false, reason: 'cycle', kind };
+  if (revisits.has(move)) return { ok: false, reason: 'cycle', kind: 'revisit' };
   return { ok: true, move };
 }
 
@@ -35,8 +39,9 @@ export function chooseFallback(
   legal: readonly string[],
   kanban: Kanban,
   cycles: CycleDetector,
+  revisits: ReadonlySet<string> = new Set(),
 ): string | null {
-  const cycling = legal.filter((m) => cycles.wouldCycle(m));
+  const cycling = legal.filter((m) => cycles.wouldCycle(m) || revisits.has(m));
   const tiers = [new Set([...kanban.blocked, ...cycling]), new Set(kanban.blocked), new Set<string>()];
   let previous = -1;
   for (const avoid of tiers) {

@@ -21,6 +21,8 @@ export interface PuzzleAdapter<S> {
   game: string;
   /** For events, e.g. the board string. */
   describe(state: S): string;
+  /** Identifies a state for the revisit rule (Limits.maxVisits); default: describe. */
+  stateKey?(state: S): string;
   isGoal(state: S): boolean;
   /** Lower is better (e.g. Manhattan distance); drives the no-progress replan trigger. */
   progress(state: S): number;
@@ -61,6 +63,13 @@ export interface Limits {
   maxReplans: number;
   /** How many recent moves the kanban's `last` keeps. */
   lastCap: number;
+  /**
+   * Revisit rule (0 = off): the Judge refuses a move into a state the run has already entered
+   * this many times (the start counts) when another legal, unblocked move leads to a state
+   * entered fewer times. It catches the long loops through the same states that a ring of
+   * recent actions cannot see; the Mover, told the move is blocked, picks another.
+   */
+  maxVisits: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = {
@@ -70,6 +79,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = {
   noProgressLimit: 6,
   maxReplans: 20,
   lastCap: 3,
+  maxVisits: 0,
 };
 
 export interface RunOptions {
@@ -140,6 +150,8 @@ class PuzzleRun<S> {
   readonly #cycles: CycleDetector;
 
   #state: S;
+  /** How many times the run has entered each state (by stateKey), the start included. */
+  readonly #visits = new Map<string, number>();
   #kanban: Kanban = emptyKanban();
   #phase: Phase | null = null;
   #moves: string[] = [];
@@ -155,6 +167,7 @@ class PuzzleRun<S> {
     this.#limits = limits;
     this.#log = log;
     this.#state = start;
+    this.#visit(start);
     this.#bestProgress = adapter.progress(start);
     const inverse = adapter.inverse?.bind(adapter);
     this.#cycles = new CycleDetector({
@@ -266,6 +279,30 @@ class PuzzleRun<S> {
     this.#movesSinceImprovement = 0;
   }
 
+  // ---- the revisit rule
+
+  #key(state: S): string {
+    return this.#adapter.stateKey ? this.#adapter.stateKey(state) : this.#adapter.describe(state);
+  }
+
+  #visit(state: S): void {
+    const key = this.#key(state);
+    this.#visits.set(key, (this.#visits.get(key) ?? 0) + 1);
+  }
+
+  /**
+   * Legal moves into a state entered maxVisits times or more while some legal move outside
+   * `blocked` leads to a state entered fewer times (so there is always a move left to take).
+   */
+  #revisits(legal: readonly string[]): Set<string> {
+    const limit = this.#limits.maxVisits;
+    if (limit === 0) return new Set();
+    const visits = new Map(legal.map((m) => [m, this.#visits.get(this.#key(this.#adapter.apply(this.#state, m))) ?? 0]));
+    const open = legal.filter((m) => !this.#kanban.blocked.includes(m)).map((m) => visits.get(m)!);
+    const least = open.length ? Math.min(...open) : Infinity;
+    return new Set(legal.filter((m) => visits.get(m)! >= limit && visits.get(m)! > least));
+  }
+
   // ---- proposing and judging
 
   /** Mover proposals until one passes the Judge or the attempts run out, then the fallback. */
@@ -289,7 +326,7 @@ class PuzzleRun<S> {
         organelle: 'mover',
       });
       this.#enter('judge');
-      const verdict = judgeProposal(move, legal, this.#kanban, this.#cycles);
+      const verdict = judgeProposal(move, legal, this.#kanban, this.#cycles, this.#revisits(legal));
       if (verdict.ok) return { move: verdict.move, by: 'model', cycleRefusals };
       this.#log.emit('move_rejected', { move, reason: verdict.reason, by: 'model' });
       if (move === null) {
@@ -302,7 +339,7 @@ class PuzzleRun<S> {
     }
     const state = this.#state;
     const kanban = this.#kanban;
-    const move = chooseFallback((avoid) => adapter.fallbackMove(state, kanban, avoid), legal, kanban, this.#cycles);
+    const move = chooseFallback((avoid) => adapter.fallbackMove(state, kanban, avoid), legal, kanban, this.#cycles, this.#revisits(legal));
     if (move === null) throw new Error(`${adapter.game}: fallbackMove found no move although ${legal.length} are legal`);
     this.#enter('propose');
     // confidence 1: the fallback is a deterministic rule, not a sample
@@ -315,6 +352,7 @@ class PuzzleRun<S> {
   #apply({ move, by, cycleRefusals }: Choice): void {
     this.#enter('apply');
     this.#state = this.#adapter.apply(this.#state, move);
+    this.#visit(this.#state);
     this.#moves.push(move);
     if (by === 'model') {
       this.#counts.modelMoves++;
