@@ -57,7 +57,8 @@ describe('openSharedRun', () => {
   it('refuses a link for another game or an unsolvable board', () => {
     const link = decodeSolveLink(run.link);
     const other = openSharedRun(encodeSolveLink({ ...link, game: 'connect4' }));
-    expect(other).toEqual({ ok: false, message: 'This link is a connect4 game, not an 8-puzzle solve.' });
+    // read as a game, a board is no game setup
+    expect(other).toEqual({ ok: false, message: 'The link\'s game setup "413026758" is not a side and an opponent.' });
     const bad = openSharedRun(encodeSolveLink({ ...link, start: '213456780' }));
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.message).toMatch(/^The link's board is invalid: .*unsolvable/);

@@ -9,6 +9,7 @@ import { loadShipped, parseManifest } from './library/shipped.ts';
 import { StorageStatus } from './library/storage.svelte.ts';
 import { PwaStatus } from './pwa/pwa.svelte.ts';
 import { SolveSession } from './solve/solve-session.svelte.ts';
+import { PlaySession } from './play/play-session.svelte.ts';
 import { IdbJobStore } from './train/job-store.ts';
 import { RecipeCatalog } from './train/recipe-catalog.svelte.ts';
 import { TrainingPool } from './train/training-pool.svelte.ts';
@@ -45,3 +46,6 @@ export const trainForm = new TrainForm();
 
 /** The Solve view's board, models, engine worker and latest run. */
 export const solve = new SolveSession({ spawn: spawnEngineWorker, library });
+
+/** The Play view's game, models and engine worker. */
+export const play = new PlaySession({ spawn: spawnEngineWorker, library });

@@ -3,13 +3,14 @@
 // the pipeline fingerprint of a pair, computed from the models' metadata alone.
 import { combineFingerprints } from '../../../worker/pipeline/fingerprint.ts';
 import type { ModelMeta } from '../library/model-store.ts';
+import { findPipeline, roleModels } from '../library/pipelines.ts';
 
 export type Puzzle8Role = 'planner' | 'mover';
 export const ROLES: readonly Puzzle8Role[] = ['planner', 'mover'];
 
 /** The library's models for one 8-puzzle organelle, in the library's order (newest own first). */
 export function candidates(models: readonly ModelMeta[], role: Puzzle8Role): ModelMeta[] {
-  return models.filter((m) => m.game === 'puzzle8' && m.organelle === role);
+  return roleModels(models, 'puzzle8', role);
 }
 
 /** The fingerprint a share link records for this Planner and Mover. */
@@ -19,10 +20,6 @@ export function pairFingerprint(planner: ModelMeta, mover: ModelMeta): string {
 
 /** The library's Planner and Mover that made a run with `fingerprint`, if it holds them. */
 export function findPair(models: readonly ModelMeta[], fingerprint: string): { planner: ModelMeta; mover: ModelMeta } | null {
-  for (const planner of candidates(models, 'planner')) {
-    for (const mover of candidates(models, 'mover')) {
-      if (pairFingerprint(planner, mover) === fingerprint) return { planner, mover };
-    }
-  }
-  return null;
+  const found = findPipeline(models, 'puzzle8', ROLES, fingerprint);
+  return found ? { planner: found[0], mover: found[1] } : null;
 }

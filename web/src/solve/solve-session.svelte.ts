@@ -5,6 +5,7 @@
 import * as Comlink from 'comlink';
 import type { BoardChoice, Puzzle8Run } from '../../../worker/browser/messages.ts';
 import type { EngineConnection, SpawnEngine } from '../lib/engine-worker.ts';
+import { copyText, type CopyState } from '../lib/clipboard.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
 import { checkBoard, compactBoard, type BoardCheck } from './board-input.ts';
@@ -47,7 +48,7 @@ export class SolveSession {
   #choicesStatus = $state<'idle' | 'loading' | 'ready' | 'error'>('idle');
   #scrambling = $state(false);
   #scrambled = $state.raw<BoardChoice[]>([]);
-  #copy = $state<'idle' | 'copied' | 'failed'>('idle');
+  #copy = $state<CopyState>('idle');
 
   #connection: EngineConnection | null = null;
   #loadedKey: string | null = null;
@@ -112,7 +113,7 @@ export class SolveSession {
   get shareUrl(): string | null {
     return this.#run ? shareUrl(this.#run.link, this.#deps.pageUrl?.() ?? location.href) : null;
   }
-  get copy(): 'idle' | 'copied' | 'failed' { return this.#copy; }
+  get copy(): CopyState { return this.#copy; }
 
   /** Called when the Solve view opens: lists the evaluation boards and runs a requested solve. */
   async open(): Promise<void> {
@@ -182,15 +183,7 @@ export class SolveSession {
 
   async copyLink(): Promise<void> {
     const url = this.shareUrl;
-    if (!url) return;
-    try {
-      const clipboard = this.#deps.clipboard ? this.#deps.clipboard() : navigator.clipboard;
-      if (!clipboard) throw new Error('no clipboard');
-      await clipboard.writeText(url);
-      this.#copy = 'copied';
-    } catch {
-      this.#copy = 'failed';
-    }
+    if (url) this.#copy = await copyText(url, this.#deps.clipboard);
   }
 
   /** Stops playback and ends the worker (its wasm memory goes with it). */

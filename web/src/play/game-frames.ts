@@ -1,0 +1,206 @@
+// A tic-tac-toe or connect-4 game as the Play and shared views show it: one frame per move,
+// either side's (frame 0 is the empty board), each with the board, the kanban as the
+// orchestrator held it when the move was chosen, and the Planner's and Player's latest
+// calls; the event log with the frame each entry belongs to; and the counts. Pure functions
+// of the event list, so a game being played, a watched game and its replayed share link look
+// the same.
+import { decodeKanban, emptyKanban, moveRejected, planned, stalled } from '../../../worker/orchestrator/kanban.ts';
+import type { GameResult, OrchestratorEvent, RejectReason } from '../../../worker/orchestrator/events.ts';
+import type { CallRow, LogEntry, LogKind, LogWho, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
+
+export type PlayGame = 'tictactoe' | 'connect4';
+
+export interface GameFrame extends ReplayFrame {
+  state: string; // the board after this frame's move
+  move: string | null;
+  /** Who made this frame's move: the organelles (by the model or the fallback) or the other side. */
+  mover: 'organelles' | 'opponent' | null;
+  by: 'model' | 'fallback' | null; // organelle moves only
+  piece: string | null; // 'X' or 'O'
+  confidence: number | null; // the Player's confidence in an accepted move
+  planner: OrganelleCall | null; // the Planner's latest call up to this frame
+  player: OrganelleCall | null; // the Player's latest call up to this frame
+}
+
+export interface GameSummary {
+  game: string;
+  organelleSide: string; // the piece the organelles play
+  first: boolean; // the organelles moved first
+  opponent: string; // 'human' or a scripted opponent's name
+  result: GameResult | null; // for the organelles; null while playing or after an error
+  winner: string | null;
+  moves: string[];
+  modelMoves: number;
+  fallbackMoves: number;
+  opponentMoves: number;
+  rejections: number;
+  plans: number; // Planner plans used
+  heuristicPlans: number;
+  error: string | null;
+}
+
+export interface GameReplay extends ReplayOf<GameFrame> {
+  summary: GameSummary;
+}
+
+const TTT_CELLS = ['top left', 'top', 'top right', 'left', 'centre', 'right', 'bottom left', 'bottom', 'bottom right'];
+
+/** "X takes the centre (cell 4)" / "O drops into column 3". */
+export function moveText(game: string, piece: string | null, move: string): string {
+  const who = piece ?? '?';
+  if (game === 'tictactoe') return `${who} takes the ${TTT_CELLS[Number(move)] ?? 'cell'} (cell ${move})`;
+  if (game === 'connect4') return `${who} drops into column ${move}`;
+  return `${who} plays ${move}`;
+}
+
+/** The opponent as the log names them. */
+export function opponentLabel(opponent: string): string {
+  return opponent === 'human' ? 'you' : `the ${opponent} opponent`;
+}
+
+const REJECT_WHY: Record<RejectReason, string> = {
+  unparseable: 'the answer is not a move',
+  blocked: 'already refused this turn',
+  illegal: 'not a legal move here',
+  cycle: 'it would repeat a position',
+};
+
+function resultText(summary: GameSummary): string {
+  const human = summary.opponent === 'human';
+  if (summary.result === 'draw') return 'Draw: the board is full with no line';
+  if (summary.result === 'win') return `${summary.winner} wins: the organelles beat ${opponentLabel(summary.opponent)}`;
+  return `${summary.winner} wins: ${human ? 'you beat the organelles' : `the ${summary.opponent} opponent beat the organelles`}`;
+}
+
+/** Builds the frames, log and summary of a game from its events (which start with run_started). */
+export function buildGameReplay(events: readonly OrchestratorEvent[]): GameReplay {
+  const first = events[0];
+  const config = first?.type === 'run_started' ? first.config : {};
+  const summary: GameSummary = {
+    game: first?.type === 'run_started' ? first.game : '',
+    organelleSide: String(config.organelleSide ?? 'X'),
+    first: config.side !== 'second',
+    opponent: String(config.opponent ?? 'opponent'),
+    result: null, winner: null, moves: [], modelMoves: 0, fallbackMoves: 0, opponentMoves: 0, rejections: 0,
+    plans: 0, heuristicPlans: 0, error: null,
+  };
+  const opponentSide = summary.organelleSide === 'X' ? 'O' : 'X';
+  const opponentWho: LogWho = summary.opponent === 'human' ? 'You' : 'Opponent';
+  let state = first?.type === 'run_started' ? first.start : '';
+  let kanban = emptyKanban();
+  let planner: OrganelleCall | null = null;
+  let player: OrganelleCall | null = null;
+  let plannerPrompt = '';
+  let proposal: { confidence: number; output: string } | null = null;
+  const frames: GameFrame[] = [
+    { index: 0, caption: '', kanban, state, move: null, mover: null, by: null, piece: null, confidence: null, planner: null, player: null },
+  ];
+  const log: LogEntry[] = [];
+  // entries before a move's frame belong to the frame that move opens
+  const add = (e: OrchestratorEvent, kind: LogKind, who: LogWho, text: string, confidence?: number) =>
+    log.push({ step: e.step, frame: frames.length, kind, who, text, ...(confidence === undefined ? {} : { confidence }) });
+
+  for (const e of events) {
+    switch (e.type) {
+      case 'run_started': {
+        const side = summary.first ? 'first' : 'second';
+        add(e, 'start', 'Orchestrator', `New game: the organelles play ${summary.organelleSide} (${side}) against ${opponentLabel(summary.opponent)}`);
+        break;
+      }
+      case 'plan_requested':
+        plannerPrompt = e.prompt;
+        break;
+      case 'plan_generated':
+        planner = { prompt: e.prompt, output: e.output, meaning: e.plan.join(', ') || 'no move', confidence: e.confidence, frame: frames.length };
+        // a new turn: the plan is its todo, and last turn's refusals are forgotten
+        kanban = planned({ ...kanban, blocked: [] }, e.plan);
+        summary.plans++;
+        add(e, 'plan', 'Planner', `Plan: ${e.plan.join(', ')} (wrote “${e.output}”${e.attempt > 1 ? `, attempt ${e.attempt}` : ''})`, e.confidence);
+        break;
+      case 'plan_rejected':
+        planner = { prompt: plannerPrompt, output: e.output, meaning: 'refused', confidence: 0, frame: frames.length };
+        add(e, 'plan-rejected', 'Judge', `Refused the plan “${e.output}”: ${e.reason}`);
+        break;
+      case 'plan_fallback':
+        kanban = planned({ ...kanban, blocked: [] }, e.plan);
+        summary.heuristicPlans++;
+        add(e, 'plan-fallback', 'Fallback', `Heuristic plan: ${e.plan.join(', ') || 'none'} (${e.reason})`);
+        break;
+      case 'move_proposed':
+        proposal = { confidence: e.confidence, output: e.output };
+        if (e.by === 'model') {
+          player = { prompt: e.prompt, output: e.output, meaning: e.move ?? 'not a move', confidence: e.confidence, frame: frames.length };
+          add(e, 'proposal', 'Player', e.move === null ? `Answered “${e.output}”` : `Proposed ${e.move}`, e.confidence);
+        } else {
+          add(e, 'fallback', 'Fallback', `Picked ${e.move} (the heuristic plan's first legal move)`);
+        }
+        break;
+      case 'move_rejected':
+        kanban = e.move === null ? stalled(kanban) : moveRejected(kanban, e.move);
+        summary.rejections++;
+        add(e, 'rejection', 'Judge', `Refused ${e.move ?? `“${proposal?.output ?? ''}”`}: ${REJECT_WHY[e.reason]}`);
+        break;
+      case 'move_applied': {
+        state = e.state;
+        const confidence = e.by === 'model' && proposal ? proposal.confidence : null;
+        summary.moves.push(e.move);
+        if (e.by === 'model') summary.modelMoves++;
+        else summary.fallbackMoves++;
+        const index = frames.length;
+        const text = moveText(summary.game, summary.organelleSide, e.move);
+        add(e, 'move', e.by === 'model' ? 'Player' : 'Fallback', `Move ${index}: ${text}, chosen by the ${e.by === 'model' ? 'Player' : 'fallback'}`, confidence ?? undefined);
+        const caption = `${text} · ${e.by === 'model' ? 'Player' : 'fallback'}${confidence !== null ? ` ${Math.round(confidence * 100)}%` : ''}`;
+        frames.push({
+          index, caption, kanban, state, move: e.move, mover: 'organelles', by: e.by, piece: summary.organelleSide, confidence, planner, player,
+        });
+        kanban = decodeKanban(e.kanban);
+        proposal = null;
+        break;
+      }
+      case 'opponent_move': {
+        state = e.state;
+        summary.moves.push(e.move);
+        summary.opponentMoves++;
+        const index = frames.length;
+        const text = moveText(summary.game, opponentSide, e.move);
+        add(e, 'opponent', opponentWho, `Move ${index}: ${text}`);
+        const who = e.opponent === 'human' ? 'you' : e.opponent;
+        frames.push({
+          index, caption: `${text} · ${who}`, kanban, state, move: e.move, mover: 'opponent', by: null, piece: opponentSide, confidence: null,
+          planner, player,
+        });
+        break;
+      }
+      case 'game_over':
+        summary.result = e.result;
+        summary.winner = e.winner;
+        add(e, 'game-over', 'Orchestrator', resultText(summary));
+        break;
+      case 'failed':
+        add(e, 'failed', 'Orchestrator', `The game stopped after ${e.moves.length} moves (${e.reason})`);
+        break;
+      case 'error':
+        summary.error = e.message;
+        add(e, 'error', 'Orchestrator', `Error: ${e.message}`);
+        break;
+      case 'phase_change':
+        break;
+      default:
+        add(e, 'other', 'Orchestrator', e.type.replace(/_/g, ' '));
+    }
+  }
+  // entries after the last move (its plan for a move not made yet, the ending) belong to the last frame
+  for (const entry of log) entry.frame = Math.min(entry.frame, frames.length - 1);
+  return { frames, log, summary };
+}
+
+/** The Planner's and the Player's latest calls as of a frame, for the calls under the kanban. */
+export function gameCalls(frame: GameFrame): CallRow[] {
+  const when = (call: OrganelleCall | null) =>
+    call === null ? '' : call.frame === frame.index ? '· for this move' : `· for move ${call.frame}`;
+  const none = frame.index === 0 ? 'Not asked yet.' : 'Not asked yet: the organelles have not moved.';
+  return [
+    { who: 'Planner', call: frame.planner, when: when(frame.planner), none },
+    { who: 'Player', call: frame.player, when: frame.by === 'fallback' ? '· refused, so the fallback chose' : when(frame.player), none },
+  ];
+}

@@ -1,0 +1,269 @@
+// The Play view's state: which game, whether the visitor plays the organelles or watches them
+// play a scripted opponent, which side, which Planner and Player, the engine worker that runs
+// the pipeline (one, started on first need and kept), the game so far and its share link.
+// One instance for the app, so a game survives moving between views.
+//
+// A person's game is live: the page shows the last frame, and after the person's move it
+// shows that move first and the organelles' reply a moment later (they answer in about a
+// millisecond; the pause lets a person see what happened). A watched game is played whole in
+// the worker and then played back like a solve.
+import * as Comlink from 'comlink';
+import type { GameRun, GameUpdate } from '../../../worker/browser/messages.ts';
+import type { GameCounts, OrganelleSide } from '../../../worker/orchestrator/game-loop.ts';
+import type { OrchestratorEvent } from '../../../worker/orchestrator/events.ts';
+import type { EngineConnection, SpawnEngine } from '../lib/engine-worker.ts';
+import { copyText, type CopyState } from '../lib/clipboard.ts';
+import { errorMessage } from '../lib/format.ts';
+import type { ModelMeta } from '../library/model-store.ts';
+import { roleModels } from '../library/pipelines.ts';
+import { Playback, type Clock } from '../replay/playback.svelte.ts';
+import { shareUrl } from '../solve/shared-run.ts';
+import { buildGameReplay, type GameReplay, type PlayGame } from './game-frames.ts';
+import { PLAY_GAMES } from './games.ts';
+
+export interface PlayLibrary {
+  readonly models: readonly ModelMeta[];
+  file(id: string): Promise<{ name: string; bytes: Uint8Array }>;
+}
+
+export interface PlayDeps {
+  spawn: SpawnEngine;
+  library: PlayLibrary;
+  pageUrl?: () => string;
+  random?: () => number;
+  clock?: Clock;
+  clipboard?: () => Pick<Clipboard, 'writeText'> | undefined;
+}
+
+export type PlayMode = 'human' | 'watch';
+export type PlayRole = 'planner' | 'player';
+export const PLAY_ROLES: readonly PlayRole[] = ['planner', 'player'];
+
+/**
+ * idle: no game yet · loading-models · thinking: the worker is playing · your-turn ·
+ * over: the game ended (or a watched game is ready to play back) · error
+ */
+export type PlayStatus = 'idle' | 'loading-models' | 'thinking' | 'your-turn' | 'over' | 'error';
+
+/** How long the person's own move shows before the organelles' reply appears. */
+export const REPLY_DELAY_MS = 350;
+
+export class PlaySession {
+  readonly #deps: PlayDeps;
+  readonly #clock: Clock;
+  readonly playback: Playback<GameReplay>;
+
+  #game = $state<PlayGame>('tictactoe');
+  #mode = $state<PlayMode>('human');
+  /** The organelles' side (in a person's game the person has the other one). */
+  #side = $state<OrganelleSide>('second');
+  #opponent = $state<Record<PlayGame, string>>({ tictactoe: 'random', connect4: 'random' });
+  #choice = $state<Record<string, string | null>>({});
+  #status = $state<PlayStatus>('idle');
+  #error = $state<string | null>(null);
+  #moveError = $state<string | null>(null);
+  #events = $state.raw<OrchestratorEvent[]>([]);
+  #legal = $state.raw<string[]>([]);
+  #counts = $state.raw<GameCounts | null>(null);
+  #turnMs = $state.raw<number[]>([]);
+  #link = $state<string | null>(null);
+  #played = $state<{ game: PlayGame; mode: PlayMode } | null>(null);
+  #copy = $state<CopyState>('idle');
+
+  #connection: EngineConnection | null = null;
+  #loaded = new Map<PlayGame, string>(); // game -> the planner|player ids loaded for it
+  #fingerprints = $state<Partial<Record<PlayGame, string>>>({});
+  #replyTimer: unknown = null;
+
+  constructor(deps: PlayDeps) {
+    this.#deps = deps;
+    this.#clock = deps.clock ?? { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
+    this.playback = new Playback(buildGameReplay, deps.clock);
+  }
+
+  // ---- setup
+
+  get game(): PlayGame { return this.#game; }
+  set game(game: PlayGame) {
+    if (this.busy) return;
+    this.#game = game;
+  }
+  get mode(): PlayMode { return this.#mode; }
+  set mode(mode: PlayMode) {
+    if (this.busy) return;
+    this.#mode = mode;
+  }
+  /** The organelles' side; in a person's game the person plays the other. */
+  get side(): OrganelleSide { return this.#side; }
+  set side(side: OrganelleSide) {
+    if (this.busy) return;
+    this.#side = side;
+  }
+  get opponent(): string { return this.#opponent[this.#game]; }
+  set opponent(name: string) {
+    if (this.busy || !PLAY_GAMES[this.#game].opponents.some((o) => o.name === name)) return;
+    this.#opponent[this.#game] = name;
+  }
+
+  candidates(role: PlayRole, game: PlayGame = this.#game): ModelMeta[] {
+    return roleModels(this.#deps.library.models, game, role);
+  }
+  /** The chosen model for a role, or by default the newest (the visitor's own before built-in). */
+  model(role: PlayRole, game: PlayGame = this.#game): ModelMeta | undefined {
+    const list = this.candidates(role, game);
+    return list.find((m) => m.id === this.#choice[`${game}/${role}`]) ?? list[0];
+  }
+  choose(role: PlayRole, id: string): void {
+    this.#choice[`${this.#game}/${role}`] = id;
+  }
+  /** The loaded pipeline's fingerprint for the current game (null until its models are loaded). */
+  get fingerprint(): string | null { return this.#fingerprints[this.#game] ?? null; }
+
+  // ---- the game
+
+  get status(): PlayStatus { return this.#status; }
+  get busy(): boolean { return this.#status === 'loading-models' || this.#status === 'thinking'; }
+  get error(): string | null { return this.#error; }
+  /** Why the person's last move was refused (it changed nothing). */
+  get moveError(): string | null { return this.#moveError; }
+  /** The game and mode of what is on the board (the setup may have changed since). */
+  get played(): { game: PlayGame; mode: PlayMode } | null { return this.#played; }
+  get events(): readonly OrchestratorEvent[] { return this.#events; }
+  /** The moves the person may play now (none unless it is their turn and the board shows the latest move). */
+  get legal(): readonly string[] {
+    return this.#status === 'your-turn' && this.playback.atEnd ? this.#legal : [];
+  }
+  get counts(): GameCounts | null { return this.#counts; }
+  /** Wall time of each organelle turn in the worker (Planner, Player and Judge), in ms. */
+  get turnMs(): readonly number[] { return this.#turnMs; }
+  get shareUrl(): string | null {
+    return this.#link ? shareUrl(this.#link, this.#deps.pageUrl?.() ?? location.href) : null;
+  }
+  get copy(): CopyState { return this.#copy; }
+
+  /** Starts a game with the current setup: the person's own, or a watched one played whole. */
+  async start(): Promise<void> {
+    if (this.busy) return;
+    const game = this.#game;
+    const mode = this.#mode;
+    this.#cancelReply();
+    this.#error = null;
+    this.#moveError = null;
+    this.#copy = 'idle';
+    try {
+      if (!(await this.#loadModels(game))) return;
+      this.#status = 'thinking';
+      const seed = Math.floor((this.#deps.random ?? Math.random)() * 0x7fffffff);
+      this.#played = { game, mode };
+      if (mode === 'human') {
+        const update = await this.#api().startGame(game, this.#side, seed);
+        this.#events = [];
+        this.#apply(update, false);
+      } else {
+        const run: GameRun = await this.#api().watchGame(game, this.#side, this.opponent, seed);
+        this.#events = run.events;
+        this.#legal = [];
+        this.#counts = run.counts;
+        const turns = run.counts.modelMoves + run.counts.fallbackMoves;
+        this.#turnMs = turns ? Array.from({ length: turns }, () => run.msPerMove) : [];
+        this.#link = run.link;
+        this.#status = 'over';
+        this.playback.load(run.events, true);
+      }
+    } catch (err) {
+      this.#status = 'error';
+      this.#error = errorMessage(err);
+    }
+  }
+
+  /** The person's move. An illegal one is refused with the reason and changes nothing. */
+  async play(move: string): Promise<void> {
+    if (this.#status !== 'your-turn' || !this.legal.includes(move)) return;
+    this.#moveError = null;
+    this.#status = 'thinking';
+    try {
+      this.#apply(await this.#api().humanMove(move), true);
+    } catch (err) {
+      // the worker refused the move before changing anything: the person can try again
+      this.#moveError = errorMessage(err);
+      this.#status = 'your-turn';
+    }
+  }
+
+  async copyLink(): Promise<void> {
+    const url = this.shareUrl;
+    if (url) this.#copy = await copyText(url, this.#deps.clipboard);
+  }
+
+  /** Stops playback and ends the worker (its wasm memory goes with it). */
+  dispose(): void {
+    this.#cancelReply();
+    this.playback.pause();
+    this.#connection?.close();
+    this.#connection = null;
+    this.#loaded.clear();
+  }
+
+  // ---- internals
+
+  /** Takes an update into the game; with `pause`, the person's move shows before the reply. */
+  #apply(update: GameUpdate, pause: boolean): void {
+    const events = [...this.#events, ...update.events];
+    this.#events = events;
+    this.#legal = update.legal;
+    this.#counts = update.counts;
+    this.#turnMs = update.turnMs;
+    this.#link = update.link;
+    const status: PlayStatus = update.toMove === 'opponent' ? 'your-turn' : 'over';
+    this.playback.show(events);
+    const replied = update.events.some((e) => e.type === 'move_applied');
+    if (pause && replied && this.playback.moves > 0) {
+      // show the person's move, then the organelles' reply
+      this.playback.seek(this.playback.moves - 1);
+      this.#replyTimer = this.#clock.set(() => {
+        this.#replyTimer = null;
+        this.playback.toEnd();
+        this.#status = status;
+      }, REPLY_DELAY_MS);
+    } else {
+      this.#status = status;
+    }
+  }
+
+  #cancelReply(): void {
+    if (this.#replyTimer !== null) this.#clock.clear(this.#replyTimer);
+    this.#replyTimer = null;
+  }
+
+  /** Loads the chosen Planner and Player for `game` unless they are loaded; false when one is missing. */
+  async #loadModels(game: PlayGame): Promise<boolean> {
+    const planner = this.model('planner', game);
+    const player = this.model('player', game);
+    if (!planner || !player) {
+      this.#status = 'error';
+      this.#error = `There is no ${PLAY_GAMES[game].title.toLowerCase()} ${planner ? 'Player' : 'Planner'} in your library. Train one, or import a .organelle file.`;
+      return false;
+    }
+    const key = `${planner.id}|${player.id}`;
+    if (this.#loaded.get(game) === key && this.#connection) return true;
+    this.#status = 'loading-models';
+    const [p, q] = await Promise.all([this.#deps.library.file(planner.id), this.#deps.library.file(player.id)]);
+    const models = { planner: p.bytes, player: q.bytes };
+    const loaded = await this.#api().loadGame(game, Comlink.transfer(models, [p.bytes.buffer, q.bytes.buffer]));
+    this.#loaded.set(game, key);
+    this.#fingerprints[game] = loaded.fingerprint;
+    return true;
+  }
+
+  #api(): EngineConnection['api'] {
+    this.#connection ??= this.#deps.spawn((message) => {
+      // a crashed worker is dropped; the next game starts a fresh one
+      this.#connection?.close();
+      this.#connection = null;
+      this.#loaded.clear();
+      this.#error = `The game engine stopped: ${message}`;
+      this.#status = 'error';
+    });
+    return this.#connection.api;
+  }
+}
