@@ -64,6 +64,7 @@ function cycleName(kind: string): string {
   if (kind === 'undo') return 'an undo';
   if (kind === 'period-2') return 'back and forth';
   if (kind === 'period-4') return 'circling a square twice';
+  if (kind === 'revisit') return 'back to a board already seen';
   return kind.replace('period-', 'a repeat of period ');
 }
 
