@@ -81,7 +81,7 @@ function setup(models: ModelMeta[] = ALL) {
       calls.watch.push([game, side, opponent, seed]);
       const { game: g, link } = recordedGame(game, side, opponent, seed);
       const c = g.session.counts;
-      return { events: [...g.session.events], link, result: g.session.result, counts: { ...c }, msPerMove: 0.5, ms: 3 };
+      return { events: [...g.session.events], link, result: g.session.result, counts: { ...c }, turnMs: [0.5], ms: 3 };
     }),
   };
   const spawn: SpawnEngine = () => {

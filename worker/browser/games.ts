@@ -26,6 +26,9 @@ export class GameHost {
   /** Replaces the game's loaded models; on a refused file the previous ones stay loaded. */
   async load(module: WebAssembly.Module, game: TwoPlayerGame, models: GameModels): Promise<{ fingerprint: string }> {
     const player = await GamePlayer.load(module, game, models);
+    // One throwaway game at load: V8 first runs wasm functions from its baseline compiler and
+    // optimizes the hot ones later, so a person's first moves would otherwise pay for that.
+    player.playOut('first', 'random', 0);
     this.#players.set(game, player);
     return { fingerprint: player.fingerprint };
   }
@@ -48,18 +51,9 @@ export class GameHost {
   /** A whole game against a scripted opponent, for the page to play back. */
   watch(game: TwoPlayerGame, side: OrganelleSide, opponent: string, seed: number): GameRun {
     const t0 = performance.now();
-    const { game: played, link } = this.#player(game).playOut(side, opponent, seed);
+    const { game: played, link, turnMs } = this.#player(game).playOut(side, opponent, seed);
     const { session } = played;
-    const counts = session.counts;
-    const turns = counts.modelMoves + counts.fallbackMoves;
-    return {
-      events: [...session.events],
-      link,
-      result: session.result,
-      counts: { ...counts },
-      msPerMove: turns ? counts.organelleMs / turns : 0,
-      ms: performance.now() - t0,
-    };
+    return { events: [...session.events], link, result: session.result, counts: { ...session.counts }, turnMs, ms: performance.now() - t0 };
   }
 
   #player(game: TwoPlayerGame): GamePlayer {

@@ -140,6 +140,6 @@ export interface GameRun {
   link: string;
   result: GameResult | null;
   counts: GameCounts;
-  msPerMove: number; // mean wall time of an organelle turn
+  turnMs: number[]; // wall time of each organelle turn (Planner, Player and Judge)
   ms: number; // the whole game, opponent included
 }

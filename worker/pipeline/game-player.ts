@@ -53,15 +53,16 @@ export class GamePlayer {
   }
 
   /** A whole game against a scripted opponent (by its CLI name) drawing from Rng(seed). */
-  playOut(side: GameStart['side'], opponentName: string, seed: number): { game: RecordedGame<string>; link: string } {
+  playOut(side: GameStart['side'], opponentName: string, seed: number): { game: RecordedGame<string>; link: string; turnMs: number[] } {
     const opponent = this.pipeline.opponent(opponentName);
     const rng = new Rng(seed).fork('opponent');
     const game = this.newGame({ side, opponent: opponentName }, seed);
     const { session } = game;
+    const turnMs: number[] = [];
     while (!session.over) {
-      if (session.toMove === 'organelles') game.organelleMove();
+      if (session.toMove === 'organelles') turnMs.push(game.organelleMove().ms);
       else game.opponentMove(opponent(session.state, rng));
     }
-    return { game, link: encodeSolveLink(game.link()) };
+    return { game, link: encodeSolveLink(game.link()), turnMs };
   }
 }

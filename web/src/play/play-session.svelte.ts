@@ -164,8 +164,7 @@ export class PlaySession {
         this.#events = run.events;
         this.#legal = [];
         this.#counts = run.counts;
-        const turns = run.counts.modelMoves + run.counts.fallbackMoves;
-        this.#turnMs = turns ? Array.from({ length: turns }, () => run.msPerMove) : [];
+        this.#turnMs = run.turnMs;
         this.#link = run.link;
         this.#status = 'over';
         this.playback.load(run.events, true);
