@@ -100,23 +100,29 @@ test('a run pauses, resumes and cancels', async ({ page }) => {
   await expect(page.getByText('No training runs yet.')).toBeVisible();
 });
 
-test('a game organelle trains from its registered recipe', async ({ page }) => {
+test('a game organelle trains from its registered recipe, and is measured in its pipeline', async ({ page }) => {
   await page.goto('/#/train');
   const recipe = page.getByRole('radio', { name: 'A game organelle' });
   await expect(page.getByText(/Looking for game recipes/)).toHaveCount(0);
   test.skip(await recipe.isDisabled(), 'no recipes are registered in this build');
-  await recipe.check();
-  const organelle = page.getByLabel('Organelle', { exact: true });
-  const id = await organelle.inputValue();
-  await page.getByLabel('Steps').fill('30');
-  await page.getByRole('button', { name: 'Start training' }).click();
-  const card = jobCard(page, id);
-  await expect(card).toContainText(`recipe ${id}`);
-  await expect(card).toHaveAttribute('data-status', 'done');
-  await expect(card.locator('[data-metric="trainLoss"]')).toBeVisible();
-  if (id.startsWith('puzzle8/')) {
-    // the quick pipeline check with the built-in partner: a solve rate and the model's share
-    await expect(card.locator('[data-metric="pipelineSolveRate"]')).toBeVisible();
+  for (const id of ['puzzle8/planner', 'tictactoe/player']) {
+    await recipe.check();
+    await page.getByLabel('Organelle', { exact: true }).selectOption(id);
+    await page.getByLabel('Steps').fill('30');
+    await page.getByRole('button', { name: 'Start training' }).click();
+    const card = jobCard(page, id);
+    await expect(card).toContainText(`recipe ${id}`);
+    await expect(card).toHaveAttribute('data-status', 'done');
+    await expect(card.locator('[data-metric="trainLoss"]')).toBeVisible();
+    // the quick pipeline check with the built-in partner, and the model's share of the moves
     await expect(card.locator('[data-metric="pipelineModelMoveShare"]')).toBeVisible();
+    if (id.startsWith('puzzle8/')) await expect(card.locator('[data-metric="pipelineSolveRate"]')).toBeVisible();
+    else await expect(card.locator('[data-metric="vsRandomFirstWinRate"]')).toBeVisible();
   }
+
+  // the Play view offers the new Player first, and a game with it reports who chose the moves
+  await page.goto('/#/play');
+  await expect(page.getByLabel('Player')).not.toHaveValue(/^built-in:/);
+  await page.getByRole('button', { name: 'New game' }).click();
+  await expect(page.getByTestId('turn')).toContainText('Your move');
 });

@@ -1,6 +1,8 @@
-// Registers every game's organelle recipes (side-effect imports), then re-exports the registry.
+// Registers every game's organelle recipes and their after-training evaluators (side-effect
+// imports), then re-exports the registry.
 import './puzzle8.ts';
 import './tictactoe.ts';
 import './connect4.ts';
+import './game-evaluators.ts';
 
 export * from './registry.ts';
