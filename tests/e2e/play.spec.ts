@@ -113,7 +113,7 @@ for (const game of [
       replayed.forEach((text, i) => expect(text).toContain(`${game.unit === 'cell' ? `(cell ${moves[i]})` : `column ${moves[i]}`}`));
     });
 
-    await test.step('offline, the link still opens and replays', async () => {
+    await test.step('offline, the link still opens and replays, and a new game can be played', async () => {
       await waitForServiceWorker(viewer);
       await fresh.setOffline(true);
       await viewer.reload();
@@ -123,6 +123,10 @@ for (const game of [
       await viewer.getByRole('button', { name: `Play ${game.title.toLowerCase()} yourself` }).click();
       await expect(viewer).toHaveURL(/#\/play$/);
       await expect(viewer.getByRole('radio', { name: game.title })).toBeChecked();
+      // and a new game against the built-in models, still offline
+      await viewer.getByRole('radio', { name: 'X, first' }).check();
+      await viewer.getByRole('button', { name: 'New game' }).click();
+      await expect(turn(viewer)).toContainText('Your move');
       await fresh.setOffline(false);
     });
     await fresh.close();
