@@ -19,13 +19,13 @@ export const GAMES: readonly GameInfo[] = [
   {
     id: 'tictactoe',
     title: 'Tic-tac-toe',
-    blurb: 'A Player organelle picks squares; the Judge keeps every move legal.',
+    blurb: 'A Planner names the threats and good cells, a Player picks one, the Judge keeps every move legal. Play them, or watch.',
     view: '#/play',
   },
   {
     id: 'connect4',
     title: 'Connect four',
-    blurb: 'Drop discs into seven columns against a seeded opponent.',
+    blurb: 'Seven columns, four in a row: play the organelles, or watch them take on a tactical or searching opponent.',
     view: '#/play',
   },
 ];
