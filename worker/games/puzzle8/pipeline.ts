@@ -18,6 +18,8 @@ const asDirections = (moves: readonly string[]) => moves as Direction[];
  * Moves of a plan carried out before the Planner is asked again. Measured on 200 held-out
  * boards with the same models: 2 solved 83% (1.65x optimal), 4 solved 79% (1.81x), and 1
  * solved 66% (a deterministic Planner asked at every step loses its momentum and loops).
+ * With the shipped models and the revisit rule (1,000 held-out boards, seed 1): 1 solved
+ * 100% (1.179x), 2 100% (1.181x, half the Planner calls), 3 100% (1.200x), 4 99.8% (1.306x).
  */
 export const PLAN_HORIZON = 2;
 
