@@ -88,7 +88,7 @@ for (const game of [
       const mean = (await page.getByTestId('ms-per-move').textContent())!;
       const each = (await page.getByTestId('ms-per-move').getAttribute('title'))!;
       console.log(`${game.id}: organelle turn in the browser worker: mean ${mean}; ${each}`);
-      fingerprint = (await page.getByTestId('game-fingerprint').textContent())!;
+      fingerprint = (await page.getByTestId('fingerprint').textContent())!;
       expect(fingerprint).toMatch(/^[0-9a-f]{16}$/);
       // the kanban and the prompts of the last organelle move are on screen
       await expect(page.getByTestId('kanban-string')).toHaveText(/^todo=.*\|stalls=\d+\|replans=\d+$/);
