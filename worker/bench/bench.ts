@@ -21,6 +21,19 @@ export interface MatmulResult { layout: Layout; m: number; k: number; n: number;
 export interface TrainResult {
   shape: '64k' | '460k'; params: number; tokens_per_s: number; tokens_per_s_response_only: number;
   reference_tokens_per_s: number; speedup: number; steps_per_s: number; mean_doc_chars: number;
+  /** Estimated useful GFLOP/s of the full-loss step (trainingFlopsPerToken): compare with the matmul rows. */
+  gflops: number;
+}
+
+/**
+ * Floating-point work of one trained token (forward and backward, all positions counted):
+ * 6 flops per weight of every matmul (2 forward, 4 backward), plus causal attention, whose
+ * scores and weighted sums cost about 6 (n + 1) E per token and layer in an n-token document.
+ * An estimate for reading the training rate against the kernels' rate, not a measurement.
+ */
+export function trainingFlopsPerToken(s: { embd: number; layers: number; mlp: number; vocabSize: number }, docTokens: number): number {
+  const weights = s.layers * (4 * s.embd * s.embd + 2 * s.embd * s.mlp) + s.embd * s.vocabSize;
+  return 6 * weights + 6 * (docTokens + 1) * s.embd * s.layers;
 }
 export interface GenerateResult { shape: '64k' | '460k'; prompt_chars: number; answer_chars: number; single_ms: number; ensemble3_ms: number; ensemble_ratio: number }
 export interface BenchReport { quick: boolean; matmul: MatmulResult[]; train: TrainResult[]; generate: GenerateResult[] }
@@ -105,6 +118,8 @@ async function benchTrain(module: WebAssembly.Module, name: '64k' | '460k', corp
   return {
     shape: name, params: organelle.engine.paramCount, tokens_per_s, tokens_per_s_response_only: responseOnly.tokensPerSec,
     reference_tokens_per_s, speedup: tokens_per_s / reference_tokens_per_s, steps_per_s: 1000 / msPerStep, mean_doc_chars,
+    // a document is BOS + its characters
+    gflops: (tokens_per_s * trainingFlopsPerToken(organelle.shape, mean_doc_chars + 1)) / 1e9,
   };
 }
 
@@ -149,10 +164,10 @@ export function formatBench(r: BenchReport): string {
     lines.push(`  ${m.layout.padEnd(4)} ${`${m.m}x${m.k}x${m.n}`.padEnd(22)} ${f(m.gflops).padStart(8)} ${f(m.reference_gflops, 2).padStart(12)} ${f(m.speedup).padStart(9)}x`);
   }
   lines.push('training (batch 8 mover-like documents, every position counted; full = loss on every position)');
-  lines.push('  shape  params  tokens/s full  TS tokens/s  speed-up  steps/s  tokens/s response-only');
+  lines.push('  shape  params  tokens/s full  TS tokens/s  speed-up  steps/s  tokens/s response-only  est. GFLOP/s full');
   const n = (x: number) => Math.round(x).toLocaleString('en-US');
   for (const x of r.train) {
-    lines.push(`  ${x.shape.padEnd(6)} ${String(x.params).padStart(7)} ${n(x.tokens_per_s).padStart(13)} ${n(x.reference_tokens_per_s).padStart(12)} ${f(x.speedup).padStart(8)}x ${f(x.steps_per_s).padStart(8)} ${n(x.tokens_per_s_response_only).padStart(12)}`);
+    lines.push(`  ${x.shape.padEnd(6)} ${String(x.params).padStart(7)} ${n(x.tokens_per_s).padStart(13)} ${n(x.reference_tokens_per_s).padStart(12)} ${f(x.speedup).padStart(8)}x ${f(x.steps_per_s).padStart(8)} ${n(x.tokens_per_s_response_only).padStart(12)} ${f(x.gflops).padStart(18)}`);
   }
   lines.push('generation (36-char prompt, 5-char answer)');
   lines.push('  shape  single ms  3-vote ms  ratio');
