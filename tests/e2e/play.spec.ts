@@ -167,6 +167,8 @@ test('the board is played from the keyboard alone', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(eventLog(page)).toContainText('Move 1: X takes the top left (cell 0)');
   await expect(turn(page)).toContainText('Your move');
+  // the status line (a live region) says where the organelles answered
+  await expect(turn(page)).toContainText(/^The organelles: O takes the .+ \(cell [1-8]\)\. Your move \(X\)/);
   // an occupied cell is not played
   const events = await eventLog(page).locator('li').count();
   await page.keyboard.press('0');
