@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildGameReplay, gameCalls, moveText } from '../../web/src/play/game-frames.ts';
 import { PLAY_GAMES, winningCells } from '../../web/src/play/games.ts';
-import { openSharedRun } from '../../web/src/solve/shared-run.ts';
+import { openSharedRun } from '../../web/src/replay/shared-run.ts';
 import { GAME_PIPELINES } from '../../worker/pipeline/games.ts';
 import { recordedGame } from './game-runs.ts';
 

@@ -1,8 +1,8 @@
-// Opening share links in the page (web/src/solve/shared-run.ts, models.ts): a good link
+// Opening share links in the page (web/src/replay/shared-run.ts, models.ts): a good link
 // replays into the recorded events; a malformed, truncated or tampered one becomes a plain
 // sentence and never throws; the link's fingerprint is matched against the library.
 import { describe, expect, it } from 'vitest';
-import { openSharedRun, sentence, shareUrl } from '../../web/src/solve/shared-run.ts';
+import { openSharedRun, sentence, shareUrl } from '../../web/src/replay/shared-run.ts';
 import { findPair, pairFingerprint, candidates } from '../../web/src/solve/models.ts';
 import { decodeSolveLink, encodeSolveLink } from '../../worker/share/solve-link.ts';
 import { modelFingerprint, decodeModelFile } from '../../worker/model/model-file.ts';

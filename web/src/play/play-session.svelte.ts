@@ -17,7 +17,7 @@ import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
 import { roleModels } from '../library/pipelines.ts';
 import { Playback, type Clock } from '../replay/playback.svelte.ts';
-import { shareUrl } from '../solve/shared-run.ts';
+import { shareUrl } from '../replay/shared-run.ts';
 import { buildGameReplay, type GameReplay, type PlayGame } from './game-frames.ts';
 import { PLAY_GAMES } from './games.ts';
 

@@ -12,7 +12,7 @@ import { checkBoard, compactBoard, type BoardCheck } from './board-input.ts';
 import { candidates, type Puzzle8Role } from './models.ts';
 import { Playback, type Clock } from '../replay/playback.svelte.ts';
 import { buildReplay, type Replay } from './frames.ts';
-import { shareUrl } from './shared-run.ts';
+import { shareUrl } from '../replay/shared-run.ts';
 
 export interface SolveLibrary {
   readonly models: readonly ModelMeta[];
