@@ -4,8 +4,8 @@
 import { buildPuzzle8Corpus, type Puzzle8Corpus } from '../../corpus/puzzle8.ts';
 import { registerRecipe } from './registry.ts';
 import { registerEvaluator } from '../browser/evaluation.ts';
+import { builtInPartner } from './partner.ts';
 import { roleAccuracy, pipelineWithPartner } from '../games/puzzle8/organelle-eval.ts';
-import { Organelle } from '../organelle.ts';
 
 const CORPUS_SEED = 1;
 let built: Puzzle8Corpus | undefined;
@@ -40,25 +40,13 @@ registerRecipe({
   buildCorpus: () => corpus().mover,
 });
 
-/**
- * The built-in model for the other role, fetched from the site (precached, so offline too).
- * The worker script sits one level below the site root (assets/ when built, worker/ in
- * development). Null where there is no site to fetch from (Node).
- */
-async function builtInPartner(role: 'planner' | 'mover', module: WebAssembly.Module): Promise<Organelle | null> {
-  if (typeof fetch !== 'function' || typeof location === 'undefined') return null;
-  const response = await fetch(new URL(`../models/puzzle8/${role}.organelle`, location.href));
-  if (!response.ok) return null;
-  return Organelle.fromFile(module, new Uint8Array(await response.arrayBuffer()));
-}
-
 // After a browser training run: the organelle's own first-move accuracy on held-out boards,
 // and the pipeline's solve rate and model-move share with the built-in partner.
 for (const role of ['planner', 'mover'] as const) {
   registerEvaluator(`puzzle8/${role}`, async (organelle) => {
     const a = roleAccuracy(organelle, role);
     const result: Record<string, number> = { heldOutOptimalMoveRate: a.optimal_move_rate, heldOutInvalidRate: a.invalid_rate };
-    const partner = await builtInPartner(role === 'planner' ? 'mover' : 'planner', organelle.engine.module).catch(() => null);
+    const partner = await builtInPartner('puzzle8', role === 'planner' ? 'mover' : 'planner', organelle.engine.module).catch(() => null);
     if (partner) {
       const p = pipelineWithPartner(organelle, role, partner);
       Object.assign(result, { pipelineSolveRate: p.solve_rate, pipelineModelMoveShare: p.model_move_share, pipelineBoards: p.boards });
