@@ -7,6 +7,7 @@ import { makeTrainConfig } from '../../worker/model/recipe.ts';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
 import type { TrainCallbacks, TrainRequest, TrainResult } from '../../worker/browser/messages.ts';
 import type { EngineConnection, SpawnEngine } from '../../web/src/lib/engine-worker.ts';
+import type { Clock } from '../../web/src/replay/playback.svelte.ts';
 
 /** A tiny but valid model; `seed` changes its weights (and so its fingerprint). */
 export function tinyModel(seed = 1, extra: Partial<OrganelleModel> = {}): OrganelleModel {
@@ -78,4 +79,30 @@ export class FakeEngines {
     };
     return connection;
   };
+}
+
+/** Timers the test fires by hand. */
+export class FakeClock implements Clock {
+  pending: { fn: () => void; ms: number }[] = [];
+  set(fn: () => void, ms: number) {
+    const t = { fn, ms };
+    this.pending.push(t);
+    return t;
+  }
+  clear(handle: unknown) {
+    this.pending = this.pending.filter((t) => t !== handle);
+  }
+  /** Fires the oldest pending timer; returns its delay. */
+  fire() {
+    const t = this.pending.shift();
+    if (!t) throw new Error('no timer pending');
+    t.fn();
+    return t.ms;
+  }
+  /** Fires every timer pending now. */
+  runAll() {
+    const due = this.pending;
+    this.pending = [];
+    for (const t of due) t.fn();
+  }
 }

@@ -5,7 +5,6 @@
 import type { Remote } from 'comlink';
 import { describe, expect, it, vi } from 'vitest';
 import { PlaySession, REPLY_DELAY_MS, type PlayLibrary } from '../../web/src/play/play-session.svelte.ts';
-import type { Clock } from '../../web/src/replay/playback.svelte.ts';
 import type { ModelMeta } from '../../web/src/library/model-store.ts';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
 import type { EngineConnection, SpawnEngine } from '../../web/src/lib/engine-worker.ts';
@@ -15,30 +14,13 @@ import { encodeSolveLink } from '../../worker/share/solve-link.ts';
 import type { OrganelleSide } from '../../worker/orchestrator/game-loop.ts';
 import type { TwoPlayerGame } from '../../worker/pipeline/games.ts';
 import { recordedGame, scriptedGame } from './game-runs.ts';
+import { FakeClock } from './helpers.ts';
 
 const meta = (id: string, game: string, organelle: string, origin: ModelMeta['origin'] = 'trained'): ModelMeta => ({
   id, name: id, recipeId: `${game}/${organelle}`, game: game as ModelMeta['game'], organelle,
   shape: { vocabSize: 4, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 }, params: 1, size: 1, steps: 1, seed: 1,
   createdAt: '2025-01-01T00:00:00.000Z', addedAt: '2025-01-01T00:00:00.000Z', evaluation: {}, origin, fingerprint: id.padEnd(16, '0'), resumable: false,
 });
-
-/** A clock the test advances by hand. */
-class FakeClock implements Clock {
-  pending: { fn: () => void; ms: number }[] = [];
-  set(fn: () => void, ms: number) {
-    const t = { fn, ms };
-    this.pending.push(t);
-    return t;
-  }
-  clear(handle: unknown) {
-    this.pending = this.pending.filter((t) => t !== handle);
-  }
-  runAll() {
-    const due = this.pending;
-    this.pending = [];
-    for (const t of due) t.fn();
-  }
-}
 
 const ALL = [
   meta('tp1', 'tictactoe', 'planner'), meta('tq1', 'tictactoe', 'player'),

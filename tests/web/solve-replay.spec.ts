@@ -3,7 +3,8 @@
 // held it, the log with who chose each move, and play / pause / step / seek / speed.
 import { describe, expect, it } from 'vitest';
 import { buildReplay, moveLetters } from '../../web/src/solve/frames.ts';
-import { Playback, BASE_INTERVAL_MS, type Clock } from '../../web/src/replay/playback.svelte.ts';
+import { Playback, BASE_INTERVAL_MS } from '../../web/src/replay/playback.svelte.ts';
+import { FakeClock } from './helpers.ts';
 import { decodeKanban, moveAccepted, moveForced } from '../../worker/orchestrator/kanban.ts';
 import type { EventOf } from '../../worker/orchestrator/events.ts';
 import { mumblingMover, recordedRun, sloppyMover, undoingMover, votingMover } from './puzzle8-runs.ts';
@@ -95,24 +96,6 @@ describe('buildReplay', () => {
   });
 });
 
-/** Timers the test fires by hand. */
-class FakeClock implements Clock {
-  pending: { fn: () => void; ms: number }[] = [];
-  set(fn: () => void, ms: number) {
-    const t = { fn, ms };
-    this.pending.push(t);
-    return t;
-  }
-  clear(handle: unknown) {
-    this.pending = this.pending.filter((t) => t !== handle);
-  }
-  fire() {
-    const t = this.pending.shift();
-    if (!t) throw new Error('no timer pending');
-    t.fn();
-    return t.ms;
-  }
-}
 
 describe('Playback', () => {
   const events = RUNS.optimal.events; // 5 moves
