@@ -7,6 +7,7 @@
 import { decodeKanban, emptyKanban, moveRejected, planned, stalled } from '../../../worker/orchestrator/kanban.ts';
 import type { GameResult, OrchestratorEvent, RejectReason } from '../../../worker/orchestrator/events.ts';
 import type { CallRow, LogEntry, LogKind, LogWho, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
+import { TTT_CELL_NAMES } from './games.ts';
 
 export type PlayGame = 'tictactoe' | 'connect4';
 
@@ -43,12 +44,10 @@ export interface GameReplay extends ReplayOf<GameFrame> {
   summary: GameSummary;
 }
 
-const TTT_CELLS = ['top left', 'top', 'top right', 'left', 'centre', 'right', 'bottom left', 'bottom', 'bottom right'];
-
 /** "X takes the centre (cell 4)" / "O drops into column 3". */
 export function moveText(game: string, piece: string | null, move: string): string {
   const who = piece ?? '?';
-  if (game === 'tictactoe') return `${who} takes the ${TTT_CELLS[Number(move)] ?? 'cell'} (cell ${move})`;
+  if (game === 'tictactoe') return `${who} takes the ${TTT_CELL_NAMES[Number(move)] ?? 'cell'} (cell ${move})`;
   if (game === 'connect4') return `${who} drops into column ${move}`;
   return `${who} plays ${move}`;
 }

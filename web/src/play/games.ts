@@ -1,7 +1,10 @@
-// The two-player games as the Play view presents them: titles, the scripted opponents a
+// The two-player games as the Play view presents them (titles from lib/games.ts): the scripted opponents a
 // visitor can watch the organelles play (their CLI names, which the worker resolves), how a
-// person names a move on the keyboard, and which cells make the winning line.
-import { LINES } from '../../../worker/games/tictactoe/rules.ts';
+// person names a move on the keyboard and a cell, and which cells make the winning line (the
+// rules say; this only picks the game).
+import { winningLine } from '../../../worker/games/tictactoe/rules.ts';
+import { winningLines } from '../../../worker/games/connect4/rules.ts';
+import { gameTitle } from '../lib/games.ts';
 import type { PlayGame } from './game-frames.ts';
 
 export interface PlayGameInfo {
@@ -16,7 +19,7 @@ export interface PlayGameInfo {
 export const PLAY_GAMES: Record<PlayGame, PlayGameInfo> = {
   tictactoe: {
     id: 'tictactoe',
-    title: 'Tic-tac-toe',
+    title: gameTitle('tictactoe'),
     opponents: [
       { name: 'random', label: 'Random: any legal cell' },
       { name: 'tactical', label: 'Tactical: wins or blocks when it can' },
@@ -26,7 +29,7 @@ export const PLAY_GAMES: Record<PlayGame, PlayGameInfo> = {
   },
   connect4: {
     id: 'connect4',
-    title: 'Connect four',
+    title: gameTitle('connect4'),
     opponents: [
       { name: 'random', label: 'Random: any open column' },
       { name: 'tactical', label: 'Tactical: wins or blocks when it can' },
@@ -39,27 +42,12 @@ export const PLAY_GAMES: Record<PlayGame, PlayGameInfo> = {
 
 export const PLAY_GAME_IDS = Object.keys(PLAY_GAMES) as PlayGame[];
 
-export const C4_ROWS = 6;
-export const C4_COLS = 7;
+export { ROWS as C4_ROWS, COLS as C4_COLS } from '../../../worker/games/connect4/rules.ts';
+
+/** Tic-tac-toe's cells as a person names them, 0..8 row by row. */
+export const TTT_CELL_NAMES = ['top left', 'top', 'top right', 'left', 'centre', 'right', 'bottom left', 'bottom', 'bottom right'] as const;
 
 /** The cells of a completed line (three in tic-tac-toe, four or more in connect four), or none. */
-export function winningCells(game: PlayGame, state: string): number[] {
-  if (game === 'tictactoe') {
-    const line = LINES.find(([a, b, c]) => state[a] !== '_' && state[a] === state[b] && state[a] === state[c]);
-    return line ? [...line] : [];
-  }
-  const at = (r: number, c: number) => (r >= 0 && r < C4_ROWS && c >= 0 && c < C4_COLS ? state[r * C4_COLS + c] : '');
-  const cells = new Set<number>();
-  for (let r = 0; r < C4_ROWS; r++) {
-    for (let c = 0; c < C4_COLS; c++) {
-      const p = at(r, c);
-      if (p !== 'X' && p !== 'O') continue;
-      for (const [dr, dc] of [[0, 1], [1, 0], [1, 1], [1, -1]]) {
-        if ([1, 2, 3].every((k) => at(r + k * dr, c + k * dc) === p)) {
-          for (let k = 0; k < 4; k++) cells.add((r + k * dr) * C4_COLS + c + k * dc);
-        }
-      }
-    }
-  }
-  return [...cells].sort((a, b) => a - b);
+export function winningCells(game: PlayGame, board: string): number[] {
+  return game === 'tictactoe' ? winningLine(board) : winningLines(board);
 }

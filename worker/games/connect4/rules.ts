@@ -4,7 +4,7 @@
 // Moves are column numbers 0..6. X moves first. Internally everything runs on Position.
 // Functions other than parseBoard trust their board: validate untrusted text once, here.
 
-import { CELLS, COLS, O, Position, ROWS, X } from './position.ts';
+import { CELLS, COLS, O, Position, ROWS, WINDOWS, X } from './position.ts';
 
 export { CELLS, COLS, ROWS };
 export type Player = 'X' | 'O';
@@ -80,6 +80,18 @@ export function winner(board: Board, lastCol?: number): Player | null {
   if (pos.hasFour(X)) return 'X';
   if (pos.hasFour(O)) return 'O';
   return null;
+}
+
+/** Every cell of a completed four (a move can complete two lines at once), ascending, for display. */
+export function winningLines(board: Board): number[] {
+  const cells = new Set<number>();
+  for (let w = 0; w < WINDOWS.length; w += 4) {
+    const p = board[WINDOWS[w]];
+    if (p !== EMPTY && p === board[WINDOWS[w + 1]] && p === board[WINDOWS[w + 2]] && p === board[WINDOWS[w + 3]]) {
+      for (let k = 0; k < 4; k++) cells.add(WINDOWS[w + k]);
+    }
+  }
+  return [...cells].sort((a, b) => a - b);
 }
 
 export function status(board: Board, lastCol?: number): Status {

@@ -71,11 +71,14 @@ export function sideToMove(board: Board): Player {
 }
 
 export function winner(board: Board): Player | null {
-  for (const [a, b, c] of LINES) {
-    const p = board[a];
-    if (p !== EMPTY && p === board[b] && p === board[c]) return p as Player;
-  }
-  return null;
+  const line = winningLine(board);
+  return line.length ? (board[line[0]] as Player) : null;
+}
+
+/** The cells of the completed line, for display; none while no one has three in a row. */
+export function winningLine(board: Board): number[] {
+  const line = LINES.find(([a, b, c]) => board[a] !== EMPTY && board[a] === board[b] && board[a] === board[c]);
+  return line ? [...line] : [];
 }
 
 export function isDraw(board: Board): boolean {
