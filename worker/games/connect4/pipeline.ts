@@ -8,32 +8,13 @@
 // best. The heuristic plan (same tactics, centre-first, no evaluation) replaces the Planner
 // in the ablation and when it fails twice; the fallback move is its first playable column.
 import type { GameAdapter, Opponent } from '../../orchestrator/game-loop.ts';
-import { EMPTY_BOARD, legalMoves, parseBoard, play, sideToMove, status, type Board } from './rules.ts';
-import { parseMove, parsePlan, planMove, playerPrompt, plannerPrompt } from './prompts.ts';
-import { fallbackMove, heuristicPlan } from './strategy.ts';
+import { digitGameAdapter, digitOpponent } from '../digit-game.ts';
+import * as rules from './rules.ts';
+import * as prompts from './prompts.ts';
+import * as strategy from './strategy.ts';
 import { getOpponent, opponentNames } from './opponents.ts';
 
-export const connect4Adapter: GameAdapter<Board> = {
-  game: 'connect4',
-  sides: ['X', 'O'],
-  initial: () => EMPTY_BOARD,
-  describe: (board) => board,
-  parse: (text) => parseBoard(text),
-  sideToMove,
-  status: (board) => status(board),
-  legalMoves: (board) => legalMoves(board).map(String),
-  apply: (board, move) => play(board, Number(move)),
-  plannerPrompt: (board) => plannerPrompt(board),
-  parsePlan: (output, board) => parsePlan(output, board),
-  heuristicPlan,
-  playerPrompt: (board, kanban) => playerPrompt(board, kanban.todo, kanban.blocked),
-  parseMove,
-  planMove,
-  fallbackMove: (board, avoid) => {
-    const col = fallbackMove(board, new Set([...avoid].map(Number)));
-    return col === null ? null : String(col);
-  },
-};
+export const connect4Adapter: GameAdapter<string> = digitGameAdapter({ game: 'connect4', rules, prompts, strategy });
 
 export const CONNECT4_OPPONENTS = opponentNames;
 
@@ -44,7 +25,6 @@ export const CONNECT4_OPPONENTS = opponentNames;
 export const CONNECT4_MAX_NEW = { planner: 20, player: 12 } as const;
 
 /** A scripted opponent (random, tactical, alphabeta2, alphabeta4) as a loop opponent. */
-export function connect4Opponent(name: string): Opponent<Board> {
-  const choose = getOpponent(name);
-  return (board, rng) => String(choose(board, rng));
+export function connect4Opponent(name: string): Opponent<string> {
+  return digitOpponent(getOpponent(name));
 }

@@ -8,32 +8,13 @@
 // look-ahead: win, block, centre, corners, edges) replaces the Planner in the ablation and
 // when the Planner fails twice; the fallback move is its first item. Both are always reported.
 import type { GameAdapter, Opponent } from '../../orchestrator/game-loop.ts';
-import { legalMoves, parseBoard, play, sideToMove, status, EMPTY_BOARD, type Board } from './rules.ts';
-import { parseMove, parsePlan, planMove, playerPrompt, plannerPrompt } from './prompts.ts';
-import { fallbackMove, heuristicPlan } from './strategy.ts';
+import { digitGameAdapter, digitOpponent } from '../digit-game.ts';
+import * as rules from './rules.ts';
+import * as prompts from './prompts.ts';
+import * as strategy from './strategy.ts';
 import { getOpponent, opponentNames } from './opponents.ts';
 
-export const ticTacToeAdapter: GameAdapter<Board> = {
-  game: 'tictactoe',
-  sides: ['X', 'O'],
-  initial: () => EMPTY_BOARD,
-  describe: (board) => board,
-  parse: (text) => parseBoard(text),
-  sideToMove,
-  status,
-  legalMoves: (board) => legalMoves(board).map(String),
-  apply: (board, move) => play(board, Number(move)),
-  plannerPrompt: (board) => plannerPrompt(board),
-  parsePlan: (output, board) => parsePlan(output, board),
-  heuristicPlan,
-  playerPrompt: (board, kanban) => playerPrompt(board, kanban.todo, kanban.blocked),
-  parseMove,
-  planMove,
-  fallbackMove: (board, avoid) => {
-    const cell = fallbackMove(board, new Set([...avoid].map(Number)));
-    return cell === null ? null : String(cell);
-  },
-};
+export const ticTacToeAdapter: GameAdapter<string> = digitGameAdapter({ game: 'tictactoe', rules, prompts, strategy });
 
 export const TICTACTOE_OPPONENTS = opponentNames;
 
@@ -41,7 +22,6 @@ export const TICTACTOE_OPPONENTS = opponentNames;
 export const TICTACTOE_MAX_NEW = { planner: 12, player: 4 } as const;
 
 /** A scripted opponent (random, tactical, minimax) as a loop opponent. */
-export function ticTacToeOpponent(name: string): Opponent<Board> {
-  const choose = getOpponent(name);
-  return (board, rng) => String(choose(board, rng));
+export function ticTacToeOpponent(name: string): Opponent<string> {
+  return digitOpponent(getOpponent(name));
 }
