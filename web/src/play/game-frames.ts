@@ -7,6 +7,7 @@
 import { decodeKanban, emptyKanban, moveRejected, planned, stalled } from '../../../worker/orchestrator/kanban.ts';
 import type { GameResult, OrchestratorEvent, RejectReason } from '../../../worker/orchestrator/events.ts';
 import type { CallRow, LogEntry, LogKind, LogWho, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
+import { plannerCall, plannerLine, type LogLine } from '../replay/planner-events.ts';
 import { TTT_CELL_NAMES } from './games.ts';
 
 export type PlayGame = 'tictactoe' | 'connect4';
@@ -98,6 +99,7 @@ export function buildGameReplay(events: readonly OrchestratorEvent[]): GameRepla
   // entries before a move's frame belong to the frame that move opens
   const add = (e: OrchestratorEvent, kind: LogKind, who: LogWho, text: string, confidence?: number) =>
     log.push({ step: e.step, frame: frames.length, kind, who, text, ...(confidence === undefined ? {} : { confidence }) });
+  const line = (e: OrchestratorEvent, l: LogLine) => add(e, l.kind, l.who, l.text, l.confidence);
 
   for (const e of events) {
     switch (e.type) {
@@ -110,20 +112,20 @@ export function buildGameReplay(events: readonly OrchestratorEvent[]): GameRepla
         plannerPrompt = e.prompt;
         break;
       case 'plan_generated':
-        planner = { prompt: e.prompt, output: e.output, meaning: e.plan.join(', ') || 'no move', confidence: e.confidence, frame: frames.length };
+        planner = plannerCall(e, plannerPrompt, frames.length);
         // a new turn: the plan is its todo, and last turn's refusals are forgotten
         kanban = planned({ ...kanban, blocked: [] }, e.plan);
         summary.plans++;
-        add(e, 'plan', 'Planner', `Plan: ${e.plan.join(', ')} (wrote “${e.output}”${e.attempt > 1 ? `, attempt ${e.attempt}` : ''})`, e.confidence);
+        line(e, plannerLine(e));
         break;
       case 'plan_rejected':
-        planner = { prompt: plannerPrompt, output: e.output, meaning: 'refused', confidence: 0, frame: frames.length };
-        add(e, 'plan-rejected', 'Judge', `Refused the plan “${e.output}”: ${e.reason}`);
+        planner = plannerCall(e, plannerPrompt, frames.length);
+        line(e, plannerLine(e));
         break;
       case 'plan_fallback':
         kanban = planned({ ...kanban, blocked: [] }, e.plan);
         summary.heuristicPlans++;
-        add(e, 'plan-fallback', 'Fallback', `Heuristic plan: ${e.plan.join(', ') || 'none'} (${e.reason})`);
+        line(e, plannerLine(e));
         break;
       case 'move_proposed':
         proposal = { confidence: e.confidence, output: e.output };

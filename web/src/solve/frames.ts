@@ -9,6 +9,7 @@ import {
 import type { OrchestratorEvent, RejectReason } from '../../../worker/orchestrator/events.ts';
 import type { MoveSource } from '../../../worker/orchestrator/types.ts';
 import type { CallRow, LogEntry, LogKind, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
+import { plannerCall, plannerLine, type LogLine } from '../replay/planner-events.ts';
 
 export interface Frame extends ReplayFrame {
   board: string; // the board after this frame's move
@@ -89,6 +90,7 @@ export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
   const closeStart = () => {
     if (frames.length === 0) frames.push({ index: 0, caption: '', board, ...base, kanban, planner, mover: null });
   };
+  const line = (e: OrchestratorEvent, l: LogLine) => add(e, l.kind, l.who, l.text, l.confidence);
   const add = (e: OrchestratorEvent, kind: LogKind, who: LogEntry['who'], text: string, confidence?: number) =>
     log.push({ step: e.step, frame: frames.length === 0 ? 0 : frames.length, kind, who, text, ...(confidence === undefined ? {} : { confidence }) });
 
@@ -101,20 +103,20 @@ export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
         plannerPrompt = e.prompt;
         break;
       case 'plan_generated':
-        planner = { prompt: e.prompt, output: e.output, meaning: `plan ${e.plan.join(', ')}`, confidence: e.confidence, frame: frames.length };
+        planner = plannerCall(e, plannerPrompt, frames.length);
         kanban = planned(kanban, e.plan);
         summary.plans++;
-        add(e, 'plan', 'Planner', `Plan: ${e.plan.join(', ')} (wrote “${e.output}”${e.attempt > 1 ? `, attempt ${e.attempt}` : ''})`, e.confidence);
+        line(e, plannerLine(e));
         closeStart();
         break;
       case 'plan_rejected':
-        planner = { prompt: plannerPrompt, output: e.output, meaning: 'refused', confidence: 0, frame: frames.length };
-        add(e, 'plan-rejected', 'Judge', `Refused the plan “${e.output}”: ${e.reason}`);
+        planner = plannerCall(e, plannerPrompt, frames.length);
+        line(e, plannerLine(e));
         break;
       case 'plan_fallback':
         kanban = planned(kanban, e.plan);
         summary.heuristicPlans++;
-        add(e, 'plan-fallback', 'Fallback', `Heuristic plan: ${e.plan.join(', ') || 'none'} (${e.reason})`);
+        line(e, plannerLine(e));
         closeStart();
         break;
       case 'replan':

@@ -1,0 +1,35 @@
+// What the Planner's events add to any game's replay: its call as the calls panel shows it,
+// and its line in the event log. The game's replay builder keeps its own kanban and counts.
+import type { EventOf } from '../../../worker/orchestrator/events.ts';
+import type { LogKind, LogWho, OrganelleCall } from './types.ts';
+
+export type PlannerEvent = EventOf<'plan_generated'> | EventOf<'plan_rejected'> | EventOf<'plan_fallback'>;
+
+/** A log entry before it is placed in a frame. */
+export interface LogLine {
+  kind: LogKind;
+  who: LogWho;
+  text: string;
+  confidence?: number;
+}
+
+/** The Planner's call: a plan it wrote, or output the Judge refused (`requested`: the prompt of plan_requested). */
+export function plannerCall(e: EventOf<'plan_generated'> | EventOf<'plan_rejected'>, requested: string, frame: number): OrganelleCall {
+  return e.type === 'plan_generated'
+    ? { prompt: e.prompt, output: e.output, meaning: `plan ${e.plan.join(', ')}`, confidence: e.confidence, frame }
+    : { prompt: requested, output: e.output, meaning: 'refused', confidence: 0, frame };
+}
+
+export function plannerLine(e: PlannerEvent): LogLine {
+  switch (e.type) {
+    case 'plan_generated':
+      return {
+        kind: 'plan', who: 'Planner', confidence: e.confidence,
+        text: `Plan: ${e.plan.join(', ')} (wrote “${e.output}”${e.attempt > 1 ? `, attempt ${e.attempt}` : ''})`,
+      };
+    case 'plan_rejected':
+      return { kind: 'plan-rejected', who: 'Judge', text: `Refused the plan “${e.output}”: ${e.reason}` };
+    case 'plan_fallback':
+      return { kind: 'plan-fallback', who: 'Fallback', text: `Heuristic plan: ${e.plan.join(', ') || 'none'} (${e.reason})` };
+  }
+}
