@@ -30,3 +30,36 @@ export const spawnEngineWorker: SpawnEngine = (onCrash) => {
     },
   };
 };
+
+/**
+ * One engine worker kept for a view's lifetime: started on first use, dropped when it crashes
+ * (the next use starts a fresh one, with nothing loaded) and ended by close().
+ */
+export class KeptEngine {
+  readonly #spawn: SpawnEngine;
+  readonly #onCrash: (message: string) => void;
+  #connection: EngineConnection | null = null;
+
+  constructor(spawn: SpawnEngine, onCrash: (message: string) => void) {
+    this.#spawn = spawn;
+    this.#onCrash = onCrash;
+  }
+
+  get api(): EngineConnection['api'] {
+    this.#connection ??= this.#spawn((message) => {
+      this.close();
+      this.#onCrash(message);
+    });
+    return this.#connection.api;
+  }
+
+  /** Whether a worker is running (and so still holds what was loaded into it). */
+  get running(): boolean {
+    return this.#connection !== null;
+  }
+
+  close(): void {
+    this.#connection?.close();
+    this.#connection = null;
+  }
+}

@@ -4,6 +4,12 @@
 import { combineFingerprints } from '../../../worker/pipeline/fingerprint.ts';
 import type { ModelMeta } from './model-store.ts';
 
+/** What a view that runs a pipeline needs of the library: its models and their files. */
+export interface LibraryReader {
+  readonly models: readonly ModelMeta[];
+  file(id: string): Promise<{ name: string; bytes: Uint8Array }>;
+}
+
 /** The library's models for one organelle of a game, in the library's order (newest own first). */
 export function roleModels(models: readonly ModelMeta[], game: string, role: string): ModelMeta[] {
   return models.filter((m) => m.game === game && m.organelle === role);

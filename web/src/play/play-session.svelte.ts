@@ -11,20 +11,17 @@ import * as Comlink from 'comlink';
 import type { GameRun, GameUpdate } from '../../../worker/browser/messages.ts';
 import type { GameCounts, OrganelleSide } from '../../../worker/orchestrator/game-loop.ts';
 import type { OrchestratorEvent } from '../../../worker/orchestrator/events.ts';
-import type { EngineConnection, SpawnEngine } from '../lib/engine-worker.ts';
+import { KeptEngine, type SpawnEngine } from '../lib/engine-worker.ts';
 import { copyText, type CopyState } from '../lib/clipboard.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
-import { roleModels } from '../library/pipelines.ts';
+import { roleModels, type LibraryReader } from '../library/pipelines.ts';
 import { Playback, type Clock } from '../replay/playback.svelte.ts';
 import { shareUrl } from '../replay/shared-run.ts';
 import { buildGameReplay, type GameReplay, type PlayGame } from './game-frames.ts';
 import { PLAY_GAMES } from './games.ts';
 
-export interface PlayLibrary {
-  readonly models: readonly ModelMeta[];
-  file(id: string): Promise<{ name: string; bytes: Uint8Array }>;
-}
+export type PlayLibrary = LibraryReader;
 
 export interface PlayDeps {
   spawn: SpawnEngine;
@@ -70,7 +67,7 @@ export class PlaySession {
   #played = $state<{ game: PlayGame; mode: PlayMode } | null>(null);
   #copy = $state<CopyState>('idle');
 
-  #connection: EngineConnection | null = null;
+  readonly #engine: KeptEngine;
   #loaded = new Map<PlayGame, string>(); // game -> the planner|player ids loaded for it
   #fingerprints = $state<Partial<Record<PlayGame, string>>>({});
   #replyTimer: unknown = null;
@@ -79,6 +76,11 @@ export class PlaySession {
     this.#deps = deps;
     this.#clock = deps.clock ?? { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
     this.playback = new Playback(buildGameReplay, deps.clock);
+    this.#engine = new KeptEngine(deps.spawn, (message) => {
+      this.#loaded.clear();
+      this.#error = `The game engine stopped: ${message}`;
+      this.#status = 'error';
+    });
   }
 
   // ---- setup
@@ -156,11 +158,11 @@ export class PlaySession {
       const seed = Math.floor((this.#deps.random ?? Math.random)() * 0x7fffffff);
       this.#played = { game, mode };
       if (mode === 'human') {
-        const update = await this.#api().startGame(game, this.#side, seed);
+        const update = await this.#engine.api.startGame(game, this.#side, seed);
         this.#events = [];
         this.#apply(update, false);
       } else {
-        const run: GameRun = await this.#api().watchGame(game, this.#side, this.opponent, seed);
+        const run: GameRun = await this.#engine.api.watchGame(game, this.#side, this.opponent, seed);
         this.#events = run.events;
         this.#legal = [];
         this.#counts = run.counts;
@@ -181,7 +183,7 @@ export class PlaySession {
     this.#moveError = null;
     this.#status = 'thinking';
     try {
-      this.#apply(await this.#api().humanMove(move), true);
+      this.#apply(await this.#engine.api.humanMove(move), true);
     } catch (err) {
       // the worker refused the move before changing anything: the person can try again
       this.#moveError = errorMessage(err);
@@ -198,8 +200,7 @@ export class PlaySession {
   dispose(): void {
     this.#cancelReply();
     this.playback.pause();
-    this.#connection?.close();
-    this.#connection = null;
+    this.#engine.close();
     this.#loaded.clear();
   }
 
@@ -244,25 +245,13 @@ export class PlaySession {
       return false;
     }
     const key = `${planner.id}|${player.id}`;
-    if (this.#loaded.get(game) === key && this.#connection) return true;
+    if (this.#loaded.get(game) === key && this.#engine.running) return true;
     this.#status = 'loading-models';
     const [p, q] = await Promise.all([this.#deps.library.file(planner.id), this.#deps.library.file(player.id)]);
     const models = { planner: p.bytes, player: q.bytes };
-    const loaded = await this.#api().loadGame(game, Comlink.transfer(models, [p.bytes.buffer, q.bytes.buffer]));
+    const loaded = await this.#engine.api.loadGame(game, Comlink.transfer(models, [p.bytes.buffer, q.bytes.buffer]));
     this.#loaded.set(game, key);
     this.#fingerprints[game] = loaded.fingerprint;
     return true;
-  }
-
-  #api(): EngineConnection['api'] {
-    this.#connection ??= this.#deps.spawn((message) => {
-      // a crashed worker is dropped; the next game starts a fresh one
-      this.#connection?.close();
-      this.#connection = null;
-      this.#loaded.clear();
-      this.#error = `The game engine stopped: ${message}`;
-      this.#status = 'error';
-    });
-    return this.#connection.api;
   }
 }

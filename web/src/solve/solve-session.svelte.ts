@@ -4,19 +4,18 @@
 // solve survives moving between views.
 import * as Comlink from 'comlink';
 import type { BoardChoice, Puzzle8Run } from '../../../worker/browser/messages.ts';
-import type { EngineConnection, SpawnEngine } from '../lib/engine-worker.ts';
+import { KeptEngine, type SpawnEngine } from '../lib/engine-worker.ts';
 import { copyText, type CopyState } from '../lib/clipboard.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
+import type { LibraryReader } from '../library/pipelines.ts';
 import { checkBoard, compactBoard, type BoardCheck } from './board-input.ts';
 import { candidates, type Puzzle8Role } from './models.ts';
 import { Playback, type Clock } from '../replay/playback.svelte.ts';
 import { buildReplay, type Replay } from './frames.ts';
 import { shareUrl } from '../replay/shared-run.ts';
 
-export interface SolveLibrary {
-  readonly models: readonly ModelMeta[];
-  file(id: string): Promise<{ name: string; bytes: Uint8Array }>;
+export interface SolveLibrary extends LibraryReader {
   /** Resolves once the library (the visitor's models and the built-in ones) has been read. */
   loaded(): Promise<void>;
 }
@@ -50,13 +49,18 @@ export class SolveSession {
   #scrambled = $state.raw<BoardChoice[]>([]);
   #copy = $state<CopyState>('idle');
 
-  #connection: EngineConnection | null = null;
+  readonly #engine: KeptEngine;
   #loadedKey: string | null = null;
   #pending = false;
 
   constructor(deps: SolveDeps) {
     this.#deps = deps;
     this.playback = new Playback(buildReplay, deps.clock);
+    this.#engine = new KeptEngine(deps.spawn, (message) => {
+      this.#loadedKey = null;
+      this.#error = `The solver stopped: ${message}`;
+      if (this.busy) this.#status = 'error';
+    });
   }
 
   // ---- board
@@ -135,7 +139,7 @@ export class SolveSession {
     this.#scrambling = true;
     try {
       const seed = Math.floor((this.#deps.random ?? Math.random)() * 0x7fffffff);
-      const choice = await this.#api().scramblePuzzle8(seed);
+      const choice = await this.#engine.api.scramblePuzzle8(seed);
       this.#scrambled = [choice, ...this.#scrambled.slice(0, 9)];
       this.pick(choice.board);
     } catch (err) {
@@ -161,17 +165,17 @@ export class SolveSession {
     }
     try {
       const key = `${planner.id}|${mover.id}`;
-      if (this.#loadedKey !== key || !this.#connection) {
+      if (this.#loadedKey !== key || !this.#engine.running) {
         this.#status = 'loading-models';
         const [p, m] = await Promise.all([this.#deps.library.file(planner.id), this.#deps.library.file(mover.id)]);
         const models = { planner: p.bytes, mover: m.bytes };
-        const api = this.#api();
+        const api = this.#engine.api;
         const loaded = await api.loadPuzzle8(Comlink.transfer(models, [p.bytes.buffer, m.bytes.buffer]));
         this.#loadedKey = key;
         this.#fingerprint = loaded.fingerprint;
       }
       this.#status = 'solving';
-      const run = await this.#api().solvePuzzle8(check.board);
+      const run = await this.#engine.api.solvePuzzle8(check.board);
       this.#run = run;
       this.#status = 'done';
       this.playback.load(run.events, true);
@@ -189,33 +193,20 @@ export class SolveSession {
   /** Stops playback and ends the worker (its wasm memory goes with it). */
   dispose(): void {
     this.playback.pause();
-    this.#connection?.close();
-    this.#connection = null;
+    this.#engine.close();
     this.#loadedKey = null;
   }
 
-  // ---- the worker
+  // ---- the evaluation boards
 
   async #loadChoices(): Promise<void> {
     if (this.#choicesStatus === 'loading' || this.#choicesStatus === 'ready') return;
     this.#choicesStatus = 'loading';
     try {
-      this.#choices = await this.#api().puzzle8Choices();
+      this.#choices = await this.#engine.api.puzzle8Choices();
       this.#choicesStatus = 'ready';
     } catch {
       this.#choicesStatus = 'error';
     }
-  }
-
-  #api(): EngineConnection['api'] {
-    this.#connection ??= this.#deps.spawn((message) => {
-      // a crashed worker is dropped; the next request starts a fresh one
-      this.#connection?.close();
-      this.#connection = null;
-      this.#loadedKey = null;
-      this.#error = `The solver stopped: ${message}`;
-      if (this.busy) this.#status = 'error';
-    });
-    return this.#connection.api;
   }
 }
