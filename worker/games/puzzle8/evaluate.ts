@@ -8,17 +8,12 @@ import { puzzle8Adapter, PUZZLE8_LIMITS } from './pipeline.ts';
 import { runPuzzle, type Limits, type Organelles, type RunResult } from '../../orchestrator/loop.ts';
 import type { Board } from './board.ts';
 
-export interface BoardOutcome {
+/** One board's run, its counts as the loop reports them (RunResult), moves as a count. */
+export interface BoardOutcome
+  extends Pick<RunResult, 'solved' | 'modelMoves' | 'fallbackMoves' | 'parseErrors' | 'cycleBreaks' | 'replans' | 'plannerFallbacks'> {
   board: Board;
   optimal: number;
-  solved: boolean;
   moves: number;
-  modelMoves: number;
-  fallbackMoves: number;
-  parseErrors: number;
-  cycleBreaks: number;
-  replans: number;
-  plannerFallbacks: number;
   ms: number;
 }
 
