@@ -10,7 +10,7 @@ import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
 import type { EngineConnection, SpawnEngine } from '../../web/src/lib/engine-worker.ts';
 import type { GameUpdate } from '../../worker/browser/messages.ts';
 import type { RecordedGame } from '../../worker/share/game-record.ts';
-import { encodeSolveLink } from '../../worker/share/solve-link.ts';
+import { gameUpdate } from '../../worker/browser/games.ts';
 import type { OrganelleSide } from '../../worker/orchestrator/game-loop.ts';
 import type { TwoPlayerGame } from '../../worker/pipeline/games.ts';
 import { recordedGame, scriptedGame } from './game-runs.ts';
@@ -32,16 +32,13 @@ function setup(models: ModelMeta[] = ALL) {
   const calls = { spawn: 0, load: [] as string[], start: [] as [string, string][], human: [] as string[], watch: [] as unknown[][] };
   let current: RecordedGame<string> | null = null;
   let sent = 0;
+  const turnMs: number[] = [];
+  // the worker's own update, after the organelles' turn when it is theirs
   const reply = (): GameUpdate => {
-    const s = current!.session;
-    const turnMs = [];
-    if (s.toMove === 'organelles') turnMs.push(current!.organelleMove().ms);
-    const events = s.events.slice(sent);
-    sent = s.events.length;
-    return {
-      events, state: s.state, toMove: s.toMove, legal: s.toMove === 'opponent' ? s.adapter.legalMoves(s.state) : [], result: s.result,
-      counts: { ...s.counts }, turnMs, link: s.over ? encodeSolveLink(current!.link()) : null,
-    };
+    if (current!.session.toMove === 'organelles') turnMs.push(current!.organelleMove().ms);
+    const update = gameUpdate(current!, sent, turnMs);
+    sent += update.events.length;
+    return update;
   };
   const api = {
     loadGame: vi.fn(async (game: string, m: { planner: Uint8Array; player: Uint8Array }) => {
@@ -52,6 +49,7 @@ function setup(models: ModelMeta[] = ALL) {
       calls.start.push([game, side]);
       current = scriptedGame(game, side, 'human');
       sent = 0;
+      turnMs.length = 0;
       return reply();
     }),
     humanMove: vi.fn(async (move: string) => {

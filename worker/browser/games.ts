@@ -65,19 +65,24 @@ export class GameHost {
   /** Plays the organelles' turn if it is theirs, then sends what the page has not seen. */
   #reply(): GameUpdate {
     const current = this.#current!;
-    const { session } = current.game;
-    if (session.toMove === 'organelles') current.turnMs.push(current.game.organelleMove().ms);
-    const events = session.events.slice(current.sent);
-    current.sent = session.events.length;
-    return {
-      events,
-      state: session.adapter.describe(session.state),
-      toMove: session.toMove,
-      legal: session.toMove === 'opponent' ? session.adapter.legalMoves(session.state) : [],
-      result: session.result,
-      counts: { ...session.counts },
-      turnMs: [...current.turnMs],
-      link: session.over ? encodeSolveLink(current.game.link()) : null,
-    };
+    if (current.game.session.toMove === 'organelles') current.turnMs.push(current.game.organelleMove().ms);
+    const update = gameUpdate(current.game, current.sent, current.turnMs);
+    current.sent += update.events.length;
+    return update;
   }
+}
+
+/** What the page learns of a person's game: the events after the first `sent`, and where it stands. */
+export function gameUpdate(game: RecordedGame<string>, sent: number, turnMs: readonly number[]): GameUpdate {
+  const { session } = game;
+  return {
+    events: session.events.slice(sent),
+    state: session.adapter.describe(session.state),
+    toMove: session.toMove,
+    legal: session.toMove === 'opponent' ? session.adapter.legalMoves(session.state) : [],
+    result: session.result,
+    counts: { ...session.counts },
+    turnMs: [...turnMs],
+    link: session.over ? encodeSolveLink(game.link()) : null,
+  };
 }
