@@ -75,6 +75,11 @@ describe('matmul kernels vs naive references', () => {
     [128, 192, 48],
     [7, 3, 12], // one 8-wide, one 4-wide tile, rows past the last panel
     [8, 1, 4],
+    // from 16 rows B is packed into 8-wide strips: with leftover rows of 3 and of 1, and
+    // 4-wide and single columns that stay on B itself
+    [19, 13, 29],
+    [17, 6, 12],
+    [16, 1100, 480], // too big to pack (K x 480 > the strip buffer): B is read in place
   ];
 
   for (const layout of ['ab', 'atb', 'abt'] as Layout[]) {
@@ -127,6 +132,7 @@ describe('gemm on strided sub-matrices', () => {
     { name: 'A row-major block', M: 9, K: 11, N: 13, transA: false },
     { name: 'A transposed block', M: 9, K: 11, N: 13, transA: true },
     { name: 'A row-major block, 8x8 tiles', M: 8, K: 6, N: 16, transA: false },
+    { name: 'A row-major block, packed B, K not a multiple of 4', M: 18, K: 11, N: 21, transA: false },
     { name: 'A transposed block, single row', M: 1, K: 5, N: 9, transA: true },
   ];
   for (const { name, M, K, N, transA } of cases) {
@@ -136,9 +142,9 @@ describe('gemm on strided sub-matrices', () => {
         const s = new Scratch(w);
         const rand = mulberry32(M * 100 + K * 10 + N + (transA ? 5000 : 0) + acc);
         // A block: rows i of A at (ra + i, ca + k) of a (RA, CA) matrix, or transposed.
-        const RA = 24, CA = 20, ra = 3, ca = 2;
-        const RB = 16, CB = 21, rb = 1, cb = 5;
-        const RC = 14, CC = 19, rc = 2, cc = 3;
+        const RA = 40, CA = 24, ra = 3, ca = 2;
+        const RB = 20, CB = 30, rb = 1, cb = 5;
+        const RC = 24, CC = 30, rc = 2, cc = 3;
         const bigA = randomF32(RA * CA, rand);
         const bigB = randomF32(RB * CB, rand);
         const bigC = randomF32(RC * CC, rand);
