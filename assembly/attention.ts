@@ -40,32 +40,37 @@ export function attention_probs_floats(docStarts: usize, D: i32, H: i32): i32 {
 }
 
 // Row t of S (in place in P): p_u = softmax_u(scale * s_u) for u <= t, 0 for t < u < Tp.
+// Only the row's last vector (keys n4-4..n4-1) can reach past t, so only it is masked.
 @inline function causal_softmax_row(p: usize, t: i32, Tp: i32, scale: f32): void {
   const n4 = (t + 4) & ~3;
+  const last = p + (<usize>(n4 - 4) << 2);
+  const tail = causal_mask(n4 - 4, t);
   const vscale = f32x4.splat(scale);
-  let vmax = f32x4.splat(-3.4e38);
-  for (let u = 0; u < n4; u += 4) {
-    const q = p + (<usize>u << 2);
-    const sv = v128.bitselect(f32x4.mul(v128.load(q), vscale), f32x4.splat(-3.4e38), causal_mask(u, t));
+  const lowest = f32x4.splat(-3.4e38);
+  let vmax = lowest;
+  for (let q = p; q < last; q += 16) {
+    const sv = f32x4.mul(v128.load(q), vscale);
     v128.store(q, sv);
-    vmax = f32x4.max(vmax, sv);
+    vmax = f32x4.pmax(vmax, sv); // pmax: one instruction (see exp4); the row's max is the same
   }
-  vmax = f32x4.max(vmax, v128.shuffle<f32>(vmax, vmax, 2, 3, 0, 1));
-  vmax = f32x4.max(vmax, v128.shuffle<f32>(vmax, vmax, 1, 0, 3, 2));
+  const sl = v128.bitselect(f32x4.mul(v128.load(last), vscale), lowest, tail);
+  v128.store(last, sl);
+  vmax = f32x4.pmax(vmax, sl);
+  vmax = f32x4.pmax(vmax, v128.shuffle<f32>(vmax, vmax, 2, 3, 0, 1));
+  vmax = f32x4.pmax(vmax, v128.shuffle<f32>(vmax, vmax, 1, 0, 3, 2));
   let vsum = f32x4.splat(0);
-  for (let u = 0; u < n4; u += 4) {
-    const q = p + (<usize>u << 2);
-    const e = v128.and(exp4(f32x4.sub(v128.load(q), vmax)), causal_mask(u, t));
+  for (let q = p; q < last; q += 16) {
+    const e = exp4(f32x4.sub(v128.load(q), vmax));
     v128.store(q, e);
     vsum = f32x4.add(vsum, e);
   }
+  const el = v128.and(exp4(f32x4.sub(v128.load(last), vmax)), tail);
+  v128.store(last, el);
+  vsum = f32x4.add(vsum, el);
   vsum = f32x4.add(vsum, v128.shuffle<f32>(vsum, vsum, 2, 3, 0, 1));
   vsum = f32x4.add(vsum, v128.shuffle<f32>(vsum, vsum, 1, 0, 3, 2));
   const inv = f32x4.div(f32x4.splat(1), vsum);
-  for (let u = 0; u < n4; u += 4) {
-    const q = p + (<usize>u << 2);
-    v128.store(q, f32x4.mul(v128.load(q), inv));
-  }
+  for (let q = p; q <= last; q += 16) v128.store(q, f32x4.mul(v128.load(q), inv));
   for (let u = n4; u < Tp; u += 4) v128.store(p + (<usize>u << 2), f32x4.splat(0));
 }
 
@@ -182,20 +187,24 @@ export function attention_backward(
         for (let t = i; t < i + m; t++) {
           const prow = pa + <usize>t * ps;
           const grow = ds + <usize>t * ps;
+          // only the last vector (keys n4-4..n4-1) reaches past t: it alone is masked
           const n4 = (t + 4) & ~3;
+          const lastOff = <usize>(n4 - 4) << 2;
+          const tail = causal_mask(n4 - 4, t); // lanes past t of dP are stale
           let vdot = f32x4.splat(0);
-          for (let u = 0; u < n4; u += 4) {
-            const g = v128.and(v128.load(grow + (<usize>u << 2)), causal_mask(u, t));
-            vdot = f32x4.add(vdot, f32x4.mul(g, v128.load(prow + (<usize>u << 2))));
+          for (let off: usize = 0; off < lastOff; off += 16) {
+            vdot = f32x4.add(vdot, f32x4.mul(v128.load(grow + off), v128.load(prow + off)));
           }
+          const gl = v128.and(v128.load(grow + lastOff), tail);
+          vdot = f32x4.add(vdot, f32x4.mul(gl, v128.load(prow + lastOff)));
           vdot = f32x4.add(vdot, v128.shuffle<f32>(vdot, vdot, 2, 3, 0, 1));
           vdot = f32x4.add(vdot, v128.shuffle<f32>(vdot, vdot, 1, 0, 3, 2));
           const vscale = f32x4.splat(scale);
-          for (let u = 0; u < n4; u += 4) {
-            const p = v128.load(prow + (<usize>u << 2));
-            const g = v128.and(v128.load(grow + (<usize>u << 2)), causal_mask(u, t)); // lanes past t are stale
-            v128.store(grow + (<usize>u << 2), f32x4.mul(f32x4.mul(p, f32x4.sub(g, vdot)), vscale));
+          for (let off: usize = 0; off < lastOff; off += 16) {
+            const p = v128.load(prow + off);
+            v128.store(grow + off, f32x4.mul(f32x4.mul(p, f32x4.sub(v128.load(grow + off), vdot)), vscale));
           }
+          v128.store(grow + lastOff, f32x4.mul(f32x4.mul(v128.load(prow + lastOff), f32x4.sub(gl, vdot)), vscale));
           for (let u = n4; u < Tp; u += 4) v128.store(grow + (<usize>u << 2), f32x4.splat(0));
         }
         // dQ rows i.. = dS rows i.. @ K (keys up to the diagonal)
