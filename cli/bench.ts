@@ -1,14 +1,24 @@
 // `organelle bench [--quick] [--json FILE]`: kernel, training and generation speed,
 // against the plain-TypeScript reference in the same run.
-import { writeFile } from 'node:fs/promises';
+// `organelle bench --against OLD.wasm [--quick]`: this build against another, alternating.
+import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { runBench, formatBench } from '../worker/bench/bench.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
+import { compareBuilds, formatCompare, FULL_COMPARE, QUICK_COMPARE } from '../worker/bench/compare.ts';
 import { parseArgs, stringOption } from './args.ts';
 
 export async function benchCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { values: ['json'], flags: ['quick'] });
+  const args = parseArgs(argv, { values: ['json', 'against'], flags: ['quick'] });
   const quick = args.options.has('quick');
+  const against = stringOption(args, 'against');
+  if (against) {
+    const base = await WebAssembly.compile(await readFile(against).catch(() => {
+      throw new Error(`cannot read the build to compare against: ${against}`);
+    }));
+    console.log(formatCompare(await compareBuilds(base, await nodeWasmModule(), quick ? QUICK_COMPARE : FULL_COMPARE)));
+    return;
+  }
   const t0 = performance.now();
   const report = await runBench(await nodeWasmModule(), { quick, log: (l) => process.stderr.write(`${l}\n`) });
   console.log(formatBench(report));

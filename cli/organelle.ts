@@ -11,6 +11,8 @@ const USAGE = `usage: organelle <command> [options]
 commands:
   bench [--quick] [--json FILE]
       kernel, training and generation speed against the plain-TypeScript reference
+  bench --against OLD.wasm [--quick]
+      this build's training and generation against another build, timed in alternation
   train <game> [--organelle NAME] [--steps N] [--seed S] [--out DIR]
       train every organelle of a game's pipeline (concurrently) from its recorded recipe
   train --corpus FILE --out FILE [--steps N] [--seed S] [--shape 30k|64k|92k|160k|460k]
