@@ -181,6 +181,13 @@ export function gemm(
       pack_panel(panel, ai, aRow, aK, K);
       pa = panel;
       paK = 16;
+    } else if (aK != 16 && K >= 64 && N8 >= 16) {
+      // A^T: the panel's four floats of each k are adjacent but one row of A apart. Copied
+      // together they take K*16 bytes of cache instead of K lines, which for long K (a
+      // batch's tokens, in weight gradients) would crowd the B strip out of L1.
+      pack_rows4(panel, ai, aK, K);
+      pa = panel;
+      paK = 16;
     }
     let j = 0;
     for (; j + 8 <= N; j += 8) tile_4x8(ci + (<usize>j << 2), ldc, pa, paK, sb + <usize>j * sStep, sldb, K, acc);
@@ -239,6 +246,16 @@ function gemm_row_tail(ci: usize, ai: usize, aK: usize, b: usize, ldb: usize, K:
     store<f32>(q, load<f32>(p2), 8);
     store<f32>(q, load<f32>(p3), 12);
     p0 += aK; p1 += aK; p2 += aK; p3 += aK;
+    q += 16;
+  }
+}
+
+// panel(k, 0..3) = the four adjacent floats at a + k*aK
+@inline function pack_rows4(panel: usize, a: usize, aK: usize, K: i32): void {
+  let p = a, q = panel;
+  for (let k = 0; k < K; k++) {
+    v128.store(q, v128.load(p));
+    p += aK;
     q += 16;
   }
 }

@@ -80,6 +80,7 @@ describe('matmul kernels vs naive references', () => {
     [19, 13, 29],
     [17, 6, 12],
     [16, 1100, 480], // too big to pack (K x 480 > the strip buffer): B is read in place
+    [9, 70, 21], // K >= 64: A^T panels are copied together (and a leftover row)
   ];
 
   for (const layout of ['ab', 'atb', 'abt'] as Layout[]) {
