@@ -110,6 +110,30 @@
   v128.store(c + 2 * ldc, c2x0123); v128.store(c + 2 * ldc, c2x4567, 16);
 }
 
+// One row of C, 16 columns wide: generation's decode steps are single rows, and four
+// accumulators (not two) keep more adds in flight. (Eight would not fit V8's registers
+// with their B vectors: it spills one accumulator and the loop waits on memory.) The two
+// 8-wide column groups sit gs bytes apart (32 in B itself, K*32 in packed strips).
+@inline function tile_1x16(c: usize, a: usize, aK: usize, b: usize, gs: usize, ldb: usize, K: i32, acc: bool): void {
+  let c0 = f32x4.splat(0), c1 = f32x4.splat(0), c2 = f32x4.splat(0), c3 = f32x4.splat(0);
+  let pa = a, p0 = b, p1 = b + gs;
+  for (let k = 0; k < K; k++) {
+    const va = v128.load32_splat(pa);
+    c0 = f32x4.add(c0, f32x4.mul(va, v128.load(p0)));
+    c1 = f32x4.add(c1, f32x4.mul(va, v128.load(p0, 16)));
+    c2 = f32x4.add(c2, f32x4.mul(va, v128.load(p1)));
+    c3 = f32x4.add(c3, f32x4.mul(va, v128.load(p1, 16)));
+    pa += aK;
+    p0 += ldb;
+    p1 += ldb;
+  }
+  if (acc) {
+    c0 = f32x4.add(c0, v128.load(c)); c1 = f32x4.add(c1, v128.load(c, 16));
+    c2 = f32x4.add(c2, v128.load(c, 32)); c3 = f32x4.add(c3, v128.load(c, 48));
+  }
+  v128.store(c, c0); v128.store(c, c1, 16); v128.store(c, c2, 32); v128.store(c, c3, 48);
+}
+
 @inline function tile_1x8(c: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
   let c0123 = f32x4.splat(0), c4567 = f32x4.splat(0);
   let pa = a, pb = b;
@@ -212,7 +236,9 @@ export function gemm(
   for (; i < M; i++) {
     const ai = a + <usize>i * aRow;
     const ci = c + <usize>i * ldc;
-    for (let j = 0; j + 8 <= N; j += 8) tile_1x8(ci + (<usize>j << 2), ai, aK, sb + <usize>j * sStep, sldb, K, acc);
+    let j = 0;
+    for (; j + 16 <= N; j += 16) tile_1x16(ci + (<usize>j << 2), ai, aK, sb + <usize>j * sStep, sStep << 3, sldb, K, acc);
+    if (j < N8) tile_1x8(ci + (<usize>j << 2), ai, aK, sb + <usize>j * sStep, sldb, K, acc);
     gemm_row_tail(ci, ai, aK, b, ldb, K, N8, N, acc);
   }
 }

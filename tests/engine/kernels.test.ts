@@ -81,6 +81,8 @@ describe('matmul kernels vs naive references', () => {
     [17, 6, 12],
     [16, 1100, 480], // too big to pack (K x 480 > the strip buffer): B is read in place
     [9, 70, 21], // K >= 64: A^T panels are copied together (and a leftover row)
+    [17, 5, 27], // a leftover row over packed strips: 16-, 8-wide tiles and three single columns
+    [2, 20, 40], // single rows over B itself: 16-, 16-, 8-wide tiles
   ];
 
   for (const layout of ['ab', 'atb', 'abt'] as Layout[]) {
