@@ -5,7 +5,7 @@
 import { Organelle } from '../organelle.ts';
 import { SHAPE_PRESETS } from '../model/shape.ts';
 import { moverBenchCorpus } from './mover-corpus.ts';
-import { median } from './timing.ts';
+import { median, msPerCall } from './timing.ts';
 
 export interface CompareRow { case: string; base_ms: number; ms: number; speedup: number }
 export interface CompareOptions { rounds: number; roundMs: number }
@@ -23,19 +23,6 @@ const CASES: Case[] = [
     run: (o: Organelle) => void o.engine.generate({ prompt: o.encodePrompt(PROMPT), temperatures: [0], maxNew: 6, stop: [-1, -1] }),
   })),
 ];
-
-/** Milliseconds per call of fn, repeated for at least `ms`. */
-function msPerCall(fn: () => void, ms: number): number {
-  let n = 0;
-  const t0 = performance.now();
-  let t = t0;
-  do {
-    fn();
-    n++;
-    t = performance.now();
-  } while (t - t0 < ms);
-  return (t - t0) / n;
-}
 
 export async function compareBuilds(base: WebAssembly.Module, current: WebAssembly.Module, o: CompareOptions = FULL_COMPARE): Promise<CompareRow[]> {
   const corpusText = moverBenchCorpus(500, 7);

@@ -22,16 +22,19 @@ export function timeCall(fn: () => void, o: TimingOptions): number {
   do fn();
   while (performance.now() < warmEnd);
   const perCall: number[] = [];
-  for (let s = 0; s < o.samples; s++) {
-    let n = 0;
-    const t0 = performance.now();
-    let t = t0;
-    do {
-      fn();
-      n++;
-      t = performance.now();
-    } while (t - t0 < o.sampleMs);
-    perCall.push((t - t0) / n);
-  }
+  for (let s = 0; s < o.samples; s++) perCall.push(msPerCall(fn, o.sampleMs));
   return median(perCall);
+}
+
+/** Milliseconds per call of `fn`, repeated for at least `ms` (one sample). */
+export function msPerCall(fn: () => void, ms: number): number {
+  let n = 0;
+  const t0 = performance.now();
+  let t = t0;
+  do {
+    fn();
+    n++;
+    t = performance.now();
+  } while (t - t0 < ms);
+  return (t - t0) / n;
 }
