@@ -3,6 +3,7 @@
 // own process group and kills that group when the run ends (TOOLCHAIN.md pitfall 10: the
 // server is node itself, not an npx wrapper).
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './tests/helpers/chromium.ts';
 
 const PORT = 4173;
 
@@ -19,19 +20,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
     trace: 'retain-on-failure',
   },
   webServer: {

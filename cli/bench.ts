@@ -1,15 +1,17 @@
 // `organelle bench [--quick] [--json FILE]`: kernel, training and generation speed,
 // against the plain-TypeScript reference in the same run.
+// `organelle bench --browser [--quick] [--json FILE]`: the same, inside Debian's Chromium.
 // `organelle bench --against OLD.wasm [--quick]`: this build against another, alternating.
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { runBench, formatBench } from '../worker/bench/bench.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
+import { runBenchInChromium } from './bench-browser.ts';
 import { compareBuilds, formatCompare, FULL_COMPARE, QUICK_COMPARE } from '../worker/bench/compare.ts';
 import { parseArgs, stringOption } from './args.ts';
 
 export async function benchCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { values: ['json', 'against'], flags: ['quick'] });
+  const args = parseArgs(argv, { values: ['json', 'against'], flags: ['quick', 'browser'] });
   const quick = args.options.has('quick');
   const against = stringOption(args, 'against');
   if (against) {
@@ -20,13 +22,16 @@ export async function benchCommand(argv: string[]): Promise<void> {
     return;
   }
   const t0 = performance.now();
-  const report = await runBench(await nodeWasmModule(), { quick, log: (l) => process.stderr.write(`${l}\n`) });
+  const log = (l: string) => process.stderr.write(`${l}\n`);
+  const { report, runtime } = args.options.has('browser')
+    ? await runBenchInChromium(quick, log).then(({ report, browser }) => ({ report, runtime: browser }))
+    : { report: await runBench(await nodeWasmModule(), { quick, log }), runtime: `node ${process.version}` };
   console.log(formatBench(report));
   const seconds = (performance.now() - t0) / 1000;
-  console.log(`(${quick ? 'quick, ' : ''}${seconds.toFixed(1)} s, node ${process.version}, ${os.cpus()[0]?.model ?? 'cpu'})`);
+  console.log(`(${quick ? 'quick, ' : ''}${seconds.toFixed(1)} s, ${runtime}, ${os.cpus()[0]?.model ?? 'cpu'})`);
   const json = stringOption(args, 'json');
   if (json) {
-    const meta = { node: process.version, cpu: os.cpus()[0]?.model, seconds, date: new Date().toISOString() };
+    const meta = { runtime, node: process.version, cpu: os.cpus()[0]?.model, seconds, date: new Date().toISOString() };
     await writeFile(json, JSON.stringify({ ...report, meta }, null, 2));
     console.log(`wrote ${json}`);
   }

@@ -9,8 +9,9 @@ import { solveCommand } from './solve.ts';
 const USAGE = `usage: organelle <command> [options]
 
 commands:
-  bench [--quick] [--json FILE]
+  bench [--quick] [--json FILE] [--browser]
       kernel, training and generation speed against the plain-TypeScript reference
+      (--browser: inside Debian's Chromium instead of Node)
   bench --against OLD.wasm [--quick]
       this build's training and generation against another build, timed in alternation
   train <game> [--organelle NAME] [--steps N] [--seed S] [--out DIR]

@@ -1,0 +1,18 @@
+// `organelle bench --browser`: the benchmark really runs in Debian's Chromium and reports
+// every figure the Node run does (quick timing: the figures only have to exist and be sane).
+import { describe, expect, it } from 'vitest';
+import { runBenchInChromium } from '../../cli/bench-browser.ts';
+
+describe('bench --browser', () => {
+  it('runs the benchmark in Chromium and returns the full report', async () => {
+    const lines: string[] = [];
+    const { report, browser } = await runBenchInChromium(true, (l) => lines.push(l));
+    expect(browser).toMatch(/^Chromium \d+\./);
+    expect(lines).toContain('train 460k ...'); // the page's progress reached the terminal
+    expect(report.matmul).toHaveLength(9);
+    for (const m of report.matmul) expect(m.gflops).toBeGreaterThan(1);
+    expect(report.train.map((t) => t.shape)).toEqual(['64k', '460k']);
+    for (const t of report.train) expect(t.tokens_per_s).toBeGreaterThan(t.reference_tokens_per_s);
+    for (const g of report.generate) expect(g.single_ms).toBeGreaterThan(0);
+  }, 90_000);
+});
