@@ -27,7 +27,10 @@ test('a small organelle trains to the end, its loss falls, and it is saved to th
 });
 
 test('a reload mid-training resumes from the checkpoint and ends bit-identical to an uninterrupted run', async ({ page }) => {
-  const STEPS = 3000;
+  // Long enough that the first checkpoint (after 3 s of training) comes well before the end:
+  // at 3,000 steps (about 3.5 s here) a faster engine sometimes finished the run between the
+  // checkpoint and the reload, and there was nothing left to resume.
+  const STEPS = 9000;
   await page.goto('/#/train');
   await startCorpusRun(page, { steps: STEPS, name: 'long run' });
   const card = jobCard(page, 'long run');
