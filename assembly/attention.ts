@@ -7,6 +7,7 @@
 // Entries above the diagonal are stored as 0, so 4-wide loops may read them.
 import { exp4 } from './inline/exp';
 import { hsum4 } from './inline/hsum4';
+import { lanes_max, lanes_sum } from './inline/hsum';
 import { gemm, transpose } from './matmul';
 
 /** Floats of `att` needed for one layer, for documents of the given lengths. */
@@ -55,9 +56,7 @@ export function attention_probs_floats(docStarts: usize, D: i32, H: i32): i32 {
   }
   const sl = v128.bitselect(f32x4.mul(v128.load(last), vscale), lowest, tail);
   v128.store(last, sl);
-  vmax = f32x4.pmax(vmax, sl);
-  vmax = f32x4.pmax(vmax, v128.shuffle<f32>(vmax, vmax, 2, 3, 0, 1));
-  vmax = f32x4.pmax(vmax, v128.shuffle<f32>(vmax, vmax, 1, 0, 3, 2));
+  vmax = lanes_max(f32x4.pmax(vmax, sl));
   let vsum = f32x4.splat(0);
   for (let q = p; q < last; q += 16) {
     const e = exp4(f32x4.sub(v128.load(q), vmax));
@@ -66,10 +65,7 @@ export function attention_probs_floats(docStarts: usize, D: i32, H: i32): i32 {
   }
   const el = v128.and(exp4(f32x4.sub(v128.load(last), vmax)), tail);
   v128.store(last, el);
-  vsum = f32x4.add(vsum, el);
-  vsum = f32x4.add(vsum, v128.shuffle<f32>(vsum, vsum, 2, 3, 0, 1));
-  vsum = f32x4.add(vsum, v128.shuffle<f32>(vsum, vsum, 1, 0, 3, 2));
-  const inv = f32x4.div(f32x4.splat(1), vsum);
+  const inv = f32x4.div(f32x4.splat(1), lanes_sum(f32x4.add(vsum, el)));
   for (let q = p; q <= last; q += 16) v128.store(q, f32x4.mul(v128.load(q), inv));
   for (let u = n4; u < Tp; u += 4) v128.store(p + (<usize>u << 2), f32x4.splat(0));
 }
@@ -211,9 +207,7 @@ export function attention_backward(
             vdot = f32x4.add(vdot, f32x4.mul(v128.load(grow + off), v128.load(prow + off)));
           }
           const gl = v128.and(v128.load(grow + lastOff), tail);
-          vdot = f32x4.add(vdot, f32x4.mul(gl, v128.load(prow + lastOff)));
-          vdot = f32x4.add(vdot, v128.shuffle<f32>(vdot, vdot, 2, 3, 0, 1));
-          vdot = f32x4.add(vdot, v128.shuffle<f32>(vdot, vdot, 1, 0, 3, 2));
+          vdot = lanes_sum(f32x4.add(vdot, f32x4.mul(gl, v128.load(prow + lastOff))));
           const vscale = f32x4.splat(scale);
           for (let off: usize = 0; off < lastOff; off += 16) {
             const p = v128.load(prow + off);

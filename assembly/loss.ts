@@ -3,6 +3,7 @@
 //   = lse - (1-eps) z_y - (eps/V) sum_v z_v        (lse = log sum exp z)
 // dz_v = (p_v - q_v) * weight, with weight = 1/count for counted rows, 0 otherwise.
 import { exp4, exp1 } from './inline/exp';
+import { hsum } from './inline/hsum';
 
 // logits (N,V) are replaced by their gradient. Returns sum of masked losses * invCount.
 export function crossentropy_forward_backward(
@@ -36,7 +37,7 @@ export function crossentropy_forward_backward(
       v128.store(z + (<usize>v << 2), e);
       vs = f32x4.add(vs, e);
     }
-    let sum: f32 = f32x4.extract_lane(vs, 0) + f32x4.extract_lane(vs, 2) + (f32x4.extract_lane(vs, 1) + f32x4.extract_lane(vs, 3));
+    let sum: f32 = hsum(vs);
     for (; v < V; v++) {
       const e = exp1(load<f32>(z + (<usize>v << 2)) - mx);
       store<f32>(z + (<usize>v << 2), e);

@@ -14,7 +14,7 @@ import { CHROMIUM_LAUNCH } from '../tests/helpers/chromium.ts';
 const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title><link rel="icon" href="data:,">
 <script type="module">import * as bench from '/bench.js'; window.bench = bench;</script>`;
 
-export async function runBenchInChromium(quick: boolean, log: (line: string) => void): Promise<{ report: BenchReport; browser: string }> {
+export async function runBenchInChromium(quick: boolean, log: (line: string) => void): Promise<{ report: BenchReport; runtime: string }> {
   const bundle = await build({
     entryPoints: [fileURLToPath(new URL('../worker/bench/bench.ts', import.meta.url))],
     bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'error',
@@ -42,7 +42,7 @@ export async function runBenchInChromium(quick: boolean, log: (line: string) => 
       const module = await WebAssembly.compileStreaming(fetch('/organelle.wasm'));
       return window.bench.runBench(module, { quick: ${quick}, log: (l) => console.log(l) });
     })()`)) as BenchReport;
-    return { report, browser: `Chromium ${browser.version()}` };
+    return { report, runtime: `Chromium ${browser.version()}` };
   } finally {
     await browser.close();
     server.close();

@@ -24,7 +24,7 @@ export async function benchCommand(argv: string[]): Promise<void> {
   const t0 = performance.now();
   const log = (l: string) => process.stderr.write(`${l}\n`);
   const { report, runtime } = args.options.has('browser')
-    ? await runBenchInChromium(quick, log).then(({ report, browser }) => ({ report, runtime: browser }))
+    ? await runBenchInChromium(quick, log)
     : { report: await runBench(await nodeWasmModule(), { quick, log }), runtime: `node ${process.version}` };
   console.log(formatBench(report));
   const seconds = (performance.now() - t0) / 1000;

@@ -6,8 +6,8 @@ import { runBenchInChromium } from '../../cli/bench-browser.ts';
 describe('bench --browser', () => {
   it('runs the benchmark in Chromium and returns the full report', async () => {
     const lines: string[] = [];
-    const { report, browser } = await runBenchInChromium(true, (l) => lines.push(l));
-    expect(browser).toMatch(/^Chromium \d+\./);
+    const { report, runtime } = await runBenchInChromium(true, (l) => lines.push(l));
+    expect(runtime).toMatch(/^Chromium \d+\./);
     expect(lines).toContain('train 460k ...'); // the page's progress reached the terminal
     expect(report.matmul).toHaveLength(9);
     for (const m of report.matmul) expect(m.gflops).toBeGreaterThan(1);

@@ -4,7 +4,8 @@
 // reply), a refused move that changes nothing, a watched game played back, share links.
 import type { Remote } from 'comlink';
 import { describe, expect, it, vi } from 'vitest';
-import { PlaySession, REPLY_DELAY_MS, type PlayLibrary } from '../../web/src/play/play-session.svelte.ts';
+import { PlaySession, REPLY_DELAY_MS } from '../../web/src/play/play-session.svelte.ts';
+import type { LibraryReader } from '../../web/src/library/pipelines.ts';
 import type { ModelMeta } from '../../web/src/library/model-store.ts';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
 import type { EngineConnection, SpawnEngine } from '../../web/src/lib/engine-worker.ts';
@@ -69,7 +70,7 @@ function setup(models: ModelMeta[] = ALL) {
     return { api: api as unknown as Remote<EngineWorkerApi>, close: () => {} } satisfies EngineConnection;
   };
   const bytesOf: Record<string, number> = { tp1: 1, tq1: 2, tp0: 3, tq0: 4, cp0: 5, cq0: 6 };
-  const library: PlayLibrary = { models, file: async (id) => ({ name: id, bytes: new Uint8Array([bytesOf[id] ?? 0]) }) };
+  const library: LibraryReader = { models, file: async (id) => ({ name: id, bytes: new Uint8Array([bytesOf[id] ?? 0]) }) };
   const clock = new FakeClock();
   const clipboard = { writeText: vi.fn(async (_: string) => {}) };
   const session = new PlaySession({

@@ -96,7 +96,6 @@ describe('buildReplay', () => {
   });
 });
 
-
 describe('Playback', () => {
   const events = RUNS.optimal.events; // 5 moves
 

@@ -1,9 +1,9 @@
 // The engine benchmark: matmul kernels in each layout, training throughput and generation
 // latency, each against the plain-TypeScript reference in the same run. Runs in Node (the
 // CLI) and could run in a browser worker: it only needs a compiled wasm module.
-import { Engine } from '../engine.ts';
+import { Engine, type GeneratedVote } from '../engine.ts';
 import { Organelle } from '../organelle.ts';
-import { SHAPE_PRESETS, type ShapePresetName } from '../model/shape.ts';
+import { SHAPE_PRESETS } from '../model/shape.ts';
 import { referenceMatmul, referenceMatmulABT, referenceMatmulATB, referenceForwardBackward, referenceAdamW, learningRateAt } from '../reference/gpt.ts';
 import { encodeDocuments, normalizeCorpus, packBatch, parseCorpus } from '../corpus/documents.ts';
 import { makeTrainConfig } from '../model/recipe.ts';
@@ -11,6 +11,9 @@ import { moverBenchCorpus } from './mover-corpus.ts';
 import { timeCall, median, FULL_TIMING, QUICK_TIMING, type TimingOptions } from './timing.ts';
 
 export type Layout = 'ab' | 'atb' | 'abt';
+/** The two shapes the targets name. */
+export type BenchShape = '64k' | '460k';
+export const BENCH_SHAPES: readonly BenchShape[] = ['64k', '460k'];
 
 export interface MatmulResult { layout: Layout; m: number; k: number; n: number; gflops: number; reference_gflops: number; speedup: number }
 /**
@@ -19,7 +22,7 @@ export interface MatmulResult { layout: Layout; m: number; k: number; n: number;
  * recipe, whose last layer runs its query side only from each response on.
  */
 export interface TrainResult {
-  shape: '64k' | '460k'; params: number; tokens_per_s: number; tokens_per_s_response_only: number;
+  shape: BenchShape; params: number; tokens_per_s: number; tokens_per_s_response_only: number;
   reference_tokens_per_s: number; speedup: number; steps_per_s: number; mean_doc_chars: number;
   /** Estimated useful GFLOP/s of the full-loss step (trainingFlopsPerToken): compare with the matmul rows. */
   gflops: number;
@@ -35,7 +38,7 @@ export function trainingFlopsPerToken(s: { embd: number; layers: number; mlp: nu
   const weights = s.layers * (4 * s.embd * s.embd + 2 * s.embd * s.mlp) + s.embd * s.vocabSize;
   return 6 * weights + 6 * (docTokens + 1) * s.embd * s.layers;
 }
-export interface GenerateResult { shape: '64k' | '460k'; prompt_chars: number; answer_chars: number; single_ms: number; ensemble3_ms: number; ensemble_ratio: number }
+export interface GenerateResult { shape: BenchShape; prompt_chars: number; answer_chars: number; single_ms: number; ensemble3_ms: number; ensemble_ratio: number }
 export interface BenchReport { quick: boolean; matmul: MatmulResult[]; train: TrainResult[]; generate: GenerateResult[] }
 
 export const MATMUL_SHAPES: [number, number, number][] = [[64, 48, 48], [128, 48, 192], [128, 192, 48]];
@@ -77,12 +80,26 @@ function benchMatmul(module: WebAssembly.Module, t: TimingOptions): Promise<Matm
   })();
 }
 
-/** Median tokens/s and ms per step of WASM training steps. */
-async function wasmTrainSpeed(module: WebAssembly.Module, name: '64k' | '460k', corpusText: string, responseOnlyLoss: boolean, t: TimingOptions) {
-  const organelle = await Organelle.create(module, {
-    name, corpusId: 'bench/mover', corpusText, architecture: SHAPE_PRESETS[name as ShapePresetName], seed: 1,
+/** The benchmark's organelle of one shape, on the mover-like corpus, seed 1. */
+export function benchOrganelle(module: WebAssembly.Module, name: BenchShape, corpusText: string, responseOnlyLoss = false): Promise<Organelle> {
+  return Organelle.create(module, {
+    name, corpusId: 'bench/mover', corpusText, architecture: SHAPE_PRESETS[name], seed: 1,
     config: { steps: 1_000_000, responseOnlyLoss },
   });
+}
+
+/** The benchmark's generation: a 36-character prompt, then one vote per temperature. */
+export const BENCH_PROMPT = 'm=14,x,12,12|b=7|valid=up,left,right';
+export function benchGeneration(organelle: Organelle): (temperatures: number[]) => GeneratedVote[] {
+  const prompt = organelle.encodePrompt(BENCH_PROMPT);
+  // A 5-character answer then its newline: 6 tokens sampled, 5 decode steps. Stop ids are
+  // out of range so every vote runs the full length whatever the (untrained) weights say.
+  return (temperatures) => organelle.engine.generate({ prompt, temperatures, maxNew: 6, stop: [-1, -1] });
+}
+
+/** Median tokens/s and ms per step of WASM training steps. */
+async function wasmTrainSpeed(module: WebAssembly.Module, name: BenchShape, corpusText: string, responseOnlyLoss: boolean, t: TimingOptions) {
+  const organelle = await benchOrganelle(module, name, corpusText, responseOnlyLoss);
   let tokens = 0;
   const msPerStep = timeCall(() => {
     organelle.trainStep();
@@ -91,7 +108,7 @@ async function wasmTrainSpeed(module: WebAssembly.Module, name: '64k' | '460k', 
   return { organelle, msPerStep, tokensPerSec: ((tokens / organelle.stepsDone) * 1000) / msPerStep };
 }
 
-async function benchTrain(module: WebAssembly.Module, name: '64k' | '460k', corpusText: string, t: TimingOptions, quick: boolean): Promise<TrainResult> {
+async function benchTrain(module: WebAssembly.Module, name: BenchShape, corpusText: string, t: TimingOptions, quick: boolean): Promise<TrainResult> {
   const docs = parseCorpus(normalizeCorpus(corpusText));
   const mean_doc_chars = docs.reduce((a, d) => a + d.prompt.length + 1 + d.response.length, 0) / docs.length;
   const full = await wasmTrainSpeed(module, name, corpusText, false, t);
@@ -123,18 +140,11 @@ async function benchTrain(module: WebAssembly.Module, name: '64k' | '460k', corp
   };
 }
 
-async function benchGenerate(module: WebAssembly.Module, name: '64k' | '460k', corpusText: string, t: TimingOptions): Promise<GenerateResult> {
-  const organelle = await Organelle.create(module, {
-    name, corpusId: 'bench/mover', corpusText, architecture: SHAPE_PRESETS[name as ShapePresetName], seed: 1,
-  });
-  const prompt = 'm=14,x,12,12|b=7|valid=up,left,right'; // 36 characters
-  const ids = organelle.encodePrompt(prompt);
-  // A 5-character answer then its newline: 6 tokens sampled, 5 decode steps. Stop ids are
-  // out of range so every vote runs the full length whatever the (untrained) weights say.
-  const request = (temperatures: number[]) => ({ prompt: ids, temperatures, maxNew: 6, stop: [-1, -1] as [number, number] });
-  const single_ms = timeCall(() => organelle.engine.generate(request([0])), t);
-  const ensemble3_ms = timeCall(() => organelle.engine.generate(request([0.125, 0.175, 0.225])), t);
-  return { shape: name, prompt_chars: prompt.length, answer_chars: 5, single_ms, ensemble3_ms, ensemble_ratio: ensemble3_ms / single_ms };
+async function benchGenerate(module: WebAssembly.Module, name: BenchShape, corpusText: string, t: TimingOptions): Promise<GenerateResult> {
+  const generate = benchGeneration(await benchOrganelle(module, name, corpusText));
+  const single_ms = timeCall(() => generate([0]), t);
+  const ensemble3_ms = timeCall(() => generate([0.125, 0.175, 0.225]), t);
+  return { shape: name, prompt_chars: BENCH_PROMPT.length, answer_chars: 5, single_ms, ensemble3_ms, ensemble_ratio: ensemble3_ms / single_ms };
 }
 
 export async function runBench(module: WebAssembly.Module, options: { quick?: boolean; log?: (line: string) => void } = {}): Promise<BenchReport> {
@@ -146,7 +156,7 @@ export async function runBench(module: WebAssembly.Module, options: { quick?: bo
   const matmul = await benchMatmul(module, t);
   const train: TrainResult[] = [];
   const generate: GenerateResult[] = [];
-  for (const name of ['64k', '460k'] as const) {
+  for (const name of BENCH_SHAPES) {
     log(`train ${name} ...`);
     train.push(await benchTrain(module, name, corpusText, quick ? QUICK_TIMING : { ...FULL_TIMING, sampleMs: 400 }, quick));
     log(`generate ${name} ...`);

@@ -2,8 +2,8 @@
 // alternation, so a noisy machine slows both alike, and each case reports the median of
 // the per-round speed-ups. This is how a kernel change is judged here (a figure from one
 // run against a figure from another says little on these machines).
-import { Organelle } from '../organelle.ts';
-import { SHAPE_PRESETS } from '../model/shape.ts';
+import type { Organelle } from '../organelle.ts';
+import { BENCH_SHAPES, benchGeneration, benchOrganelle, type BenchShape } from './bench.ts';
 import { moverBenchCorpus } from './mover-corpus.ts';
 import { median, msPerCall } from './timing.ts';
 
@@ -12,33 +12,26 @@ export interface CompareOptions { rounds: number; roundMs: number }
 export const FULL_COMPARE: CompareOptions = { rounds: 21, roundMs: 100 };
 export const QUICK_COMPARE: CompareOptions = { rounds: 3, roundMs: 10 };
 
-const PROMPT = 'm=14,x,12,12|b=7|valid=up,left,right'; // the bench's 36-character prompt
-
-type Case = { name: string; run: (o: Organelle) => void; shape: '64k' | '460k'; responseOnlyLoss: boolean };
+/** A timed case: for one organelle, the call to repeat. */
+type Case = { name: string; shape: BenchShape; call: (o: Organelle) => () => unknown };
 
 const CASES: Case[] = [
-  ...(['64k', '460k'] as const).map((shape) => ({ name: `train ${shape} full loss`, shape, responseOnlyLoss: false, run: (o: Organelle) => void o.trainStep() })),
-  ...(['64k', '460k'] as const).map((shape) => ({
-    name: `generate ${shape}`, shape, responseOnlyLoss: false,
-    run: (o: Organelle) => void o.engine.generate({ prompt: o.encodePrompt(PROMPT), temperatures: [0], maxNew: 6, stop: [-1, -1] }),
-  })),
+  ...BENCH_SHAPES.map((shape) => ({ name: `train ${shape} full loss`, shape, call: (o: Organelle) => () => o.trainStep() })),
+  ...BENCH_SHAPES.map((shape) => ({ name: `generate ${shape}`, shape, call: (o: Organelle) => { const generate = benchGeneration(o); return () => generate([0]); } })),
 ];
 
 export async function compareBuilds(base: WebAssembly.Module, current: WebAssembly.Module, o: CompareOptions = FULL_COMPARE): Promise<CompareRow[]> {
   const corpusText = moverBenchCorpus(500, 7);
   const rows: CompareRow[] = [];
   for (const c of CASES) {
-    const make = (module: WebAssembly.Module) => Organelle.create(module, {
-      name: c.shape, corpusId: 'bench/mover', corpusText, architecture: SHAPE_PRESETS[c.shape], seed: 1,
-      config: { steps: 1_000_000, responseOnlyLoss: c.responseOnlyLoss },
-    });
-    const [a, b] = [await make(base), await make(current)];
-    msPerCall(() => c.run(a), o.roundMs); // warm both up
-    msPerCall(() => c.run(b), o.roundMs);
+    const a = c.call(await benchOrganelle(base, c.shape, corpusText));
+    const b = c.call(await benchOrganelle(current, c.shape, corpusText));
+    msPerCall(a, o.roundMs); // warm both up
+    msPerCall(b, o.roundMs);
     const ta: number[] = [], tb: number[] = [], ratio: number[] = [];
     for (let r = 0; r < o.rounds; r++) {
-      const x = msPerCall(() => c.run(a), o.roundMs);
-      const y = msPerCall(() => c.run(b), o.roundMs);
+      const x = msPerCall(a, o.roundMs);
+      const y = msPerCall(b, o.roundMs);
       ta.push(x);
       tb.push(y);
       ratio.push(x / y);

@@ -21,11 +21,9 @@ import { shareUrl } from '../replay/shared-run.ts';
 import { buildGameReplay, type GameReplay, type PlayGame } from './game-frames.ts';
 import { PLAY_GAMES } from './games.ts';
 
-export type PlayLibrary = LibraryReader;
-
 export interface PlayDeps {
   spawn: SpawnEngine;
-  library: PlayLibrary;
+  library: LibraryReader;
   pageUrl?: () => string;
   random?: () => number;
   clock?: Clock;
