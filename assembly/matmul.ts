@@ -134,6 +134,32 @@
   v128.store(c, c0); v128.store(c, c1, 16); v128.store(c, c2, 32); v128.store(c, c3, 48);
 }
 
+// One row of C, 24 columns wide, from 24 adjacent floats of each row of B (B itself, not
+// packed strips): six accumulators keep V8's registers busy without spilling, and one
+// pointer with immediate offsets serves all six loads.
+@inline function tile_1x24(c: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
+  let c0 = f32x4.splat(0), c1 = f32x4.splat(0), c2 = f32x4.splat(0), c3 = f32x4.splat(0), c4 = f32x4.splat(0), c5 = f32x4.splat(0);
+  let pa = a, pb = b;
+  for (let k = 0; k < K; k++) {
+    const va = v128.load32_splat(pa);
+    c0 = f32x4.add(c0, f32x4.mul(va, v128.load(pb)));
+    c1 = f32x4.add(c1, f32x4.mul(va, v128.load(pb, 16)));
+    c2 = f32x4.add(c2, f32x4.mul(va, v128.load(pb, 32)));
+    c3 = f32x4.add(c3, f32x4.mul(va, v128.load(pb, 48)));
+    c4 = f32x4.add(c4, f32x4.mul(va, v128.load(pb, 64)));
+    c5 = f32x4.add(c5, f32x4.mul(va, v128.load(pb, 80)));
+    pa += aK;
+    pb += ldb;
+  }
+  if (acc) {
+    c0 = f32x4.add(c0, v128.load(c)); c1 = f32x4.add(c1, v128.load(c, 16));
+    c2 = f32x4.add(c2, v128.load(c, 32)); c3 = f32x4.add(c3, v128.load(c, 48));
+    c4 = f32x4.add(c4, v128.load(c, 64)); c5 = f32x4.add(c5, v128.load(c, 80));
+  }
+  v128.store(c, c0); v128.store(c, c1, 16); v128.store(c, c2, 32); v128.store(c, c3, 48);
+  v128.store(c, c4, 64); v128.store(c, c5, 80);
+}
+
 @inline function tile_1x8(c: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
   let c0123 = f32x4.splat(0), c4567 = f32x4.splat(0);
   let pa = a, pb = b;
@@ -189,7 +215,7 @@ export function gemm(
   c: usize, ldc: usize, a: usize, aRow: usize, aK: usize, b: usize, ldb: usize, M: i32, K: i32, N: i32, acc: bool,
 ): void {
   const N8 = N & ~7;
-  const packB = M >= PACK_B_MIN_ROWS && N8 > 0 && K * N8 <= MAX_STRIP_FLOATS;
+  const packB = N8 > 0 && K * N8 <= MAX_STRIP_FLOATS && packing_pays(M, K, N8);
   if (packB) pack_strips(strips, b, ldb, K, N8);
   // 8-wide strip j..j+7 of B: packed rows of 32 bytes, or B itself at stride ldb
   const sb = packB ? strips : b;
@@ -237,10 +263,19 @@ export function gemm(
     const ai = a + <usize>i * aRow;
     const ci = c + <usize>i * ldc;
     let j = 0;
+    if (!packB) for (; j + 24 <= N; j += 24) tile_1x24(ci + (<usize>j << 2), ai, aK, b + (<usize>j << 2), ldb, K, acc);
     for (; j + 16 <= N; j += 16) tile_1x16(ci + (<usize>j << 2), ai, aK, sb + <usize>j * sStep, sStep << 3, sldb, K, acc);
     if (j < N8) tile_1x8(ci + (<usize>j << 2), ai, aK, sb + <usize>j * sStep, sldb, K, acc);
     gemm_row_tail(ci, ai, aK, b, ldb, K, N8, N, acc);
   }
+}
+
+// Whether copying B into strips costs less than it saves (measured on the benchmark's shapes,
+// a 38-token prompt and training's products): when at least 64 rows sweep a B of more than
+// 16 KB, or 16 rows sweep a long K (a batch's tokens, in weight gradients). A smaller B is
+// read well enough in place from L1, and a 38-row prompt does not repay the copy.
+@inline function packing_pays(M: i32, K: i32, N8: i32): bool {
+  return (M >= 64 && K * N8 > 4096) || (M >= 16 && K >= 256);
 }
 
 // Columns j0..N-1 of one row of C (the part no 8-wide tile covered).
@@ -302,13 +337,11 @@ function gemm_row_tail(ci: usize, ai: usize, aK: usize, b: usize, ldb: usize, K:
 
 // The packing buffers live in static memory: K <= MAX_K for panels (the engine's largest K
 // is the token count of a batch, at most 8 x 1024); B is packed when it fits MAX_STRIP_FLOATS
-// (a 1024-token batch against 384 or 288 columns does) and at least PACK_B_MIN_ROWS rows
-// reuse it (one attention panel would pay the copy for nothing).
+// (a 1024-token batch against 384 or 288 columns does) and packing_pays.
 export const MAX_K: i32 = 8192;
 const panel = memory.data(MAX_K * 16, 16);
 const MAX_STRIP_FLOATS: i32 = 1 << 19;
 const strips = memory.data(MAX_STRIP_FLOATS * 4, 16);
-const PACK_B_MIN_ROWS: i32 = 16;
 
 // ---------------------------------------------------------------------------------------
 // the three layouts

@@ -75,14 +75,19 @@ describe('matmul kernels vs naive references', () => {
     [128, 192, 48],
     [7, 3, 12], // one 8-wide, one 4-wide tile, rows past the last panel
     [8, 1, 4],
-    // from 16 rows B is packed into 8-wide strips: with leftover rows of 3 and of 1, and
-    // 4-wide and single columns that stay on B itself
+    // B stays in place below 64 rows (or a K under 256): leftover rows of 3 and of 1, 4-wide
+    // and single columns
     [19, 13, 29],
     [17, 6, 12],
+    // B packed into 8-wide strips (64 rows and more than 4096 floats, or a K of 256): with
+    // leftover rows of 3 and of 1 over the strips, and 4-wide and single columns on B itself
+    [67, 10, 416],
+    [65, 80, 61],
+    [17, 260, 27], // a long K packs from 16 rows: a leftover row's 16-, 8-wide tiles, three single columns
     [16, 1100, 480], // too big to pack (K x 480 > the strip buffer): B is read in place
     [9, 70, 21], // K >= 64: A^T panels are copied together (and a leftover row)
-    [17, 5, 27], // a leftover row over packed strips: 16-, 8-wide tiles and three single columns
-    [2, 20, 40], // single rows over B itself: 16-, 16-, 8-wide tiles
+    [2, 20, 40], // single rows over B itself: 24-, 16-wide tiles
+    [1, 7, 53], // 24-, 24-, 4-wide tiles and a single column
   ];
 
   for (const layout of ['ab', 'atb', 'abt'] as Layout[]) {
