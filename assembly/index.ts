@@ -3,7 +3,7 @@
 export { arena_reset, arena_alloc, arena_used } from './arena';
 export { rng_seed, rng_state_ptr, rng_next_u32, rng_uniform, rng_below, rng_normal } from './prng';
 export {
-  matmul_ab, matmul_atb, matmul_abt, transpose, gemm,
+  matmul_ab, matmul_atb, matmul_abt, transpose, gemm, pack_panels, matmul_panels,
   matmul_ab_naive, matmul_atb_naive, matmul_abt_naive,
 } from './matmul';
 export { rmsnorm_forward, rmsnorm_backward } from './norm';
@@ -12,7 +12,7 @@ export { attention_forward, attention_backward, attention_probs_floats } from '.
 export { crossentropy_forward_backward } from './loss';
 export { sum_squares, adamw_update } from './adam';
 export {
-  model_init, model_init_weights, params_ptr, grads_ptr, adam_m_ptr, adam_v_ptr, param_count,
+  model_init, model_init_weights, params_written, params_ptr, grads_ptr, adam_m_ptr, adam_v_ptr, param_count,
   batch_tokens_ptr, batch_targets_ptr, batch_mask_ptr, batch_doc_starts_ptr, batch_capacity, logits_ptr, logits_rows, logits_rows_ptr,
   forward_backward, train_configure, train_steps_done, train_set_steps_done, train_last_grad_norm,
   train_last_lr, train_last_tokens, learning_rate_at, corpus_alloc, corpus_offsets_ptr, corpus_prompt_lens_ptr,

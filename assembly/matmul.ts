@@ -262,12 +262,30 @@ export function gemm(
   for (; i < M; i++) {
     const ai = a + <usize>i * aRow;
     const ci = c + <usize>i * ldc;
+    if (!packB) {
+      gemm_row(ci, ai, aK, b, ldb, K, 0, N, acc);
+      continue;
+    }
     let j = 0;
-    if (!packB) for (; j + 24 <= N; j += 24) tile_1x24(ci + (<usize>j << 2), ai, aK, b + (<usize>j << 2), ldb, K, acc);
     for (; j + 16 <= N; j += 16) tile_1x16(ci + (<usize>j << 2), ai, aK, sb + <usize>j * sStep, sStep << 3, sldb, K, acc);
     if (j < N8) tile_1x8(ci + (<usize>j << 2), ai, aK, sb + <usize>j * sStep, sldb, K, acc);
     gemm_row_tail(ci, ai, aK, b, ldb, K, N8, N, acc);
   }
+}
+
+// Columns j0..N-1 of one row of C from B itself: 24-, 16- and 8-wide tiles, then the tail.
+@inline function gemm_row(ci: usize, ai: usize, aK: usize, b: usize, ldb: usize, K: i32, j0: i32, N: i32, acc: bool): void {
+  let j = j0;
+  for (; j + 24 <= N; j += 24) tile_1x24(ci + (<usize>j << 2), ai, aK, b + (<usize>j << 2), ldb, K, acc);
+  if (j + 16 <= N) {
+    tile_1x16(ci + (<usize>j << 2), ai, aK, b + (<usize>j << 2), 32, ldb, K, acc);
+    j += 16;
+  }
+  if (j + 8 <= N) {
+    tile_1x8(ci + (<usize>j << 2), ai, aK, b + (<usize>j << 2), ldb, K, acc);
+    j += 8;
+  }
+  gemm_row_tail(ci, ai, aK, b, ldb, K, j, N, acc);
 }
 
 // Whether copying B into strips costs less than it saves (measured on the benchmark's shapes,
@@ -342,6 +360,71 @@ export const MAX_K: i32 = 8192;
 const panel = memory.data(MAX_K * 16, 16);
 const MAX_STRIP_FLOATS: i32 = 1 << 19;
 const strips = memory.data(MAX_STRIP_FLOATS * 4, 16);
+
+// ---------------------------------------------------------------------------------------
+// weight panels, for generation's decode steps
+//
+// A decode step multiplies one row (or an ensemble's three) by every weight matrix, so the
+// weights stream in from cache once per step (at 460K they outgrow L2), and no per-call copy
+// would pay. Generation keeps a copy of each weight matrix W (K, N) in 24-column panels
+// instead: panel p holds W(k, 24p..24p+23) for k = 0..K-1, 96 contiguous bytes per k, so a
+// 24-wide tile reads one sequential stream rather than 96 bytes at stride N. Columns past
+// the last whole panel are read from W itself. The tiles and their k order are gemm's, so
+// the sums are too.
+
+export const PANEL: i32 = 24;
+const PANEL_BYTES: usize = PANEL << 2;
+
+/** Floats of the panel copy of a (K, N) matrix. */
+@inline export function panel_floats(K: i32, N: i32): i32 {
+  return K * (N - N % PANEL);
+}
+
+/** wp <- the panels of W (K, N). */
+export function pack_panels(wp: usize, w: usize, K: i32, N: i32): void {
+  const ldw = <usize>N << 2;
+  let q = wp;
+  for (let j = 0; j + PANEL <= N; j += PANEL) {
+    let p = w + (<usize>j << 2);
+    for (let k = 0; k < K; k++) {
+      v128.store(q, v128.load(p)); v128.store(q, v128.load(p, 16), 16); v128.store(q, v128.load(p, 32), 32);
+      v128.store(q, v128.load(p, 48), 48); v128.store(q, v128.load(p, 64), 64); v128.store(q, v128.load(p, 80), 80);
+      p += ldw;
+      q += PANEL_BYTES;
+    }
+  }
+}
+
+/** C(M,N) (+)= A(M,K) @ W for the few rows of a decode step: W's whole panels from wp, the rest from w. */
+export function matmul_panels(c: usize, a: usize, wp: usize, w: usize, M: i32, K: i32, N: i32, acc: bool): void {
+  const N24 = N - N % PANEL;
+  const ldc = <usize>N << 2;
+  const lda = <usize>K << 2;
+  const panelStride = <usize>K * PANEL_BYTES;
+  if (M == 3) {
+    // an ensemble's three votes: each load from a panel serves all three rows
+    let p = wp;
+    for (let j = 0; j < N24; j += PANEL) {
+      const cj = c + (<usize>j << 2);
+      tile_3x8(cj, ldc, a, lda, 4, p, PANEL_BYTES, K, acc);
+      tile_3x8(cj + 32, ldc, a, lda, 4, p + 32, PANEL_BYTES, K, acc);
+      tile_3x8(cj + 64, ldc, a, lda, 4, p + 64, PANEL_BYTES, K, acc);
+      p += panelStride;
+    }
+    for (let r = 0; r < 3; r++) gemm_row(c + <usize>r * ldc, a + <usize>r * lda, 4, w, ldc, K, N24, N, acc);
+    return;
+  }
+  for (let i = 0; i < M; i++) {
+    const ai = a + <usize>i * lda;
+    const ci = c + <usize>i * ldc;
+    let p = wp;
+    for (let j = 0; j < N24; j += PANEL) {
+      tile_1x24(ci + (<usize>j << 2), ai, 4, p, PANEL_BYTES, K, acc);
+      p += panelStride;
+    }
+    gemm_row(ci, ai, 4, w, ldc, K, N24, N, acc);
+  }
+}
 
 // ---------------------------------------------------------------------------------------
 // the three layouts

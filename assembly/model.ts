@@ -8,7 +8,7 @@
 // B block, N positions in the packed batch, hd = E/H.
 import { arena_reset, arena_alloc } from './arena';
 import { rng_seed, rng_below, rng_normal, rng_uniform } from './prng';
-import { matmul_ab, matmul_atb, matmul_abt, gemm } from './matmul';
+import { matmul_ab, matmul_atb, matmul_abt, gemm, matmul_panels, pack_panels, panel_floats } from './matmul';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
 import { relu_forward, relu_backward } from './activation';
 import { attention_forward, attention_backward, attend } from './attention';
@@ -92,7 +92,20 @@ let iprobs: usize = 0; // (B + 4) attention probabilities of one query
 let pAtt: usize = 0, pScratch: usize = 0, pDoc: usize = 0, pQ: usize = 0; // prefill attention buffers
 let kcache: usize = 0, vcache: usize = 0; // (L, slots, B, E)
 let prefixLogits: usize = 0; // (V)
+// The weight matrices again, in panels for decode steps (matmul.ts): per layer wqkv, wo,
+// fc1, fc2, then lm_head. Rebuilt before the first decode after the weights change.
+let wpanels: usize = 0;
+let panelsStale = true;
 let sampleScratch: usize = 0; // (V + 4)
+
+@inline function layerPanelFloats(): i32 {
+  return panel_floats(E, 3 * E) + panel_floats(E, E) + panel_floats(E, F) + panel_floats(F, E);
+}
+@inline function pWqkv(l: i32): usize { return wpanels + f4(l * layerPanelFloats()); }
+@inline function pWo(l: i32): usize { return pWqkv(l) + f4(panel_floats(E, 3 * E)); }
+@inline function pFc1(l: i32): usize { return pWo(l) + f4(panel_floats(E, E)); }
+@inline function pFc2(l: i32): usize { return pFc1(l) + f4(panel_floats(E, F)); }
+@inline function pLmHead(): usize { return wpanels + f4(L * layerPanelFloats()); }
 
 @inline function cacheAt(base: usize, l: i32, slot: i32, pos: i32): usize {
   return base + f4(((l * slots + slot) * B + pos) * E);
@@ -164,6 +177,8 @@ export function model_init(v: i32, e: i32, h: i32, l: i32, f: i32, b: i32, batch
   pQ = arena_alloc(4);
   kcache = arena_alloc(f4(L * slots * B * E + 4 * E));
   vcache = arena_alloc(f4(L * slots * B * E + 4 * E));
+  wpanels = arena_alloc(f4(L * layerPanelFloats() + panel_floats(E, V)));
+  panelsStale = true;
   prefixLogits = arena_alloc(f4(V + 4));
   sampleScratch = arena_alloc(f4(V + 4));
   const last = arena_alloc(16);
@@ -183,6 +198,12 @@ export function model_init_weights(seed: u32, std: f32): void {
   memory.fill(adam_m, 0, f4(nParams));
   memory.fill(adam_v, 0, f4(nParams));
   stepsDone = 0;
+  panelsStale = true;
+}
+
+/** The host wrote the weights (through params_ptr): generation re-copies its panels. */
+export function params_written(): void {
+  panelsStale = true;
 }
 
 export function params_ptr(): usize { return params; }
@@ -437,6 +458,7 @@ export function optimizer_step(): void {
   lastLr = lr;
   adamw_update(params, grads, adam_m, adam_v, nParams, (V + B) * E, lr, cfgB1, cfgB2, cfgEps, cfgWd, stepsDone + 1, scale);
   stepsDone++;
+  panelsStale = true;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -446,6 +468,7 @@ export function optimizer_step(): void {
 // its cache slot first so a row attends to every earlier position of its slot. Only the
 // last `outRows` rows need logits: in the last layer the others stop after K and V.
 function infer_forward(rows: i32, outRows: i32): void {
+  if (panelsStale) pack_all_panels();
   const row = f4(E);
   for (let r = 0; r < rows; r++) {
     const te = wte(params) + <usize>load<i32>(iTok + f4(r)) * row;
@@ -461,7 +484,7 @@ function infer_forward(rows: i32, outRows: i32): void {
     const first = l == L - 1 ? rows - outRows : 0;
     const n = rows - first;
     rmsnorm_forward(iln, irstd, ix, rows, E);
-    matmul_ab(iqkv, iln, wqkv(params, l), rows, E, 3 * E, false);
+    matmul_panels(iqkv, iln, pWqkv(l), wqkv(params, l), rows, E, 3 * E, false);
     for (let r = 0; r < rows; r++) {
       const slot = load<i32>(iSlot + f4(r));
       const pos = load<i32>(iPos + f4(r));
@@ -480,13 +503,24 @@ function infer_forward(rows: i32, outRows: i32): void {
     }
     const x = ix + <usize>first * row;
     const ln = iln + <usize>first * row;
-    matmul_ab(x, iatt, wo(params, l), n, E, E, true);
+    matmul_panels(x, iatt, pWo(l), wo(params, l), n, E, E, true);
     rmsnorm_forward(ln, irstd, x, n, E);
-    matmul_ab(ihid, ln, fc1(params, l), n, E, F, false);
+    matmul_panels(ihid, ln, pFc1(l), fc1(params, l), n, E, F, false);
     relu_forward(ihid, ihid, n * F);
-    matmul_ab(x, ihid, fc2(params, l), n, F, E, true);
+    matmul_panels(x, ihid, pFc2(l), fc2(params, l), n, F, E, true);
   }
-  matmul_ab(ilogits, ix + <usize>(rows - outRows) * row, lmHead(params), outRows, E, V, false);
+  matmul_panels(ilogits, ix + <usize>(rows - outRows) * row, pLmHead(), lmHead(params), outRows, E, V, false);
+}
+
+function pack_all_panels(): void {
+  for (let l = 0; l < L; l++) {
+    pack_panels(pWqkv(l), wqkv(params, l), E, 3 * E);
+    pack_panels(pWo(l), wo(params, l), E, E);
+    pack_panels(pFc1(l), fc1(params, l), E, F);
+    pack_panels(pFc2(l), fc2(params, l), F, E);
+  }
+  pack_panels(pLmHead(), lmHead(params), E, V);
+  panelsStale = false;
 }
 
 export function infer_tokens_ptr(): usize { return iTok; }

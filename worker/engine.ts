@@ -88,6 +88,7 @@ export class Engine {
   setParams(params: Float32Array): void {
     if (params.length !== this.paramCount) throw new Error(`expected ${this.paramCount} parameters, got ${params.length}`);
     this.#f32(this.#w.params_ptr(), this.paramCount).set(params);
+    this.#w.params_written();
   }
 
   /** A copy of the gradients of the last forward/backward. */

@@ -8,6 +8,7 @@ import { Organelle } from '../../worker/organelle.ts';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
 import type { ModelShape } from '../../worker/model/shape.ts';
 import { referenceForward } from '../../worker/reference/gpt.ts';
+import { makeTrainConfig } from '../../worker/model/recipe.ts';
 import { assertClose, mulberry32, newEngine, report } from '../helpers/wasm.ts';
 
 const SHAPE: ModelShape = { vocabSize: 35, embd: 48, heads: 4, layers: 2, mlp: 96, block: 24 };
@@ -182,5 +183,50 @@ describe('generation refuses bad requests', () => {
     const last = organelle.complete('ababa', { maxNew: 10 });
     expect(last.votes).toHaveLength(1);
     expect(last.text.length).toBeLessThanOrEqual(1);
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+
+describe('generation follows every change of the weights', () => {
+  // Decode steps read a panel copy of the weight matrices (matmul.ts, matmul_panels), made
+  // before the first generation after the weights change. Each way they change must reach
+  // it: the answers then equal those of a fresh engine given the same weights.
+  const prompt = randomPrompt(7, mulberry32(7));
+  const answers = (e: Engine) => {
+    e.seedSampling(11);
+    const request = (temperatures: number[]) => ({ prompt, temperatures, maxNew: 10, stop: [-1, -1] as [number, number] });
+    // one row per decode step, then three (the ensemble's tile)
+    return [...e.generate(request([0])), ...e.generate(request([0.9, 0, 1.3]))].map((v) => [Array.from(v.tokens), Array.from(v.probs)]);
+  };
+  const fresh = async (params: Float32Array) => {
+    const e = await newEngine(SHAPE, { batchDocs: 1, voteSlots: 8 });
+    e.setParams(params);
+    return answers(e);
+  };
+
+  it('after setParams, initWeights and training steps', async () => {
+    const e = await newEngine(SHAPE, { batchDocs: 1, voteSlots: 8 });
+    e.initWeights(7);
+    const before = answers(e);
+    expect(before).toEqual(await fresh(e.getParams()));
+
+    const other = e.getParams().map((x, i) => x + 0.05 * Math.sin(i));
+    e.setParams(other);
+    const afterSet = answers(e);
+    expect(afterSet, 'new weights must change the answers').not.toEqual(before);
+    expect(afterSet).toEqual(await fresh(other));
+
+    e.initWeights(8);
+    expect(answers(e)).toEqual(await fresh(e.getParams()));
+
+    const docs = [[BOS, 3, 4, 5, NEWLINE, 6, 7, BOS]];
+    e.loadCorpus({ tokens: Int32Array.from(docs.flat()), offsets: Int32Array.from([0, 8]), promptLens: Int32Array.from([4]) });
+    e.configure(makeTrainConfig({ steps: 10, batchDocs: 1, learningRate: 0.05, warmupSteps: 0 }));
+    const beforeTraining = answers(e);
+    for (let s = 0; s < 3; s++) e.trainStep();
+    const afterTraining = answers(e);
+    expect(afterTraining, 'training steps must change the answers').not.toEqual(beforeTraining);
+    expect(afterTraining).toEqual(await fresh(e.getParams()));
   });
 });

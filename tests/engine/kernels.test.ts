@@ -3,7 +3,7 @@
 // the strided `gemm` on sub-matrices; `transpose` with row strides. Every input is followed
 // by NaN guard floats (a kernel that reads past an operand turns its result into NaN) and
 // every output by sentinel floats (a kernel that writes past it is caught).
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../worker/engine.ts';
 import { mulberry32, newEngine, randomF32, Scratch } from '../helpers/wasm.ts';
 
@@ -125,6 +125,39 @@ describe('matmul kernels vs naive references', () => {
           expectMatmulClose(`matmul_${layout} vs matmul_${layout}_naive`, got, naive, js.scale, 1e-5);
           expectMatmulClose(`matmul_${layout} vs float64 JS`, got, js.c, js.scale, 1e-5);
           expectMatmulClose(`matmul_${layout}_naive vs float64 JS`, naive, js.c, js.scale, 1e-5);
+        });
+      }
+    }
+  }
+});
+
+// ---------------------------------------------------------------------------------------
+
+describe('decode products from weight panels equal matmul_ab bit for bit', () => {
+  // matmul_panels reads W's whole 24-column panels from a packed copy and the rest from W:
+  // the same tiles in the same k order, so every float must match matmul_ab exactly.
+  const shapes: [number, number][] = [[7, 23], [9, 24], [5, 47], [48, 144], [13, 61]];
+  for (const M of [1, 2, 3, 4]) {
+    for (const [K, N] of shapes) {
+      for (const acc of [0, 1]) {
+        it(`${M}x${K}x${N} acc=${acc}`, () => {
+          const w = engine.wasm;
+          const s = new Scratch(w);
+          const rand = mulberry32(M * 1000 + K * 100 + N + acc);
+          const a = randomF32(M * K, rand);
+          const wt = randomF32(K * N, rand);
+          const c0 = acc ? randomF32(M * N, rand) : new Float32Array(M * N).fill(777);
+          const pa = s.putF32(a, GUARD);
+          const pw = s.putF32(wt, GUARD);
+          const wp = s.putF32(new Float32Array(K * (N - (N % 24))), GUARD, SENTINEL);
+          const pc = s.putF32(c0, GUARD, SENTINEL);
+          const pref = s.putF32(c0, GUARD, SENTINEL);
+          w.pack_panels(wp, pw, K, N);
+          expectGuards('panels', s, wp, K * (N - (N % 24)), SENTINEL);
+          w.matmul_panels(pc, pa, wp, pw, M, K, N, acc);
+          w.matmul_ab(pref, pa, pw, M, K, N, acc);
+          expectGuards('matmul_panels C', s, pc, M * N, SENTINEL);
+          expect(Array.from(s.read(pc, M * N))).toEqual(Array.from(s.read(pref, M * N)));
         });
       }
     }

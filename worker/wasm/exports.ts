@@ -19,6 +19,8 @@ export interface OrganelleWasm {
   matmul_ab_naive(c: Ptr, a: Ptr, b: Ptr, M: number, K: number, N: number, acc: number): void;
   matmul_atb_naive(c: Ptr, a: Ptr, b: Ptr, M: number, K: number, N: number, acc: number): void;
   matmul_abt_naive(c: Ptr, a: Ptr, b: Ptr, M: number, K: number, N: number, acc: number): void;
+  pack_panels(wp: Ptr, w: Ptr, K: number, N: number): void;
+  matmul_panels(c: Ptr, a: Ptr, wp: Ptr, w: Ptr, M: number, K: number, N: number, acc: number): void;
   transpose(out: Ptr, ldo: number, inp: Ptr, ldi: number, R: number, C: number): void;
   gemm(c: Ptr, ldc: number, a: Ptr, aRow: number, aK: number, b: Ptr, ldb: number, M: number, K: number, N: number, acc: number): void;
   rmsnorm_forward(out: Ptr, rstd: Ptr, inp: Ptr, N: number, C: number): void;
@@ -34,6 +36,7 @@ export interface OrganelleWasm {
   // model
   model_init(V: number, E: number, H: number, L: number, F: number, B: number, batchDocs: number, voteSlots: number): number;
   model_init_weights(seed: number, std: number): void;
+  params_written(): void;
   params_ptr(): Ptr;
   grads_ptr(): Ptr;
   adam_m_ptr(): Ptr;
