@@ -92,8 +92,8 @@ let iprobs: usize = 0; // (B + 4) attention probabilities of one query
 let pAtt: usize = 0, pScratch: usize = 0, pDoc: usize = 0, pQ: usize = 0; // prefill attention buffers
 let kcache: usize = 0, vcache: usize = 0; // (L, slots, B, E)
 let prefixLogits: usize = 0; // (V)
-// The weight matrices again, in panels for decode steps (matmul.ts): per layer wqkv, wo,
-// fc1, fc2, then lm_head. Rebuilt before the first decode after the weights change.
+// The weight matrices again, in panels for generation (matmul.ts): per layer wqkv, wo, fc1,
+// fc2, then lm_head. Rebuilt before the first generation after the weights change.
 let wpanels: usize = 0;
 let panelsStale = true;
 let sampleScratch: usize = 0; // (V + 4)
@@ -537,6 +537,7 @@ export function prefix_logits_ptr(): usize { return prefixLogits; }
  * output (qStart = n - 1); every position still leaves its keys and values in the cache.
  */
 export function gen_prefill(n: i32): void {
+  if (panelsStale) pack_all_panels();
   const row = f4(E);
   const qrow = f4(3 * E);
   for (let r = 0; r < n; r++) {
@@ -557,7 +558,7 @@ export function gen_prefill(n: i32): void {
       gemm(iqkv + row, qrow, iln, row, 4, wqkv(params, l) + row, qrow, n, E, 2 * E, false);
       gemm(iqkv + <usize>(n - 1) * qrow, qrow, iln + <usize>(n - 1) * row, row, 4, wqkv(params, l), qrow, 1, E, E, false);
     } else {
-      matmul_ab(iqkv, iln, wqkv(params, l), n, E, 3 * E, false);
+      matmul_panels(iqkv, iln, pWqkv(l), wqkv(params, l), n, E, 3 * E, false);
     }
     for (let r = 0; r < n; r++) {
       const src = iqkv + <usize>r * qrow;
@@ -568,11 +569,11 @@ export function gen_prefill(n: i32): void {
     attention_forward(iatt, pAtt, iqkv, pDoc, pQ, 1, E, H, pScratch);
     const x = ix + <usize>first * row;
     const ln = iln + <usize>first * row;
-    matmul_ab(x, iatt + <usize>first * row, wo(params, l), m, E, E, true);
+    matmul_panels(x, iatt + <usize>first * row, pWo(l), wo(params, l), m, E, E, true);
     rmsnorm_forward(ln, irstd, x, m, E);
-    matmul_ab(ihid, ln, fc1(params, l), m, E, F, false);
+    matmul_panels(ihid, ln, pFc1(l), fc1(params, l), m, E, F, false);
     relu_forward(ihid, ihid, m * F);
-    matmul_ab(x, ihid, fc2(params, l), m, F, E, true);
+    matmul_panels(x, ihid, pFc2(l), fc2(params, l), m, F, E, true);
   }
   matmul_ab(prefixLogits, ix + <usize>(n - 1) * row, lmHead(params), 1, E, V, false);
 }

@@ -133,11 +133,12 @@ describe('matmul kernels vs naive references', () => {
 
 // ---------------------------------------------------------------------------------------
 
-describe('decode products from weight panels equal matmul_ab bit for bit', () => {
+describe('products from weight panels equal matmul_ab bit for bit', () => {
   // matmul_panels reads W's whole 24-column panels from a packed copy and the rest from W:
-  // the same tiles in the same k order, so every float must match matmul_ab exactly.
+  // the same tiles in the same k order, so every float must match matmul_ab exactly. Rows:
+  // single (decode), three (an ensemble), four-row blocks and their leftovers (a prompt).
   const shapes: [number, number][] = [[7, 23], [9, 24], [5, 47], [48, 144], [13, 61]];
-  for (const M of [1, 2, 3, 4]) {
+  for (const M of [1, 2, 3, 4, 5, 7, 8]) {
     for (const [K, N] of shapes) {
       for (const acc of [0, 1]) {
         it(`${M}x${K}x${N} acc=${acc}`, () => {
