@@ -14,7 +14,7 @@ import { relu_forward, relu_backward } from './activation';
 import { attention_forward, attention_backward, attend } from './attention';
 import { crossentropy_forward_backward } from './loss';
 import { sum_squares, adamw_update } from './adam';
-import { exp1 } from './inline/exp';
+import { exp4 } from './inline/exp';
 
 const TRAIN: i32 = 0; // generator for init and batch sampling
 const SAMPLE: i32 = 1; // generator for token sampling
@@ -578,6 +578,17 @@ export function gen_prefill(n: i32): void {
   matmul_ab(prefixLogits, ix + <usize>(n - 1) * row, lmHead(params), 1, E, V, false);
 }
 
+// exp((z_v - mx) * inv) for v < V into sampleScratch, four at a time: each lane computes
+// what exp1 would, so the scalar sums over the scratch that follow are unchanged. Reads up
+// to 3 floats past the row (the next row, or the +4 padding of the last one).
+function exps_to_scratch(z: usize, mx: f32, inv: f32): void {
+  const vmx = f32x4.splat(mx);
+  const vinv = f32x4.splat(inv);
+  for (let v = 0; v < V; v += 4) {
+    v128.store(sampleScratch + f4(v), exp4(f32x4.mul(f32x4.sub(v128.load(z + f4(v)), vmx), vinv)));
+  }
+}
+
 // Picks a token from a logits row: greedy at temperature 0, else a draw from
 // softmax(z / temperature). Writes the token's probability under softmax(z) (temperature
 // 1, the model's own belief) to probOut.
@@ -590,13 +601,9 @@ function sample_row(z: usize, temperature: f32, probOut: usize): i32 {
   }
   let choice = arg;
   if (temperature > 0) {
-    const inv: f32 = 1.0 / temperature;
+    exps_to_scratch(z, mx, 1.0 / temperature);
     let sum: f32 = 0;
-    for (let v = 0; v < V; v++) {
-      const e = exp1((load<f32>(z + f4(v)) - mx) * inv);
-      store<f32>(sampleScratch + f4(v), e);
-      sum += e;
-    }
+    for (let v = 0; v < V; v++) sum += load<f32>(sampleScratch + f4(v));
     const u = rng_uniform(SAMPLE) * sum;
     let acc: f32 = 0;
     choice = V - 1;
@@ -605,9 +612,10 @@ function sample_row(z: usize, temperature: f32, probOut: usize): i32 {
       if (u < acc) { choice = v; break; }
     }
   }
+  exps_to_scratch(z, mx, 1);
   let total: f32 = 0;
-  for (let v = 0; v < V; v++) total += exp1(load<f32>(z + f4(v)) - mx);
-  store<f32>(probOut, exp1(load<f32>(z + f4(choice)) - mx) / total);
+  for (let v = 0; v < V; v++) total += load<f32>(sampleScratch + f4(v));
+  store<f32>(probOut, load<f32>(sampleScratch + f4(choice)) / total);
   return choice;
 }
 
