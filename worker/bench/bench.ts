@@ -8,7 +8,7 @@ import { referenceMatmul, referenceMatmulABT, referenceMatmulATB, referenceForwa
 import { encodeDocuments, normalizeCorpus, packBatch, parseCorpus } from '../corpus/documents.ts';
 import { makeTrainConfig } from '../model/recipe.ts';
 import { moverBenchCorpus } from './mover-corpus.ts';
-import { timeCall, median, FULL_TIMING, QUICK_TIMING, type TimingOptions } from './timing.ts';
+import { timeInTurns, FULL_TIMING, QUICK_TIMING, type TimingOptions } from './timing.ts';
 
 export type Layout = 'ab' | 'atb' | 'abt';
 /** The two shapes the targets name. */
@@ -71,9 +71,8 @@ function benchMatmul(module: WebAssembly.Module, t: TimingOptions): Promise<Matm
         ['abt', () => w.matmul_abt(c, a, b, M, K, N, 0, s), () => referenceMatmulABT(jc, ja, jb, M, K, N)],
       ];
       for (const [layout, wasmFn, refFn] of cases) {
-        const gflops = flops / timeCall(wasmFn, t) / 1e6;
-        const reference_gflops = flops / timeCall(refFn, t) / 1e6;
-        results.push({ layout, m: M, k: K, n: N, gflops, reference_gflops, speedup: gflops / reference_gflops });
+        const { ms, relative } = timeInTurns([wasmFn, refFn], t);
+        results.push({ layout, m: M, k: K, n: N, gflops: flops / ms[0] / 1e6, reference_gflops: flops / ms[1] / 1e6, speedup: relative[1] });
       }
     }
     return results;
@@ -97,54 +96,60 @@ export function benchGeneration(organelle: Organelle): (temperatures: number[]) 
   return (temperatures) => organelle.engine.generate({ prompt, temperatures, maxNew: 6, stop: [-1, -1] });
 }
 
-/** Median tokens/s and ms per step of WASM training steps. */
-async function wasmTrainSpeed(module: WebAssembly.Module, name: BenchShape, corpusText: string, responseOnlyLoss: boolean, t: TimingOptions) {
-  const organelle = await benchOrganelle(module, name, corpusText, responseOnlyLoss);
-  let tokens = 0;
-  const msPerStep = timeCall(() => {
-    organelle.trainStep();
-    tokens += organelle.engine.lastStepTokens;
-  }, t);
-  return { organelle, msPerStep, tokensPerSec: ((tokens / organelle.stepsDone) * 1000) / msPerStep };
+/** One training step per call, counting the positions it processed. */
+function counted(step: () => number): { call: () => void; tokensPerCall: () => number } {
+  let tokens = 0, calls = 0;
+  return {
+    call: () => {
+      tokens += step();
+      calls++;
+    },
+    tokensPerCall: () => tokens / calls,
+  };
 }
 
-async function benchTrain(module: WebAssembly.Module, name: BenchShape, corpusText: string, t: TimingOptions, quick: boolean): Promise<TrainResult> {
+async function benchTrain(module: WebAssembly.Module, name: BenchShape, corpusText: string, t: TimingOptions): Promise<TrainResult> {
   const docs = parseCorpus(normalizeCorpus(corpusText));
   const mean_doc_chars = docs.reduce((a, d) => a + d.prompt.length + 1 + d.response.length, 0) / docs.length;
-  const full = await wasmTrainSpeed(module, name, corpusText, false, t);
-  const responseOnly = await wasmTrainSpeed(module, name, corpusText, true, t);
-  const { organelle, msPerStep } = full;
-  const tokens_per_s = full.tokensPerSec;
+  const organelle = await benchOrganelle(module, name, corpusText);
+  const responseOnly = await benchOrganelle(module, name, corpusText, true);
+  const trainStep = (o: Organelle) => () => {
+    o.trainStep();
+    return o.engine.lastStepTokens;
+  };
   // reference: float32 plain TypeScript forward + backward + AdamW on comparable batches
   const vocab = organelle.vocab;
   const enc = encodeDocuments(docs, vocab, organelle.shape.block);
   const params = organelle.engine.getParams();
   const m = new Float32Array(params.length), v = new Float32Array(params.length);
   const cfg = makeTrainConfig({ steps: 1_000_000, responseOnlyLoss: false });
-  const refSteps = quick ? 2 : name === '64k' ? 8 : 3;
-  const perToken: number[] = [];
-  for (let i = 0; i < refSteps; i++) {
-    const idx = Array.from({ length: cfg.batchDocs }, (_, j) => (i * 8 + j * 131) % docs.length);
-    const batch = packBatch(enc, idx, cfg.responseOnlyLoss);
-    const t0 = performance.now();
+  // batches packed ahead, so that only the step is timed
+  const batches = Array.from({ length: 64 }, (_, i) =>
+    packBatch(enc, Array.from({ length: cfg.batchDocs }, (_, j) => (i * 8 + j * 131) % docs.length), cfg.responseOnlyLoss));
+  let step = 0;
+  const referenceStep = () => {
+    const batch = batches[step % batches.length];
     const { grads } = referenceForwardBackward(organelle.shape, params, batch, cfg.labelSmoothing);
-    referenceAdamW(params, grads, m, v, i, learningRateAt(i, cfg), cfg, organelle.engine.decayStart);
-    perToken.push((performance.now() - t0) / batch.tokens.length);
-  }
-  const reference_tokens_per_s = 1000 / median(perToken);
+    referenceAdamW(params, grads, m, v, step, learningRateAt(step, cfg), cfg, organelle.engine.decayStart);
+    step++;
+    return batch.tokens.length;
+  };
+  const runs = [counted(trainStep(organelle)), counted(trainStep(responseOnly)), counted(referenceStep)];
+  const { ms, relative } = timeInTurns(runs.map((r) => r.call), t);
+  const tokensPerCall = runs.map((r) => r.tokensPerCall());
+  const [full, ro, ref] = tokensPerCall.map((n, i) => (n * 1000) / ms[i]); // tokens/s
   return {
-    shape: name, params: organelle.engine.paramCount, tokens_per_s, tokens_per_s_response_only: responseOnly.tokensPerSec,
-    reference_tokens_per_s, speedup: tokens_per_s / reference_tokens_per_s, steps_per_s: 1000 / msPerStep, mean_doc_chars,
+    shape: name, params: organelle.engine.paramCount, tokens_per_s: full, tokens_per_s_response_only: ro,
+    reference_tokens_per_s: ref, speedup: (relative[2] * tokensPerCall[0]) / tokensPerCall[2], steps_per_s: 1000 / ms[0], mean_doc_chars,
     // a document is BOS + its characters
-    gflops: (tokens_per_s * trainingFlopsPerToken(organelle.shape, mean_doc_chars + 1)) / 1e9,
+    gflops: (full * trainingFlopsPerToken(organelle.shape, mean_doc_chars + 1)) / 1e9,
   };
 }
 
 async function benchGenerate(module: WebAssembly.Module, name: BenchShape, corpusText: string, t: TimingOptions): Promise<GenerateResult> {
   const generate = benchGeneration(await benchOrganelle(module, name, corpusText));
-  const single_ms = timeCall(() => generate([0]), t);
-  const ensemble3_ms = timeCall(() => generate([0.125, 0.175, 0.225]), t);
-  return { shape: name, prompt_chars: BENCH_PROMPT.length, answer_chars: 5, single_ms, ensemble3_ms, ensemble_ratio: ensemble3_ms / single_ms };
+  const { ms, relative } = timeInTurns([() => generate([0]), () => generate([0.125, 0.175, 0.225])], t);
+  return { shape: name, prompt_chars: BENCH_PROMPT.length, answer_chars: 5, single_ms: ms[0], ensemble3_ms: ms[1], ensemble_ratio: relative[1] };
 }
 
 export async function runBench(module: WebAssembly.Module, options: { quick?: boolean; log?: (line: string) => void } = {}): Promise<BenchReport> {
@@ -158,7 +163,7 @@ export async function runBench(module: WebAssembly.Module, options: { quick?: bo
   const generate: GenerateResult[] = [];
   for (const name of BENCH_SHAPES) {
     log(`train ${name} ...`);
-    train.push(await benchTrain(module, name, corpusText, quick ? QUICK_TIMING : { ...FULL_TIMING, sampleMs: 400 }, quick));
+    train.push(await benchTrain(module, name, corpusText, quick ? QUICK_TIMING : { ...FULL_TIMING, sampleMs: 400 }));
     log(`generate ${name} ...`);
     generate.push(await benchGenerate(module, name, corpusText, t));
   }
@@ -184,5 +189,7 @@ export function formatBench(r: BenchReport): string {
   for (const g of r.generate) {
     lines.push(`  ${g.shape.padEnd(6)} ${f(g.single_ms, 3).padStart(9)} ${f(g.ensemble3_ms, 3).padStart(10)} ${f(g.ensemble_ratio, 2).padStart(6)}x`);
   }
+  lines.push('(each figure: a median over turns in which WASM, TypeScript and the variants take turns; a');
+  lines.push(' speed-up or ratio is the median of the per-turn ratios, so it can differ from the quotient of two medians)');
   return lines.join('\n');
 }

@@ -5,7 +5,7 @@
 import type { Organelle } from '../organelle.ts';
 import { BENCH_SHAPES, benchGeneration, benchOrganelle, type BenchShape } from './bench.ts';
 import { moverBenchCorpus } from './mover-corpus.ts';
-import { median, msPerCall } from './timing.ts';
+import { timeInTurns } from './timing.ts';
 
 export interface CompareRow { case: string; base_ms: number; ms: number; speedup: number }
 export interface CompareOptions { rounds: number; roundMs: number }
@@ -26,17 +26,9 @@ export async function compareBuilds(base: WebAssembly.Module, current: WebAssemb
   for (const c of CASES) {
     const a = c.call(await benchOrganelle(base, c.shape, corpusText));
     const b = c.call(await benchOrganelle(current, c.shape, corpusText));
-    msPerCall(a, o.roundMs); // warm both up
-    msPerCall(b, o.roundMs);
-    const ta: number[] = [], tb: number[] = [], ratio: number[] = [];
-    for (let r = 0; r < o.rounds; r++) {
-      const x = msPerCall(a, o.roundMs);
-      const y = msPerCall(b, o.roundMs);
-      ta.push(x);
-      tb.push(y);
-      ratio.push(x / y);
-    }
-    rows.push({ case: c.name, base_ms: median(ta), ms: median(tb), speedup: median(ratio) });
+    // b first: its relative time against it is a's time over b's, the speed-up
+    const { ms, relative } = timeInTurns([b, a], { samples: o.rounds, sampleMs: o.roundMs, warmupMs: o.roundMs });
+    rows.push({ case: c.name, base_ms: ms[1], ms: ms[0], speedup: relative[1] });
   }
   return rows;
 }

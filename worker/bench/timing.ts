@@ -1,5 +1,6 @@
 // Repeat-until-budget timing with medians: these machines are noisy, so every figure is
-// the median of several samples, and speed-ups are ratios taken within one run.
+// the median of several samples, and speed-ups are ratios taken within one run, from
+// samples taken in turns.
 
 export interface TimingOptions {
   samples: number; // how many timed samples
@@ -16,14 +17,28 @@ export function median(xs: number[]): number {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-/** Median milliseconds per call of `fn`. */
-export function timeCall(fn: () => void, o: TimingOptions): number {
-  const warmEnd = performance.now() + o.warmupMs;
-  do fn();
-  while (performance.now() < warmEnd);
-  const perCall: number[] = [];
-  for (let s = 0; s < o.samples; s++) perCall.push(msPerCall(fn, o.sampleMs));
-  return median(perCall);
+/**
+ * Times several functions in turns (A B C, A B C, ...), one sample each per turn, so their
+ * figures span the same stretch of a noisy machine. ms: each one's median milliseconds per
+ * call; relative: the median over turns of its time over the first one's in the same turn
+ * (1 for the first), a ratio that drifts in the machine's speed leave alone.
+ */
+export function timeInTurns(fns: (() => void)[], o: TimingOptions): { ms: number[]; relative: number[] } {
+  for (const fn of fns) {
+    const warmEnd = performance.now() + o.warmupMs;
+    do fn();
+    while (performance.now() < warmEnd);
+  }
+  const samples = fns.map((): number[] => []);
+  const ratios = fns.map((): number[] => []);
+  for (let s = 0; s < o.samples; s++) {
+    const turn = fns.map((fn) => msPerCall(fn, o.sampleMs));
+    turn.forEach((ms, i) => {
+      samples[i].push(ms);
+      ratios[i].push(ms / turn[0]);
+    });
+  }
+  return { ms: samples.map(median), relative: ratios.map(median) };
 }
 
 /** Milliseconds per call of `fn`, repeated for at least `ms` (one sample). */
