@@ -372,7 +372,7 @@ const strips = memory.data(MAX_STRIP_FLOATS * 4, 16);
 // rows at stride N (460K: decode steps 1.39x, prompts 1.06x). Columns past the last whole
 // panel are read from W itself. The tiles and their k order are gemm's, so the sums are too.
 
-export const PANEL: i32 = 24;
+const PANEL: i32 = 24;
 const PANEL_BYTES: usize = PANEL << 2;
 
 /** Floats of the panel copy of a (K, N) matrix. */

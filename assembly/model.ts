@@ -578,15 +578,18 @@ export function gen_prefill(n: i32): void {
   matmul_ab(prefixLogits, ix + <usize>(n - 1) * row, lmHead(params), 1, E, V, false);
 }
 
-// exp((z_v - mx) * inv) for v < V into sampleScratch, four at a time: each lane computes
-// what exp1 would, so the scalar sums over the scratch that follow are unchanged. Reads up
-// to 3 floats past the row (the next row, or the +4 padding of the last one).
-function exps_to_scratch(z: usize, mx: f32, inv: f32): void {
+// exp((z_v - mx) * inv) for v < V into sampleScratch, four at a time (each lane computes
+// what exp1 would), and their sum, added in order. Reads up to 3 floats past the row (the
+// next row, or the +4 padding of the last one).
+function exps_to_scratch(z: usize, mx: f32, inv: f32): f32 {
   const vmx = f32x4.splat(mx);
   const vinv = f32x4.splat(inv);
   for (let v = 0; v < V; v += 4) {
     v128.store(sampleScratch + f4(v), exp4(f32x4.mul(f32x4.sub(v128.load(z + f4(v)), vmx), vinv)));
   }
+  let sum: f32 = 0;
+  for (let v = 0; v < V; v++) sum += load<f32>(sampleScratch + f4(v));
+  return sum;
 }
 
 // Picks a token from a logits row: greedy at temperature 0, else a draw from
@@ -601,10 +604,7 @@ function sample_row(z: usize, temperature: f32, probOut: usize): i32 {
   }
   let choice = arg;
   if (temperature > 0) {
-    exps_to_scratch(z, mx, 1.0 / temperature);
-    let sum: f32 = 0;
-    for (let v = 0; v < V; v++) sum += load<f32>(sampleScratch + f4(v));
-    const u = rng_uniform(SAMPLE) * sum;
+    const u = rng_uniform(SAMPLE) * exps_to_scratch(z, mx, 1.0 / temperature);
     let acc: f32 = 0;
     choice = V - 1;
     for (let v = 0; v < V; v++) {
@@ -612,9 +612,7 @@ function sample_row(z: usize, temperature: f32, probOut: usize): i32 {
       if (u < acc) { choice = v; break; }
     }
   }
-  exps_to_scratch(z, mx, 1);
-  let total: f32 = 0;
-  for (let v = 0; v < V; v++) total += load<f32>(sampleScratch + f4(v));
+  const total = exps_to_scratch(z, mx, 1);
   store<f32>(probOut, load<f32>(sampleScratch + f4(choice)) / total);
   return choice;
 }

@@ -26,7 +26,7 @@ export async function compareBuilds(base: WebAssembly.Module, current: WebAssemb
   for (const c of CASES) {
     const a = c.call(await benchOrganelle(base, c.shape, corpusText));
     const b = c.call(await benchOrganelle(current, c.shape, corpusText));
-    // b first: its relative time against it is a's time over b's, the speed-up
+    // this build first, so the base's time relative to it is the speed-up
     const { ms, relative } = timeInTurns([b, a], { samples: o.rounds, sampleMs: o.roundMs, warmupMs: o.roundMs });
     rows.push({ case: c.name, base_ms: ms[1], ms: ms[0], speedup: relative[1] });
   }
