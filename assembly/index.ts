@@ -17,5 +17,5 @@ export {
   forward_backward, train_configure, train_steps_done, train_set_steps_done, train_last_grad_norm,
   train_last_lr, train_last_tokens, learning_rate_at, corpus_alloc, corpus_offsets_ptr, corpus_prompt_lens_ptr,
   train_step, optimizer_step, infer_tokens_ptr, infer_capacity, infer_logits_ptr, prefix_logits_ptr,
-  gen_prefill, gen_sample,
+  gen_prefill, gen_sample, infer_use_qkv0_table,
 } from './model';

@@ -96,6 +96,16 @@ let prefixLogits: usize = 0; // (V)
 // fc2, then lm_head. Rebuilt before the first generation after the weights change.
 let wpanels: usize = 0;
 let panelsStale = true;
+// Layer 0's q|k|v depend only on (token, position): rmsnorm(rmsnorm(wte[tok] + wpe[pos]))
+// @ wqkv. Generation keeps each pair's row in this (V, B, 3E) table once computed (the
+// same sums in the same order, so the same bits) and reads it from then on; the table
+// empties when the weights change. 0 when it would exceed QKV0_MAX_FLOATS, or while
+// switched off: layer 0 is then always computed.
+const QKV0_MAX_FLOATS: i32 = 4 << 20; // 16 MB
+let qkv0: usize = 0;
+let qkv0Allocated: usize = 0;
+let qkv0Held: usize = 0; // (V, B) u8: 1 once the pair's row is in the table
+let qkv0Missing: usize = 0; // (iRows) i32: pairs (tok * B + pos) one call computes
 let sampleScratch: usize = 0; // (V + 4)
 
 @inline function layerPanelFloats(): i32 {
@@ -178,6 +188,10 @@ export function model_init(v: i32, e: i32, h: i32, l: i32, f: i32, b: i32, batch
   kcache = arena_alloc(f4(L * slots * B * E + 4 * E));
   vcache = arena_alloc(f4(L * slots * B * E + 4 * E));
   wpanels = arena_alloc(f4(L * layerPanelFloats() + panel_floats(E, V)));
+  qkv0Allocated = V * B * 3 * E <= QKV0_MAX_FLOATS ? arena_alloc(f4(V * B * 3 * E)) : 0;
+  qkv0 = qkv0Allocated;
+  qkv0Held = arena_alloc(<usize>(V * B));
+  qkv0Missing = arena_alloc(f4(ir));
   panelsStale = true;
   prefixLogits = arena_alloc(f4(V + 4));
   sampleScratch = arena_alloc(f4(V + 4));
@@ -204,6 +218,17 @@ export function model_init_weights(seed: u32, std: f32): void {
 /** The host wrote the weights (through params_ptr): generation re-copies its panels. */
 export function params_written(): void {
   panelsStale = true;
+}
+
+/**
+ * Whether generation reads layer 0's q|k|v from its table (the default, when the shape's
+ * table fits) or computes them; both give the same bits. For tests and benchmarks.
+ * Returns whether the table is in use.
+ */
+export function infer_use_qkv0_table(use: bool): bool {
+  qkv0 = use ? qkv0Allocated : 0;
+  panelsStale = true;
+  return qkv0 != 0;
 }
 
 export function params_ptr(): usize { return params; }
@@ -483,8 +508,12 @@ function infer_forward(rows: i32, outRows: i32): void {
   for (let l = 0; l < L; l++) {
     const first = l == L - 1 ? rows - outRows : 0;
     const n = rows - first;
-    rmsnorm_forward(iln, irstd, ix, rows, E);
-    matmul_panels(iqkv, iln, pWqkv(l), wqkv(params, l), rows, E, 3 * E, false);
+    if (l == 0 && qkv0 != 0) {
+      layer0_qkv(rows);
+    } else {
+      rmsnorm_forward(iln, irstd, ix, rows, E);
+      matmul_panels(iqkv, iln, pWqkv(l), wqkv(params, l), rows, E, 3 * E, false);
+    }
     for (let r = 0; r < rows; r++) {
       const slot = load<i32>(iSlot + f4(r));
       const pos = load<i32>(iPos + f4(r));
@@ -512,6 +541,35 @@ function infer_forward(rows: i32, outRows: i32): void {
   matmul_panels(ilogits, ix + <usize>(rows - outRows) * row, pLmHead(), lmHead(params), outRows, E, V, false);
 }
 
+// Layer 0's q|k|v of the rows (iTok, iPos) into iqkv, from the table. The pairs it does
+// not hold yet are computed together from their rows of ix, as infer_forward would, and
+// kept.
+function layer0_qkv(rows: i32): void {
+  const row = f4(E);
+  const qrow = f4(3 * E);
+  let missing = 0;
+  for (let r = 0; r < rows; r++) {
+    const pair = load<i32>(iTok + f4(r)) * B + load<i32>(iPos + f4(r));
+    if (load<u8>(qkv0Held + <usize>pair) != 0) continue;
+    memory.copy(iln + <usize>missing * row, ix + <usize>r * row, row);
+    store<i32>(qkv0Missing + f4(missing), pair);
+    missing++;
+  }
+  if (missing > 0) {
+    rmsnorm_forward(iln, irstd, iln, missing, E);
+    matmul_panels(iqkv, iln, pWqkv(0), wqkv(params, 0), missing, E, 3 * E, false);
+    for (let i = 0; i < missing; i++) {
+      const pair = load<i32>(qkv0Missing + f4(i));
+      memory.copy(qkv0 + <usize>pair * qrow, iqkv + <usize>i * qrow, qrow);
+      store<u8>(qkv0Held + <usize>pair, 1);
+    }
+  }
+  for (let r = 0; r < rows; r++) {
+    const pair = load<i32>(iTok + f4(r)) * B + load<i32>(iPos + f4(r));
+    memory.copy(iqkv + <usize>r * qrow, qkv0 + <usize>pair * qrow, qrow);
+  }
+}
+
 function pack_all_panels(): void {
   for (let l = 0; l < L; l++) {
     pack_panels(pWqkv(l), wqkv(params, l), E, 3 * E);
@@ -520,6 +578,7 @@ function pack_all_panels(): void {
     pack_panels(pFc2(l), fc2(params, l), F, E);
   }
   pack_panels(pLmHead(), lmHead(params), E, V);
+  memory.fill(qkv0Held, 0, <usize>(V * B));
   panelsStale = false;
 }
 
@@ -533,8 +592,9 @@ export function prefix_logits_ptr(): usize { return prefixLogits; }
  * slot 0 and keeps the logits of its last position. n <= B.
  *
  * The prompt is one document, so it runs like a training forward: whole-matrix products
- * and the gemm-based causal attention. In the last layer only the last position needs an
- * output (qStart = n - 1); every position still leaves its keys and values in the cache.
+ * and the gemm-based causal attention. Layer 0's q|k|v come from its table (layer0_qkv).
+ * In the last layer only the last position needs an output (qStart = n - 1); every
+ * position still leaves its keys and values in the cache.
  */
 export function gen_prefill(n: i32): void {
   if (panelsStale) pack_all_panels();
@@ -545,6 +605,7 @@ export function gen_prefill(n: i32): void {
     const pe = wpe(params) + <usize>r * row;
     const x = ix + <usize>r * row;
     for (let c: usize = 0; c < row; c += 16) v128.store(x + c, f32x4.add(v128.load(te + c), v128.load(pe + c)));
+    store<i32>(iPos + f4(r), r);
   }
   rmsnorm_forward(ix, irstd, ix, n, E);
   store<i32>(pDoc, 0);
@@ -552,12 +613,15 @@ export function gen_prefill(n: i32): void {
   for (let l = 0; l < L; l++) {
     const first = l == L - 1 ? n - 1 : 0;
     const m = n - first;
-    rmsnorm_forward(iln, irstd, ix, n, E);
-    if (l == L - 1) {
+    if (l == 0 && qkv0 != 0) {
+      layer0_qkv(n);
+    } else if (l == L - 1) {
+      rmsnorm_forward(iln, irstd, ix, n, E);
       // keys and values for every position, a query for the last one only
       gemm(iqkv + row, qrow, iln, row, 4, wqkv(params, l) + row, qrow, n, E, 2 * E, false);
       gemm(iqkv + <usize>(n - 1) * qrow, qrow, iln + <usize>(n - 1) * row, row, 4, wqkv(params, l), qrow, 1, E, E, false);
     } else {
+      rmsnorm_forward(iln, irstd, ix, n, E);
       matmul_panels(iqkv, iln, pWqkv(l), wqkv(params, l), n, E, 3 * E, false);
     }
     for (let r = 0; r < n; r++) {

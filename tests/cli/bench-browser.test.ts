@@ -13,6 +13,9 @@ describe('bench --browser', () => {
     for (const m of report.matmul) expect(m.gflops).toBeGreaterThan(1);
     expect(report.train.map((t) => t.shape)).toEqual(['64k', '460k']);
     for (const t of report.train) expect(t.tokens_per_s).toBeGreaterThan(t.reference_tokens_per_s);
-    for (const g of report.generate) expect(g.single_ms).toBeGreaterThan(0);
+    for (const g of report.generate) {
+      expect(g.single_ms).toBeGreaterThan(0);
+      expect(g.single_ms_layer0_computed).toBeGreaterThan(0);
+    }
   }, 90_000);
 });

@@ -190,8 +190,9 @@ describe('generation refuses bad requests', () => {
 
 describe('generation follows every change of the weights', () => {
   // Decode steps read a panel copy of the weight matrices (matmul.ts, matmul_panels), made
-  // before the first generation after the weights change. Each way they change must reach
-  // it: the answers then equal those of a fresh engine given the same weights.
+  // before the first generation after the weights change, and layer 0's q|k|v from a table
+  // that the change empties. Each way they change must reach both: the answers then equal
+  // those of a fresh engine given the same weights.
   const prompt = randomPrompt(7, mulberry32(7));
   const answers = (e: Engine) => {
     e.seedSampling(11);
@@ -228,5 +229,43 @@ describe('generation follows every change of the weights', () => {
     const afterTraining = answers(e);
     expect(afterTraining, 'training steps must change the answers').not.toEqual(beforeTraining);
     expect(afterTraining).toEqual(await fresh(e.getParams()));
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+
+describe("layer 0's (token, position) table", () => {
+  // Generation keeps layer 0's q|k|v of each (token, position) pair it meets and reads
+  // them back later; computing them every time must give the very same bits.
+  const run = (e: Engine, useTable: boolean) => {
+    expect(e.wasm.infer_use_qkv0_table(Number(useTable)), 'the table is in use when asked for').toBe(Number(useTable));
+    e.seedSampling(3);
+    const rand = mulberry32(99);
+    const prompts = [randomPrompt(9, rand), randomPrompt(5, rand), randomPrompt(9, mulberry32(99)), randomPrompt(14, rand)];
+    // the third prompt repeats the first: its pairs are all held by then
+    return prompts.flatMap((prompt) =>
+      e.generate({ prompt, temperatures: [0, 0.8, 1.4, 0], maxNew: 8, stop: [-1, -1] }).map((v) => [Array.from(v.tokens), Array.from(v.probs)]),
+    );
+  };
+
+  for (const layers of [2, 1]) {
+    it(`gives the same tokens and probabilities as computing layer 0 (${layers} layer${layers > 1 ? 's' : ''})`, async () => {
+      const e = await newEngine({ ...SHAPE, layers }, { batchDocs: 1, voteSlots: 8 });
+      e.initWeights(31);
+      const computed = run(e, false);
+      const fromTable = run(e, true);
+      const again = run(e, true);
+      expect(fromTable).toEqual(computed);
+      expect(again).toEqual(computed);
+    });
+  }
+
+  it('is left out for a shape whose table would pass 16 MB, and generation still works', async () => {
+    const big: ModelShape = { vocabSize: 20, embd: 256, heads: 4, layers: 1, mlp: 64, block: 1024 };
+    const e = await newEngine(big, { batchDocs: 1, voteSlots: 2 });
+    e.initWeights(1);
+    expect(e.wasm.infer_use_qkv0_table(1)).toBe(0);
+    const [vote] = e.generate({ prompt: Int32Array.from([19, 3, 4]), temperatures: [0], maxNew: 3, stop: [-1, -1] });
+    expect(vote.tokens).toHaveLength(3);
   });
 });

@@ -69,6 +69,7 @@ export interface OrganelleWasm {
   prefix_logits_ptr(): Ptr;
   gen_prefill(n: number): void;
   gen_sample(n: number, votes: number, maxNew: number, temps: Ptr, stopA: number, stopB: number, outTok: Ptr, outProb: Ptr, outLen: Ptr): void;
+  infer_use_qkv0_table(use: number): number; // 1 when the table is in use
 }
 
 /** Instantiates a compiled module. The module imports only env.abort (see TOOLCHAIN.md). */
