@@ -14,6 +14,12 @@
 // A^T @ B is the same kernel with A's strides swapped: the four A elements of one k are
 // then adjacent. A @ B^T transposes B into a scratch buffer first (O(N*K), against the
 // O(M*N*K) product), so all three layouts run the same inner loop.
+//
+// Without fused multiply-add the loop is bound by how many instructions the core can issue,
+// not by its arithmetic: the same 4x8 loop in C issues 26 per k and V8's about 30 (the
+// loop's interrupt check, and the address arithmetic of the copy it unrolls). So each k
+// loop runs until the B pointer reaches its end instead of counting k, which leaves V8 no
+// counter to keep: 1.02-1.08x on the products in Node and in Chromium.
 
 // ---------------------------------------------------------------------------------------
 // micro-kernels: a (MR x NR) tile of C from A rows at a + r*aRow + k*aK, B rows at b + k*ldb
@@ -27,7 +33,8 @@
   let c3x0123 = f32x4.splat(0), c3x4567 = f32x4.splat(0);
   let pa = a;
   let pb = b;
-  for (let k = 0; k < K; k++) {
+  const end = pb + <usize>K * ldb;
+  while (pb < end) {
     const b0123 = v128.load(pb);
     const b4567 = v128.load(pb, 16);
     let va = v128.load32_splat(pa);
@@ -61,7 +68,8 @@
   let c0 = f32x4.splat(0), c1 = f32x4.splat(0), c2 = f32x4.splat(0), c3 = f32x4.splat(0);
   let pa = a;
   let pb = b;
-  for (let k = 0; k < K; k++) {
+  const end = pb + <usize>K * ldb;
+  while (pb < end) {
     const b0123 = v128.load(pb);
     c0 = f32x4.add(c0, f32x4.mul(v128.load32_splat(pa), b0123));
     c1 = f32x4.add(c1, f32x4.mul(v128.load32_splat(pa, 4), b0123));
@@ -85,7 +93,8 @@
   let c2x0123 = f32x4.splat(0), c2x4567 = f32x4.splat(0);
   let pa = a;
   let pb = b;
-  for (let k = 0; k < K; k++) {
+  const end = pb + <usize>K * ldb;
+  while (pb < end) {
     const b0123 = v128.load(pb);
     const b4567 = v128.load(pb, 16);
     let va = v128.load32_splat(pa);
@@ -117,7 +126,8 @@
 @inline function tile_1x16(c: usize, a: usize, aK: usize, b: usize, gs: usize, ldb: usize, K: i32, acc: bool): void {
   let c0 = f32x4.splat(0), c1 = f32x4.splat(0), c2 = f32x4.splat(0), c3 = f32x4.splat(0);
   let pa = a, p0 = b, p1 = b + gs;
-  for (let k = 0; k < K; k++) {
+  const end = p0 + <usize>K * ldb;
+  while (p0 < end) {
     const va = v128.load32_splat(pa);
     c0 = f32x4.add(c0, f32x4.mul(va, v128.load(p0)));
     c1 = f32x4.add(c1, f32x4.mul(va, v128.load(p0, 16)));
@@ -140,7 +150,8 @@
 @inline function tile_1x24(c: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
   let c0 = f32x4.splat(0), c1 = f32x4.splat(0), c2 = f32x4.splat(0), c3 = f32x4.splat(0), c4 = f32x4.splat(0), c5 = f32x4.splat(0);
   let pa = a, pb = b;
-  for (let k = 0; k < K; k++) {
+  const end = pb + <usize>K * ldb;
+  while (pb < end) {
     const va = v128.load32_splat(pa);
     c0 = f32x4.add(c0, f32x4.mul(va, v128.load(pb)));
     c1 = f32x4.add(c1, f32x4.mul(va, v128.load(pb, 16)));
@@ -163,7 +174,8 @@
 @inline function tile_1x8(c: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
   let c0123 = f32x4.splat(0), c4567 = f32x4.splat(0);
   let pa = a, pb = b;
-  for (let k = 0; k < K; k++) {
+  const end = pb + <usize>K * ldb;
+  while (pb < end) {
     const va = v128.load32_splat(pa);
     c0123 = f32x4.add(c0123, f32x4.mul(va, v128.load(pb)));
     c4567 = f32x4.add(c4567, f32x4.mul(va, v128.load(pb, 16)));
@@ -181,7 +193,8 @@
 @inline function tile_1x4(c: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
   let c0123 = f32x4.splat(0);
   let pa = a, pb = b;
-  for (let k = 0; k < K; k++) {
+  const end = pb + <usize>K * ldb;
+  while (pb < end) {
     c0123 = f32x4.add(c0123, f32x4.mul(v128.load32_splat(pa), v128.load(pb)));
     pa += aK;
     pb += ldb;
@@ -193,7 +206,8 @@
 @inline function tile_1x1(c: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
   let s: f32 = 0;
   let pa = a, pb = b;
-  for (let k = 0; k < K; k++) {
+  const end = pb + <usize>K * ldb;
+  while (pb < end) {
     s += load<f32>(pa) * load<f32>(pb);
     pa += aK;
     pb += ldb;
