@@ -245,10 +245,12 @@ export function gemm(
       pack_panel(panel, ai, aRow, aK, K);
       pa = panel;
       paK = 16;
-    } else if (aK != 16 && K >= 64 && N8 >= 16) {
+    } else if (aK != 16 && N8 >= 16 && (K >= 64 || N8 >= 128)) {
       // A^T: the panel's four floats of each k are adjacent but one row of A apart. Copied
       // together they take K*16 bytes of cache instead of K lines, which for long K (a
-      // batch's tokens, in weight gradients) would crowd the B strip out of L1.
+      // batch's tokens, in weight gradients) would crowd the B strip out of L1, and which
+      // with many tiles per panel (16+) land in few L1 sets (the lines lie M*4 bytes
+      // apart) where the strips evict them: 128x48x192 1.10x.
       pack_rows4(panel, ai, aK, K);
       pa = panel;
       paK = 16;
