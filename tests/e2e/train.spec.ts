@@ -21,6 +21,8 @@ test('a small organelle trains to the end, its loss falls, and it is saved to th
   expect(last).toBeLessThan(first * 0.5);
   await expect(card.locator('[data-metric="validationLoss"]')).toBeVisible();
   await expect(card.locator('[data-metric="trainLoss"]')).toBeVisible();
+  // a finished run still says how fast it trained
+  await expect(card.getByTestId('tokens-per-sec')).toHaveText(/^\d{1,3}(,\d{3})+$/);
 
   await card.getByRole('link', { name: 'Saved to the library' }).click();
   await expect(page.getByRole('heading', { name: 'short run', level: 3 })).toBeVisible();

@@ -5,7 +5,7 @@ export function grouped(n: number): string {
   return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** 30416 -> "30.4K", 461184 -> "461K", 1.2e6 -> "1.2M". */
+/** 3041 -> "3.0K", 30416 -> "30K", 461184 -> "461K", 1.2e6 -> "1.2M". */
 export function compact(n: number): string {
   if (n < 1000) return String(Math.round(n));
   if (n < 1e6) return `${(n / 1e3).toFixed(n < 1e4 ? 1 : 0)}K`;
@@ -25,9 +25,11 @@ export function bytes(n: number): string {
   return u === 0 ? `${v} B` : `${v.toFixed(v < 10 ? 1 : 0)} ${units[u]}`;
 }
 
-/** Seconds -> "45 s", "3 min 05 s", "1 h 02 min"; "—" when unknown. */
+/** Seconds -> "0.4 s", "45 s", "3 min 05 s", "1 h 02 min"; "—" when unknown. */
 export function duration(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '—';
+  // a small model trains in under a second: "0 s" would say it did not train at all
+  if (seconds < 9.95) return `${seconds.toFixed(1)} s`;
   const s = Math.round(seconds);
   if (s < 60) return `${s} s`;
   const m = Math.floor(s / 60);

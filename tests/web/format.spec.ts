@@ -1,0 +1,27 @@
+// The UI's number and time formatting.
+import { describe, expect, it } from 'vitest';
+import { bytes, compact, duration, grouped, loss } from '../../web/src/lib/format.ts';
+
+describe('format', () => {
+  it('durations: tenths under 10 s, then seconds, minutes and hours', () => {
+    expect(duration(0)).toBe('0.0 s');
+    expect(duration(0.43)).toBe('0.4 s');
+    expect(duration(9.94)).toBe('9.9 s');
+    expect(duration(9.96)).toBe('10 s');
+    expect(duration(45.4)).toBe('45 s');
+    expect(duration(185)).toBe('3 min 05 s');
+    expect(duration(3720)).toBe('1 h 02 min');
+    expect(duration(NaN)).toBe('—');
+    expect(duration(-1)).toBe('—');
+  });
+
+  it('counts, sizes and losses', () => {
+    expect(grouped(262412)).toBe('262,412');
+    expect(compact(3041)).toBe('3.0K');
+    expect(compact(30416)).toBe('30K');
+    expect(compact(461184)).toBe('461K');
+    expect(bytes(1536)).toBe('1.5 KB');
+    expect(loss(0.70571)).toBe('0.706');
+    expect(loss(undefined)).toBe('—');
+  });
+});
