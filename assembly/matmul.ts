@@ -203,6 +203,28 @@
   v128.store(c, c0123);
 }
 
+// One column of C for four rows, from the four rows' adjacent A elements of each k (a
+// panel, or A^T): the last columns of a product whose N is not a multiple of 4 (a
+// vocabulary-wide lm_head, say) at four lanes instead of one.
+@inline function tile_4x1(c: usize, ldc: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
+  let c0 = f32x4.splat(0);
+  let pa = a, pb = b;
+  const end = pb + <usize>K * ldb;
+  while (pb < end) {
+    c0 = f32x4.add(c0, f32x4.mul(v128.load(pa), v128.load32_splat(pb)));
+    pa += aK;
+    pb += ldb;
+  }
+  if (acc) {
+    c0 = f32x4.add(c0, f32x4.replace_lane(f32x4.replace_lane(f32x4.replace_lane(f32x4.splat(load<f32>(c)),
+      1, load<f32>(c + ldc)), 2, load<f32>(c + 2 * ldc)), 3, load<f32>(c + 3 * ldc)));
+  }
+  store<f32>(c, f32x4.extract_lane(c0, 0));
+  store<f32>(c + ldc, f32x4.extract_lane(c0, 1));
+  store<f32>(c + 2 * ldc, f32x4.extract_lane(c0, 2));
+  store<f32>(c + 3 * ldc, f32x4.extract_lane(c0, 3));
+}
+
 @inline function tile_1x1(c: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
   let s: f32 = 0;
   let pa = a, pb = b;
@@ -261,11 +283,7 @@ export function gemm(
       tile_4x4(ci + (<usize>j << 2), ldc, pa, paK, b + (<usize>j << 2), ldb, K, acc);
       j += 4;
     }
-    for (; j < N; j++) {
-      for (let r = 0; r < 4; r++) {
-        tile_1x1(ci + <usize>r * ldc + (<usize>j << 2), ai + <usize>r * aRow, aK, b + (<usize>j << 2), ldb, K, acc);
-      }
-    }
+    for (; j < N; j++) tile_4x1(ci + (<usize>j << 2), ldc, pa, paK, b + (<usize>j << 2), ldb, K, acc);
   }
   if (i + 3 == M) {
     // three leftover rows (an ensemble's votes): their 8-wide tiles together
