@@ -215,14 +215,15 @@
     pa += aK;
     pb += ldb;
   }
-  if (acc) {
-    c0 = f32x4.add(c0, f32x4.replace_lane(f32x4.replace_lane(f32x4.replace_lane(f32x4.splat(load<f32>(c)),
-      1, load<f32>(c + ldc)), 2, load<f32>(c + 2 * ldc)), 3, load<f32>(c + 3 * ldc)));
-  }
-  store<f32>(c, f32x4.extract_lane(c0, 0));
-  store<f32>(c + ldc, f32x4.extract_lane(c0, 1));
-  store<f32>(c + 2 * ldc, f32x4.extract_lane(c0, 2));
-  store<f32>(c + 3 * ldc, f32x4.extract_lane(c0, 3));
+  store_sum(c, f32x4.extract_lane(c0, 0), acc);
+  store_sum(c + ldc, f32x4.extract_lane(c0, 1), acc);
+  store_sum(c + 2 * ldc, f32x4.extract_lane(c0, 2), acc);
+  store_sum(c + 3 * ldc, f32x4.extract_lane(c0, 3), acc);
+}
+
+// One element of C: the sum s, added to what C holds when accumulating.
+@inline function store_sum(c: usize, s: f32, acc: bool): void {
+  store<f32>(c, acc ? load<f32>(c) + s : s);
 }
 
 @inline function tile_1x1(c: usize, a: usize, aK: usize, b: usize, ldb: usize, K: i32, acc: bool): void {
@@ -234,7 +235,7 @@
     pa += aK;
     pb += ldb;
   }
-  store<f32>(c, acc ? load<f32>(c) + s : s);
+  store_sum(c, s, acc);
 }
 
 // Tiles C with the micro-kernels: 4-row panels of 8-, 4- and 1-wide tiles, then leftover

@@ -93,9 +93,10 @@ let pAtt: usize = 0, pScratch: usize = 0, pDoc: usize = 0, pQ: usize = 0; // pre
 let kcache: usize = 0, vcache: usize = 0; // (L, slots, B, E)
 let prefixLogits: usize = 0; // (V)
 // The weight matrices again, in panels for generation (matmul.ts): per layer wqkv, wo, fc1,
-// fc2, then lm_head. Rebuilt before the first generation after the weights change.
+// fc2, then lm_head. Rebuilt before the first generation after the weights change
+// (copiesStale), when layer 0's table below also empties.
 let wpanels: usize = 0;
-let panelsStale = true;
+let copiesStale = true;
 // Layer 0's q|k|v depend only on (token, position): rmsnorm(rmsnorm(wte[tok] + wpe[pos]))
 // @ wqkv. Generation keeps each pair's row in this (V, B, 3E) table once computed (the
 // same sums in the same order, so the same bits) and reads it from then on; the table
@@ -192,7 +193,7 @@ export function model_init(v: i32, e: i32, h: i32, l: i32, f: i32, b: i32, batch
   qkv0 = qkv0Allocated;
   qkv0Held = arena_alloc(<usize>(V * B));
   qkv0Missing = arena_alloc(f4(ir));
-  panelsStale = true;
+  copiesStale = true;
   prefixLogits = arena_alloc(f4(V + 4));
   sampleScratch = arena_alloc(f4(V + 4));
   const last = arena_alloc(16);
@@ -212,12 +213,12 @@ export function model_init_weights(seed: u32, std: f32): void {
   memory.fill(adam_m, 0, f4(nParams));
   memory.fill(adam_v, 0, f4(nParams));
   stepsDone = 0;
-  panelsStale = true;
+  copiesStale = true;
 }
 
-/** The host wrote the weights (through params_ptr): generation re-copies its panels. */
+/** The host wrote the weights (through params_ptr): generation refreshes its copies. */
 export function params_written(): void {
-  panelsStale = true;
+  copiesStale = true;
 }
 
 /**
@@ -227,7 +228,7 @@ export function params_written(): void {
  */
 export function infer_use_qkv0_table(use: bool): bool {
   qkv0 = use ? qkv0Allocated : 0;
-  panelsStale = true;
+  copiesStale = true;
   return qkv0 != 0;
 }
 
@@ -483,7 +484,7 @@ export function optimizer_step(): void {
   lastLr = lr;
   adamw_update(params, grads, adam_m, adam_v, nParams, (V + B) * E, lr, cfgB1, cfgB2, cfgEps, cfgWd, stepsDone + 1, scale);
   stepsDone++;
-  panelsStale = true;
+  copiesStale = true;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -493,7 +494,7 @@ export function optimizer_step(): void {
 // its cache slot first so a row attends to every earlier position of its slot. Only the
 // last `outRows` rows need logits: in the last layer the others stop after K and V.
 function infer_forward(rows: i32, outRows: i32): void {
-  if (panelsStale) pack_all_panels();
+  if (copiesStale) refresh_weight_copies();
   const row = f4(E);
   for (let r = 0; r < rows; r++) {
     const te = wte(params) + <usize>load<i32>(iTok + f4(r)) * row;
@@ -508,12 +509,7 @@ function infer_forward(rows: i32, outRows: i32): void {
   for (let l = 0; l < L; l++) {
     const first = l == L - 1 ? rows - outRows : 0;
     const n = rows - first;
-    if (l == 0 && qkv0 != 0) {
-      layer0_qkv(rows);
-    } else {
-      rmsnorm_forward(iln, irstd, ix, rows, E);
-      matmul_panels(iqkv, iln, pWqkv(l), wqkv(params, l), rows, E, 3 * E, false);
-    }
+    layer_qkv(l, rows);
     for (let r = 0; r < rows; r++) {
       const slot = load<i32>(iSlot + f4(r));
       const pos = load<i32>(iPos + f4(r));
@@ -549,7 +545,7 @@ function layer0_qkv(rows: i32): void {
   const qrow = f4(3 * E);
   let missing = 0;
   for (let r = 0; r < rows; r++) {
-    const pair = load<i32>(iTok + f4(r)) * B + load<i32>(iPos + f4(r));
+    const pair = pair_of(r);
     if (load<u8>(qkv0Held + <usize>pair) != 0) continue;
     memory.copy(iln + <usize>missing * row, ix + <usize>r * row, row);
     store<i32>(qkv0Missing + f4(missing), pair);
@@ -564,13 +560,27 @@ function layer0_qkv(rows: i32): void {
       store<u8>(qkv0Held + <usize>pair, 1);
     }
   }
-  for (let r = 0; r < rows; r++) {
-    const pair = load<i32>(iTok + f4(r)) * B + load<i32>(iPos + f4(r));
-    memory.copy(iqkv + <usize>r * qrow, qkv0 + <usize>pair * qrow, qrow);
-  }
+  for (let r = 0; r < rows; r++) memory.copy(iqkv + <usize>r * qrow, qkv0 + <usize>pair_of(r) * qrow, qrow);
 }
 
-function pack_all_panels(): void {
+// Row r's (token, position) pair, as an index into layer 0's table.
+@inline function pair_of(r: i32): i32 {
+  return load<i32>(iTok + f4(r)) * B + load<i32>(iPos + f4(r));
+}
+
+// q|k|v of `rows` rows (iTok, iPos, their ix) into iqkv for layer l: layer 0's from its
+// table when it is in use, else rmsnorm then the product.
+function layer_qkv(l: i32, rows: i32): void {
+  if (l == 0 && qkv0 != 0) {
+    layer0_qkv(rows);
+    return;
+  }
+  rmsnorm_forward(iln, irstd, ix, rows, E);
+  matmul_panels(iqkv, iln, pWqkv(l), wqkv(params, l), rows, E, 3 * E, false);
+}
+
+// The panels again from the weights, and layer 0's table emptied.
+function refresh_weight_copies(): void {
   for (let l = 0; l < L; l++) {
     pack_panels(pWqkv(l), wqkv(params, l), E, 3 * E);
     pack_panels(pWo(l), wo(params, l), E, E);
@@ -579,7 +589,7 @@ function pack_all_panels(): void {
   }
   pack_panels(pLmHead(), lmHead(params), E, V);
   memory.fill(qkv0Held, 0, <usize>(V * B));
-  panelsStale = false;
+  copiesStale = false;
 }
 
 export function infer_tokens_ptr(): usize { return iTok; }
@@ -597,7 +607,7 @@ export function prefix_logits_ptr(): usize { return prefixLogits; }
  * position still leaves its keys and values in the cache.
  */
 export function gen_prefill(n: i32): void {
-  if (panelsStale) pack_all_panels();
+  if (copiesStale) refresh_weight_copies();
   const row = f4(E);
   const qrow = f4(3 * E);
   for (let r = 0; r < n; r++) {
@@ -613,16 +623,14 @@ export function gen_prefill(n: i32): void {
   for (let l = 0; l < L; l++) {
     const first = l == L - 1 ? n - 1 : 0;
     const m = n - first;
-    if (l == 0 && qkv0 != 0) {
-      layer0_qkv(n);
-    } else if (l == L - 1) {
+    if (l == L - 1 && !(l == 0 && qkv0 != 0)) {
+      // keys and values for every position, a query for the last one only (unless the
+      // table holds this layer's rows whole)
       rmsnorm_forward(iln, irstd, ix, n, E);
-      // keys and values for every position, a query for the last one only
       gemm(iqkv + row, qrow, iln, row, 4, wqkv(params, l) + row, qrow, n, E, 2 * E, false);
       gemm(iqkv + <usize>(n - 1) * qrow, qrow, iln + <usize>(n - 1) * row, row, 4, wqkv(params, l), qrow, 1, E, E, false);
     } else {
-      rmsnorm_forward(iln, irstd, ix, n, E);
-      matmul_panels(iqkv, iln, pWqkv(l), wqkv(params, l), n, E, 3 * E, false);
+      layer_qkv(l, n);
     }
     for (let r = 0; r < n; r++) {
       const src = iqkv + <usize>r * qrow;

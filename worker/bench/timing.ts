@@ -11,7 +11,7 @@ export interface TimingOptions {
 export const FULL_TIMING: TimingOptions = { samples: 7, sampleMs: 150, warmupMs: 200 };
 export const QUICK_TIMING: TimingOptions = { samples: 3, sampleMs: 40, warmupMs: 40 };
 
-export function median(xs: number[]): number {
+function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
@@ -42,7 +42,7 @@ export function timeInTurns(fns: (() => void)[], o: TimingOptions): { ms: number
 }
 
 /** Milliseconds per call of `fn`, repeated for at least `ms` (one sample). */
-export function msPerCall(fn: () => void, ms: number): number {
+function msPerCall(fn: () => void, ms: number): number {
   let n = 0;
   const t0 = performance.now();
   let t = t0;
