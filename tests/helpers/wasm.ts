@@ -10,17 +10,7 @@ import type { ModelShape } from '../../worker/model/shape.ts';
 // ---------------------------------------------------------------------------------------
 // random numbers
 
-/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from './random.ts';
 
 /** n floats uniform in [-scale, scale), rounded to float32. */
 export function randomF32(n: number, rand: () => number, scale = 1): Float32Array {

@@ -9,15 +9,7 @@ import {
   parseCorpus,
 } from '../../worker/corpus/documents.ts';
 import { Vocab } from '../../worker/model/vocab.ts';
-
-function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a throw');
-}
+import { caught } from '../helpers/errors.ts';
 
 describe('parseCorpus', () => {
   it('splits documents on blank lines', () => {

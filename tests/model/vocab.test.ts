@@ -1,16 +1,7 @@
 // Character vocabulary: id order, BOS placement, and errors that never map silently.
 import { describe, expect, it } from 'vitest';
 import { Vocab, VocabError } from '../../worker/model/vocab.ts';
-
-/** The thrown error, so tests can look at its fields as well as its message. */
-function caught(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  throw new Error('expected a throw');
-}
+import { caught } from '../helpers/errors.ts';
 
 describe('Vocab.fromCorpus', () => {
   const v = Vocab.fromCorpus('ab\nba\n\ncab\nc b');

@@ -14,18 +14,7 @@ import {
   referenceMatmulABT,
   referenceMatmulATB,
 } from '../../worker/reference/gpt.ts';
-
-/** mulberry32: a tiny seeded PRNG returning floats in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../helpers/random.ts';
 
 const SHAPE: ModelShape = { vocabSize: 7, embd: 8, heads: 2, layers: 2, mlp: 16, block: 8 };
 const SMOOTHING = 0.1;

@@ -6,8 +6,9 @@
 // the same.
 import { decodeKanban, emptyKanban, moveRejected, planned, stalled } from '../../../worker/orchestrator/kanban.ts';
 import type { GameResult, OrchestratorEvent, RejectReason } from '../../../worker/orchestrator/events.ts';
-import type { CallRow, LogEntry, LogKind, LogWho, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
-import { plannerCall, plannerLine, type LogLine } from '../replay/planner-events.ts';
+import type { CallRow, LogWho, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
+import { plannerCall, plannerLine } from '../replay/planner-events.ts';
+import { eventLogWriter } from '../replay/event-log.ts';
 import { TTT_CELL_NAMES } from './games.ts';
 
 export type PlayGame = 'tictactoe' | 'connect4';
@@ -95,11 +96,7 @@ export function buildGameReplay(events: readonly OrchestratorEvent[]): GameRepla
   const frames: GameFrame[] = [
     { index: 0, caption: '', kanban, state, move: null, mover: null, by: null, piece: null, confidence: null, planner: null, player: null },
   ];
-  const log: LogEntry[] = [];
-  // entries before a move's frame belong to the frame that move opens
-  const add = (e: OrchestratorEvent, kind: LogKind, who: LogWho, text: string, confidence?: number) =>
-    log.push({ step: e.step, frame: frames.length, kind, who, text, ...(confidence === undefined ? {} : { confidence }) });
-  const line = (e: OrchestratorEvent, l: LogLine) => add(e, l.kind, l.who, l.text, l.confidence);
+  const { add, line, close } = eventLogWriter(() => frames.length);
 
   for (const e of events) {
     switch (e.type) {
@@ -191,8 +188,7 @@ export function buildGameReplay(events: readonly OrchestratorEvent[]): GameRepla
     }
   }
   // entries after the last move (its plan for a move not made yet, the ending) belong to the last frame
-  for (const entry of log) entry.frame = Math.min(entry.frame, frames.length - 1);
-  return { frames, log, summary };
+  return { frames, log: close(frames.length), summary };
 }
 
 /** The Planner's and the Player's latest calls as of a frame, for the calls under the kanban. */

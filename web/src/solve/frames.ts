@@ -8,8 +8,9 @@ import {
 } from '../../../worker/orchestrator/kanban.ts';
 import type { OrchestratorEvent, RejectReason } from '../../../worker/orchestrator/events.ts';
 import type { MoveSource } from '../../../worker/orchestrator/types.ts';
-import type { CallRow, LogEntry, LogKind, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
-import { plannerCall, plannerLine, type LogLine } from '../replay/planner-events.ts';
+import type { CallRow, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
+import { plannerCall, plannerLine } from '../replay/planner-events.ts';
+import { eventLogWriter } from '../replay/event-log.ts';
 
 export interface Frame extends ReplayFrame {
   board: string; // the board after this frame's move
@@ -81,7 +82,6 @@ export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
   let mover: OrganelleCall | null = null;
   let proposal: { by: MoveSource; confidence: number; output: string } | null = null;
   const frames: Frame[] = [];
-  const log: LogEntry[] = [];
   const summary: RunSummary = {
     start, solved: false, moves: [], modelMoves: 0, fallbackMoves: 0, rejections: 0, cycleBreaks: 0, replans: 0,
     plans: 0, heuristicPlans: 0, failure: null,
@@ -90,9 +90,7 @@ export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
   const closeStart = () => {
     if (frames.length === 0) frames.push({ index: 0, caption: '', board, ...base, kanban, planner, mover: null });
   };
-  const line = (e: OrchestratorEvent, l: LogLine) => add(e, l.kind, l.who, l.text, l.confidence);
-  const add = (e: OrchestratorEvent, kind: LogKind, who: LogEntry['who'], text: string, confidence?: number) =>
-    log.push({ step: e.step, frame: frames.length === 0 ? 0 : frames.length, kind, who, text, ...(confidence === undefined ? {} : { confidence }) });
+  const { add, line, close } = eventLogWriter(() => frames.length);
 
   for (const e of events) {
     switch (e.type) {
@@ -191,8 +189,7 @@ export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
   }
   closeStart();
   // the ending comes after the last move: it belongs to the last frame
-  for (const entry of log) entry.frame = Math.min(entry.frame, frames.length - 1);
-  return { frames, log, summary };
+  return { frames, log: close(frames.length), summary };
 }
 
 /** "Move 3 of 20: blank up · Mover 93%" without the counts: what the controls say of a frame. */
