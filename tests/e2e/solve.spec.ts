@@ -36,10 +36,10 @@ test('a solve animates to the goal, and its link replays the same moves elsewher
     await expect(page.getByText('Swap any two tiles (not the blank)')).toBeVisible();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await field.fill('1234567x0');
-    await expect(error).toContainText('may hold only the digits 0-8, but has "x" at position 8');
+    await expect(error).toContainText('Board "1234567x0" has "x" as its 8th character; use only the digits 0-8.');
     await field.fill('1123');
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
-    await expect(error).toContainText('must have 9 characters, got 4');
+    await expect(error).toContainText('Board "1123" has 4 digits, not 9.');
     await expect(page.getByTestId('replay')).toHaveCount(0);
   });
 

@@ -1,6 +1,6 @@
 // The UI's number and time formatting.
 import { describe, expect, it } from 'vitest';
-import { bytes, compact, duration, grouped, loss } from '../../web/src/lib/format.ts';
+import { bytes, compact, duration, grouped, loss, ordinal } from '../../web/src/lib/format.ts';
 
 describe('format', () => {
   it('durations: tenths under 10 s, then seconds, minutes and hours', () => {
@@ -23,5 +23,11 @@ describe('format', () => {
     expect(bytes(1536)).toBe('1.5 KB');
     expect(loss(0.70571)).toBe('0.706');
     expect(loss(undefined)).toBe('—');
+  });
+
+  it('ordinals, for positions counted from 1', () => {
+    expect([1, 2, 3, 4, 10, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)).toEqual([
+      '1st', '2nd', '3rd', '4th', '10th', '11th', '12th', '13th', '21st', '22nd', '23rd', '101st', '111th',
+    ]);
   });
 });

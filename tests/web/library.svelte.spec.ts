@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Library } from '../../web/src/library/library.svelte.ts';
 import { MemoryModelStore } from '../../web/src/library/model-store.ts';
 import { loadShipped, parseManifest } from '../../web/src/library/shipped.ts';
+import { trainedOn } from '../../web/src/library/meta.ts';
 import { picked, tinyFile } from './helpers.ts';
 
 function quotaError(): Error {
@@ -122,6 +123,21 @@ describe('built-in models', () => {
     await library.remove('built-in:mover');
     expect(library.models).toHaveLength(2);
     expect((await library.file('built-in:mover')).bytes).toEqual(bytes);
+  });
+
+  it('says a shipped model came with the site instead of inventing a training date', async () => {
+    const bytes = tinyFile(9, { createdAt: undefined }); // shipped files are rebuilt bit for bit: no date
+    const [entry] = parseManifest([{ id: 'mover', file: 'm.organelle', game: 'puzzle8', organelle: 'mover' }]);
+    const { meta } = await loadShipped(entry, 'https://example.test/app/', async () => new Response(bytes.slice()));
+    expect(meta.createdAt).toBeUndefined();
+    expect(trainedOn(meta)).toBe('Shipped with the site');
+    // a visitor's file without a date has no date either, rather than its import time
+    const { library } = setup();
+    const undated = await library.importFile(picked('undated.organelle', bytes));
+    expect(trainedOn(undated!)).toBe('—');
+    const dated = await library.importFile(picked('dated.organelle', tinyFile(1)));
+    expect(dated!.createdAt).toBe('2025-01-02T03:04:05.000Z');
+    expect(trainedOn(dated!)).toMatch(/^2025-01-0[12] \d\d:\d\d$/); // local time
   });
 
   it('loads with no built-in models when the shipped list fails', async () => {

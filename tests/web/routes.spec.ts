@@ -16,8 +16,12 @@ describe('parseHash', () => {
 
   it('keeps a share link payload whole and names unknown paths', () => {
     expect(parseHash('#/r/abc-DEF_123')).toEqual({ name: 'shared', payload: 'abc-DEF_123' });
-    expect(parseHash('#/r/')).toEqual({ name: 'not-found', path: 'r' });
+    expect(parseHash('#/r/abc/')).toEqual({ name: 'shared', payload: 'abc' });
+    // a link cut off before its payload is an empty share link, which the shared view explains
+    expect(parseHash('#/r/')).toEqual({ name: 'shared', payload: '' });
+    expect(parseHash('#/r')).toEqual({ name: 'shared', payload: '' });
     expect(parseHash('#/nope')).toEqual({ name: 'not-found', path: 'nope' });
+    expect(parseHash('#/nope/')).toEqual({ name: 'not-found', path: 'nope/' }); // shown as asked
     expect(routeTitle({ name: 'library' })).toMatch(/library/i);
   });
 });

@@ -65,7 +65,7 @@ describe('SolveSession: the board field', () => {
     expect(session.showCheck).toBe(true);
     session.input = '123456789';
     expect(session.check.ok).toBe(false);
-    if (!session.check.ok) expect(session.check.message).toBe('Board "123456789" may hold only the digits 0-8, but has "9" at position 9.');
+    if (!session.check.ok) expect(session.check.message).toBe('Board "123456789" has "9" as its 9th character; use only the digits 0-8.');
     session.input = '213456780';
     expect(session.check).toMatchObject({ ok: false, reason: 'unsolvable' });
     if (!session.check.ok) {

@@ -1,7 +1,7 @@
 // The Train view's form: corpus checks with the engine's own messages, the held-out split,
 // field validation, and the job specs it produces.
 import { describe, expect, it } from 'vitest';
-import { TrainForm, presetOf, recipeSpecs } from '../../web/src/train/train-form.svelte.ts';
+import { TrainForm, presetOf, recipeSpecs, trainAllLabel } from '../../web/src/train/train-form.svelte.ts';
 import { analyseCorpus } from '../../web/src/train/corpus.ts';
 import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
 import type { RecipeInfo } from '../../worker/browser/messages.ts';
@@ -29,9 +29,11 @@ describe('analyseCorpus', () => {
     expect('error' in whole ? 0 : whole.validationDocuments).toBe(0);
   });
 
-  it('passes on the engine message for a malformed corpus', () => {
-    expect(analyseCorpus('prompt only', true)).toEqual({ error: expect.stringMatching(/document 1 is malformed/) });
-    expect(analyseCorpus('  \n ', true)).toEqual({ error: 'corpus has no documents' });
+  it('passes on the engine message for a malformed corpus, as a sentence', () => {
+    expect(analyseCorpus('prompt only', true)).toEqual({
+      error: 'Corpus document 1 is malformed: expected 2 lines (PROMPT, RESPONSE), found 1: "prompt only".',
+    });
+    expect(analyseCorpus('  \n ', true)).toEqual({ error: 'Corpus has no documents.' });
   });
 });
 
@@ -76,6 +78,11 @@ describe('TrainForm', () => {
     expect(recipeSpecs([recipe])).toEqual([
       { name: 'puzzle8/mover', source: { kind: 'recipe', recipeId: 'puzzle8/mover' }, architecture: recipe.architecture, steps: 25_000, seed: 42, game: 'puzzle8', organelle: 'mover' },
     ]);
+  });
+
+  it('says "both" on the train-all button of a game with two organelles', () => {
+    expect(trainAllLabel(2)).toBe('Train both');
+    expect(trainAllLabel(3)).toBe('Train all 3');
   });
 
   it('keeps separate settings for recipe and corpus training', () => {

@@ -153,7 +153,7 @@ describe('TrainingPool', () => {
     engines.runs[0].fail('corpus document 3 is malformed');
     await flush();
     expect(pool.jobs[0].status).toBe('error');
-    expect(pool.jobs[0].error).toBe('corpus document 3 is malformed');
+    expect(pool.jobs[0].error).toBe('Corpus document 3 is malformed.'); // the engine's clause, shown as a sentence
     pool.retry(pool.jobs[0]);
     await flush();
     expect(engines.runs).toHaveLength(2);

@@ -14,15 +14,26 @@ export function recording(source: AnswerSource, organelle: Organelle, log: Recor
   };
 }
 
+/**
+ * Who gave an answer, in the UI's words. The 'worker' source is the Mover of a solve or the
+ * Player of a game; only a game records the opponent's moves, so those tell them apart.
+ */
+function roleNames(answers: readonly RecordedAnswer[]): Record<AnswerSource, string> {
+  const game = answers.some((a) => a.source === 'opponent');
+  return { planner: "the Planner's", worker: game ? "the Player's" : "the Mover's", opponent: "the opponent's" };
+}
+
 /** Hands out recorded answers in order, each to the organelle role that gave it. */
 export class Script {
   readonly #answers: readonly RecordedAnswer[];
+  readonly #roles: Record<AnswerSource, string>;
   #next = 0;
   /** Set when the run asked for an answer the recording does not have in that place. */
   mismatch: string | null = null;
 
   constructor(answers: readonly RecordedAnswer[]) {
     this.#answers = answers;
+    this.#roles = roleNames(answers);
   }
 
   organelle(source: AnswerSource): Organelle {
@@ -30,8 +41,10 @@ export class Script {
       const a = this.#answers[this.#next];
       // recorded as well as thrown: the orchestrator may treat a failing Planner as a
       // rejected attempt and carry on, but the replay is then no longer the recorded run
-      if (a === undefined) this.mismatch ??= 'the recording ran out before the run ended: the link does not replay';
-      else if (a.source !== source) this.mismatch ??= `the recording has a ${a.source} answer where the ${source} was asked: the link does not replay`;
+      if (a === undefined) this.mismatch ??= 'the link ran out of answers before the run ended, so it does not replay';
+      else if (a.source !== source) {
+        this.mismatch ??= `the link's answers are out of order: the run needed ${this.#roles[source]} answer next, but the link has ${this.#roles[a.source]}, so it does not replay`;
+      }
       if (this.mismatch !== null) throw new ShareLinkError(this.mismatch);
       this.#next++;
       return { text: a.text, confidence: a.confidence };

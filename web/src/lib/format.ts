@@ -12,6 +12,13 @@ export function compact(n: number): string {
   return `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)}M`;
 }
 
+/** 1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd". */
+export function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
 /** Bytes in binary units: "512 B", "1.5 KB", "12 MB". */
 export function bytes(n: number): string {
   if (!Number.isFinite(n)) return '—';

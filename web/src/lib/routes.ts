@@ -35,11 +35,16 @@ export function routeTitle(route: Route): string {
   return TITLES[route.name];
 }
 
-/** `location.hash` -> route. An empty hash, `#` and `#/` are home; a trailing slash is ignored. */
+/**
+ * `location.hash` -> route. An empty hash, `#` and `#/` are home; a trailing slash is ignored.
+ * `#/r/` and `#/r` are a share link cut off before its payload: the shared view says so.
+ * An unknown path is kept as asked, trailing slash and all, for the page that says so.
+ */
 export function parseHash(hash: string): Route {
-  const path = hash.replace(/^#\/?/, '').replace(/\/+$/, '');
+  const asked = hash.replace(/^#\/?/, '');
+  const path = asked.replace(/\/+$/, '');
   if (path === '') return { name: 'home' };
-  if (path.startsWith('r/') && path.length > 2) return { name: 'shared', payload: path.slice(2) };
+  if (path === 'r' || path.startsWith('r/')) return { name: 'shared', payload: path.slice(2) };
   switch (path) {
     case 'train':
     case 'library':
@@ -47,6 +52,6 @@ export function parseHash(hash: string): Route {
     case 'play':
       return { name: path };
     default:
-      return { name: 'not-found', path };
+      return { name: 'not-found', path: asked };
   }
 }

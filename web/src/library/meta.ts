@@ -2,7 +2,7 @@
 import { modelFingerprint, type OrganelleModel } from '../../../worker/model/model-file.ts';
 import { parameterCount } from '../../../worker/model/shape.ts';
 import type { GameId } from '../../../worker/recipes/registry.ts';
-import { bytes as formatBytes } from '../lib/format.ts';
+import { bytes as formatBytes, dateTime } from '../lib/format.ts';
 import type { ModelMeta, ModelOrigin } from './model-store.ts';
 
 const GAME_IDS: readonly string[] = ['puzzle8', 'tictactoe', 'connect4'];
@@ -30,13 +30,22 @@ export function metaFromModel(
     size,
     steps: model.recipe.stepsDone,
     seed: model.recipe.seed,
-    createdAt: model.createdAt ?? extra.addedAt,
+    ...(model.createdAt ? { createdAt: model.createdAt } : {}),
     addedAt: extra.addedAt,
     evaluation: { ...(model.evaluation ?? {}) },
     origin: extra.origin,
     fingerprint: modelFingerprint(model),
     resumable: model.optimizer !== undefined,
   };
+}
+
+/**
+ * When a model was trained, as its library card says. The shipped models' files carry no date
+ * (they are rebuilt bit for bit from their recipes), and a file from elsewhere may lack one.
+ */
+export function trainedOn(meta: ModelMeta): string {
+  if (meta.createdAt) return dateTime(meta.createdAt);
+  return meta.origin === 'built-in' ? 'Shipped with the site' : '—';
 }
 
 export function isQuotaError(err: unknown): boolean {

@@ -18,7 +18,7 @@ export interface ModelMeta {
   size: number; // bytes of the .organelle file
   steps: number;
   seed: number;
-  createdAt: string; // ISO 8601 (training end, or import time when the file has none)
+  createdAt?: string; // ISO 8601 training end, when the file records it (shipped files do not)
   addedAt: string;
   evaluation: Record<string, number>;
   origin: ModelOrigin;

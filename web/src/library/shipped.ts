@@ -57,7 +57,8 @@ export async function loadShipped(
   const meta = metaFromModel(model, bytes.length, {
     id: `built-in:${entry.id}`,
     origin: 'built-in',
-    addedAt: model.createdAt ?? '1970-01-01T00:00:00.000Z',
+    // never added by the visitor, so no date: '' comes after every date, newest first
+    addedAt: '',
     name: entry.title,
   });
   if (entry.game) meta.game = entry.game;

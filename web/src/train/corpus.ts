@@ -3,6 +3,7 @@
 import { parseCorpus, type Document } from '../../../worker/corpus/documents.ts';
 import { Vocab } from '../../../worker/model/vocab.ts';
 import { errorMessage } from '../lib/format.ts';
+import { sentence } from '../replay/shared-run.ts';
 
 /** Held out: every 10th document, once a corpus has at least this many. */
 export const MIN_DOCS_FOR_HOLDOUT = 20;
@@ -21,13 +22,13 @@ export interface CorpusAnalysis {
 
 const join = (docs: Document[]) => docs.map((d) => `${d.prompt}\n${d.response}`).join('\n\n');
 
-/** The corpus's numbers, or the engine's message for its first problem. */
+/** The corpus's numbers, or the engine's message for its first problem, as a sentence to show. */
 export function analyseCorpus(text: string, holdOut: boolean): CorpusAnalysis | { error: string } {
   let docs: Document[];
   try {
     docs = parseCorpus(text);
   } catch (err) {
-    return { error: errorMessage(err) };
+    return { error: sentence(errorMessage(err)) };
   }
   const split = holdOut && docs.length >= MIN_DOCS_FOR_HOLDOUT;
   const training = split ? docs.filter((_, i) => i % HOLDOUT_EVERY !== HOLDOUT_EVERY - 1) : docs;
@@ -37,7 +38,7 @@ export function analyseCorpus(text: string, holdOut: boolean): CorpusAnalysis | 
   try {
     vocabSize = Vocab.fromCorpus(trainingText).size;
   } catch (err) {
-    return { error: errorMessage(err) };
+    return { error: sentence(errorMessage(err)) };
   }
   let longest = 0;
   for (const d of docs) longest = Math.max(longest, d.prompt.length + d.response.length + 2);

@@ -161,6 +161,11 @@ export class TrainForm {
   }
 }
 
+/** The start of the button that trains all of a game's organelles: "Train both", "Train all 3". */
+export function trainAllLabel(count: number): string {
+  return count === 2 ? 'Train both' : `Train all ${count}`;
+}
+
 /** One job per recipe, each with the recipe's own architecture, steps and seed. */
 export function recipeSpecs(recipes: readonly RecipeInfo[]): JobSpec[] {
   return recipes.map((r) => ({

@@ -5,6 +5,7 @@
 import * as Comlink from 'comlink';
 import type { EngineConnection, SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
+import { sentence } from '../replay/shared-run.ts';
 import type {
   Evaluation,
   TrainCallbacks,
@@ -151,7 +152,8 @@ export class TrainingJob {
       await this.#save(result.model);
       this.#status = 'done';
     } catch (err) {
-      this.#error = errorMessage(err);
+      // the engine words its errors as clauses ("corpus document 3 is malformed"); the card shows one alone
+      this.#error = sentence(errorMessage(err));
       this.#status = 'error';
     } finally {
       conn.close();

@@ -1,0 +1,69 @@
+// The Solve view (web/src/views/SolveView.svelte) around a SolveSession with a fake engine:
+// a run solved while the view is open is scrolled into view with focus on its heading; the
+// run already on screen when the view opens is left where it is.
+import { flushSync, mount, unmount } from 'svelte';
+import type { Remote } from 'comlink';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
+import type { SolveSession } from '../../web/src/solve/solve-session.svelte.ts';
+import { recordedRun } from './puzzle8-runs.ts';
+import { flush } from './helpers.ts';
+
+const state = vi.hoisted(() => ({ solve: undefined as unknown as SolveSession, library: { settled: true, models: [] as unknown[] } }));
+
+vi.mock('../../web/src/state.ts', async () => {
+  const { SolveSession } = await import('../../web/src/solve/solve-session.svelte.ts');
+  const meta = (organelle: string) => ({
+    id: organelle, name: organelle, recipeId: `puzzle8/${organelle}`, game: 'puzzle8', organelle,
+    shape: { vocabSize: 4, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 }, params: 1, size: 1, steps: 1, seed: 1,
+    addedAt: '2025-01-01T00:00:00.000Z', evaluation: {}, origin: 'trained', fingerprint: organelle.padEnd(16, '0'), resumable: false,
+  });
+  state.library.models = [meta('planner'), meta('mover')];
+  const api = {
+    loadPuzzle8: async () => ({ fingerprint: 'feedfacecafebeef' }),
+    solvePuzzle8: async (board: string) => recordedRun(board),
+    puzzle8Choices: async () => [],
+    scramblePuzzle8: async () => ({ board: '413026758', optimal: 5, source: 'held-out' }),
+  };
+  state.solve = new SolveSession({
+    spawn: () => ({ api: api as unknown as Remote<EngineWorkerApi>, close: () => {} }),
+    library: { models: state.library.models as never, file: async (id) => ({ name: id, bytes: new Uint8Array([1]) }), loaded: async () => {} },
+    clock: { set: () => 0, clear: () => {} },
+    pageUrl: () => 'https://lab.example/#/solve',
+  });
+  return state;
+});
+
+const { default: SolveView } = await import('../../web/src/views/SolveView.svelte');
+
+async function solve(board: string): Promise<void> {
+  state.solve.input = board;
+  await state.solve.solve();
+  flushSync();
+  await flush();
+}
+
+describe('SolveView', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('brings a run solved in the view into view and focuses its heading, and only then', async () => {
+    const scroll = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
+    await solve('413026758'); // solved before the view opens: shown as it is when the view opens
+    const view = mount(SolveView, { target: document.body });
+    flushSync();
+    await flush();
+    expect(document.getElementById('run-heading')?.textContent).toMatch(/Your solve of\s*413026758/);
+    expect(scroll).not.toHaveBeenCalled();
+
+    await solve('102453786');
+    expect(scroll).toHaveBeenCalledTimes(1);
+    expect(scroll.mock.contexts[0]).toBe(document.querySelector('section.run'));
+    expect(scroll).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+    expect(document.activeElement).toBe(document.getElementById('run-heading'));
+
+    state.solve.playback.step(1); // playing the run on does not scroll again
+    flushSync();
+    expect(scroll).toHaveBeenCalledTimes(1);
+    unmount(view);
+  });
+});
