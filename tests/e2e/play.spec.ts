@@ -108,7 +108,7 @@ for (const game of [
       await expect(viewer.getByTestId('shared-opponent')).toHaveText('a person');
       await expect(viewer.getByTestId('shared-fingerprint')).toHaveText(fingerprint);
       await viewer.getByRole('button', { name: 'Skip to the end' }).click();
-      await expect(viewer.getByTestId('game-outcome')).toHaveText(outcome);
+      await expect(viewer.getByTestId('game-outcome')).toHaveText(outcome.replace('You win', 'Person wins'));
       await expect(viewer.getByTestId('model-match')).toContainText('Same models');
       const replayed = await eventLog(viewer).locator('[data-kind="opponent"]').allTextContents();
       expect(replayed).toHaveLength(moves.length);
@@ -121,7 +121,7 @@ for (const game of [
       await viewer.reload();
       await expect(viewer.getByRole('heading', { level: 1, name: 'Shared game' })).toBeVisible();
       await viewer.getByRole('button', { name: 'Skip to the end' }).click();
-      await expect(viewer.getByTestId('game-outcome')).toHaveText(outcome);
+      await expect(viewer.getByTestId('game-outcome')).toHaveText(outcome.replace('You win', 'Person wins'));
       await viewer.getByRole('button', { name: `Play ${game.title.toLowerCase()} yourself` }).click();
       await expect(viewer).toHaveURL(/#\/play$/);
       await expect(viewer.getByRole('radio', { name: game.title })).toBeChecked();
@@ -156,13 +156,17 @@ test('the organelles play a scripted opponent while the page watches, and the ga
   await expect(page.getByTestId('shared-opponent')).toHaveText('the tactical opponent');
 });
 
-test('the board is played from the keyboard alone', async ({ page }) => {
+test('the board is played from the keyboard alone, on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
   await startGame(page, 'Tic-tac-toe', 'human');
   await page.getByRole('radio', { name: 'X, first' }).check();
-  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByRole('button', { name: 'New game' }).focus();
+  await page.keyboard.press('Enter');
   await expect(turn(page)).toContainText('Your move');
-  // one tab stop: the centre cell; arrows move, Enter plays
-  await board(page).locator('[data-cell="4"]').focus();
+  await expect(page.getByRole('heading', { level: 2, name: 'Your game of tic-tac-toe: you play X' })).toBeVisible();
+  // the new game takes the focus, on the board's one tab stop: the centre cell; arrows move, Enter plays
+  await expect(board(page).locator('[data-cell="4"]')).toBeFocused();
+  await expect(board(page)).toBeInViewport({ ratio: 1 }); // scrolled to, below the setup
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowLeft');
   await expect(board(page).locator('[data-cell="0"]')).toBeFocused();

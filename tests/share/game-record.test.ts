@@ -85,7 +85,7 @@ describe('a person against scripted organelles', () => {
 
   it.each<[string, (l: SolveLink) => SolveLink, RegExp]>([
     ['another game', (l) => ({ ...l, game: 'connect4' }), /not a tictactoe game/],
-    ['a bad setup', (l) => ({ ...l, start: 'first:' }), /not a side and an opponent/],
+    ['a bad setup', (l) => ({ ...l, start: 'first:' }), /does not say who moved first and against whom/],
     ['the other side', (l) => ({ ...l, start: 'first:human' }), /link/],
     ['a changed opponent move', (l) => ({ ...l, answers: l.answers.map((a, i) => (i === l.answers.findIndex((b) => b.source === 'opponent') ? { ...a, text: '0' } : a)) }), /link/],
     ['a missing answer', (l) => ({ ...l, answers: l.answers.slice(0, -1) }), /ran out|does not replay/],

@@ -2,11 +2,24 @@
 // the boards tint (from each game's rules): one frame per move of either side, the kanban as held when each organelle move was
 // chosen, who made each move in the log, and a share link that opens as a game.
 import { describe, expect, it } from 'vitest';
-import { buildGameReplay, gameCalls, moveText } from '../../web/src/play/game-frames.ts';
+import { buildGameReplay, gameCalls, moveText, planReader } from '../../web/src/play/game-frames.ts';
 import { PLAY_GAMES, winningCells } from '../../web/src/play/games.ts';
 import { openSharedRun } from '../../web/src/replay/shared-run.ts';
 import { GAME_PIPELINES } from '../../worker/pipeline/games.ts';
-import { recordedGame } from './game-runs.ts';
+import { recordedGame, scriptedGame } from './game-runs.ts';
+import { Rng } from '../../worker/games/rng.ts';
+
+/** A finished tic-tac-toe game against a person (whose moves a random opponent picks). */
+function personsGame(seed: number) {
+  const recorded = scriptedGame('tictactoe', 'second', 'human');
+  const choose = GAME_PIPELINES.tictactoe.opponent('random');
+  const rng = new Rng(seed);
+  while (!recorded.session.over) {
+    if (recorded.session.toMove === 'organelles') recorded.organelleMove();
+    else recorded.opponentMove(choose(recorded.session.state, rng));
+  }
+  return [...recorded.session.events];
+}
 
 describe('buildGameReplay', () => {
   it('has one frame per move of either side, from the empty board to the end', () => {
@@ -55,6 +68,43 @@ describe('buildGameReplay', () => {
     expect(rows[1].when).toBe('· for this move');
     expect(gameCalls(frames[2])[1].when).toBe('· for move 1');
     expect(gameCalls(frames[0])[0].call).toBeNull();
+  });
+
+  it('calls a person "you" for the player and "the person" for a link\'s reader', () => {
+    const events = personsGame(2);
+    const mine = buildGameReplay(events);
+    const theirs = buildGameReplay(events, 'link');
+    expect(mine.log[0]!.text).toBe('New game: the organelles play O (second) against you');
+    expect(theirs.log[0]!.text).toBe('New game: the organelles play O (second) against a person');
+    expect(mine.log.filter((e) => e.kind === 'opponent').every((e) => e.who === 'You')).toBe(true);
+    expect(theirs.log.filter((e) => e.kind === 'opponent').every((e) => e.who === 'Person')).toBe(true);
+    expect(mine.frames[1]!.caption).toMatch(/ · you$/);
+    expect(theirs.frames[1]!.caption).toMatch(/ · the person$/);
+    const ending = (r: typeof mine) => r.log.find((e) => e.kind === 'game-over')!.text;
+    expect(ending(theirs)).not.toMatch(/\byou\b/);
+    expect(ending(mine)).toBe(ending(theirs).replace('the person', 'you'));
+    expect(theirs.summary.reader).toBe('link');
+  });
+
+  it('counts each frame up to its move, and the whole game at the last', () => {
+    const { frames, summary } = buildGameReplay(recordedGame('connect4', 'second', 'tactical', 2, true).events);
+    expect(frames[0]!.tally).toEqual({ moves: 0, modelMoves: 0, fallbackMoves: 0, opponentMoves: 0, rejections: 0, plans: 0, heuristicPlans: 0 });
+    frames.forEach((f) => expect(f.tally.moves).toBe(f.index));
+    frames.slice(1).forEach((f) => {
+      expect(f.tally.modelMoves + f.tally.fallbackMoves + f.tally.opponentMoves).toBe(f.index);
+      expect(f.tally.rejections).toBeGreaterThanOrEqual(frames[f.index - 1]!.tally.rejections);
+    });
+    const { game: _g, reader: _r, organelleSide: _s, first: _f, opponent: _o, result: _res, winner: _w, moves, error: _e, ...counts } = summary;
+    expect(frames.at(-1)!.tally).toEqual({ ...counts, moves: moves.length });
+    expect(frames.find((f) => f.tally.rejections === 1)!.index).toBeLessThan(frames.length - 1); // the refusal is counted where it happened
+  });
+
+  it('reads plan items as the cells or columns they name', () => {
+    expect(planReader('tictactoe')(['w6', 'b2', '4'])).toBe('cell 6 wins, cell 2 blocks, cell 4');
+    expect(planReader('connect4')(['b3', '0'])).toBe('column 3 blocks, column 0');
+    const { log, frames } = buildGameReplay(recordedGame('tictactoe', 'first', 'random', 3).events);
+    expect(log.find((e) => e.kind === 'plan')!.text).toMatch(/^Plan: cell \d( (wins|blocks))?(, cell \d( (wins|blocks))?)* \(wrote “[wb\d,]+”\)$/);
+    expect(frames[1]!.planner!.meaning).toMatch(/^plan: cell \d/);
   });
 
   it('names moves as a person would read them', () => {

@@ -58,7 +58,7 @@ describe('openSharedRun', () => {
     const link = decodeSolveLink(run.link);
     const other = openSharedRun(encodeSolveLink({ ...link, game: 'connect4' }));
     // read as a game, a board is no game setup
-    expect(other).toEqual({ ok: false, message: 'The link\'s game setup "413026758" is not a side and an opponent.' });
+    expect(other).toEqual({ ok: false, message: 'The link\'s game setup "413026758" does not say who moved first and against whom (it reads like "first:human").' });
     const bad = openSharedRun(encodeSolveLink({ ...link, start: '213456780' }));
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.message).toMatch(/^The link's board is invalid: .*unsolvable/);

@@ -28,7 +28,9 @@ export function encodeGameStart(start: GameStart): string {
 export function parseGameStart(text: string): GameStart {
   const [side, opponent, ...rest] = text.split(':');
   if (rest.length > 0 || (side !== 'first' && side !== 'second') || opponent === undefined || !OPPONENT_NAME.test(opponent)) {
-    throw new ShareLinkError(`the link's game setup "${text.slice(0, 40)}" is not a side and an opponent`);
+    throw new ShareLinkError(
+      `the link's game setup "${text.slice(0, 40)}" does not say who moved first and against whom (it reads like "first:human")`,
+    );
   }
   return { side, opponent };
 }

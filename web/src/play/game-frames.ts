@@ -3,15 +3,30 @@
 // orchestrator held it when the move was chosen, and the Planner's and Player's latest
 // calls; the event log with the frame each entry belongs to; and the counts. Pure functions
 // of the event list, so a game being played, a watched game and its replayed share link look
-// the same.
+// the same. The person who played a game reads it as "you"; anyone opening its link reads
+// "the person".
 import { decodeKanban, emptyKanban, moveRejected, planned, stalled } from '../../../worker/orchestrator/kanban.ts';
 import type { GameResult, OrchestratorEvent, RejectReason } from '../../../worker/orchestrator/events.ts';
 import type { CallRow, LogWho, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
-import { plannerCall, plannerLine } from '../replay/planner-events.ts';
+import { plannerCall, plannerLine, type PlanReader } from '../replay/planner-events.ts';
 import { eventLogWriter } from '../replay/event-log.ts';
 import { TTT_CELL_NAMES } from './games.ts';
 
 export type PlayGame = 'tictactoe' | 'connect4';
+
+/** Who reads a game: the person who played it (or watched it played), or anyone opening its link. */
+export type GameReader = 'player' | 'link';
+
+/** What the organelles' side had done up to a frame: the Result panel follows the playback. */
+export interface GameTally {
+  moves: number;
+  modelMoves: number;
+  fallbackMoves: number;
+  opponentMoves: number;
+  rejections: number;
+  plans: number; // Planner plans used
+  heuristicPlans: number;
+}
 
 export interface GameFrame extends ReplayFrame {
   state: string; // the board after this frame's move
@@ -23,22 +38,19 @@ export interface GameFrame extends ReplayFrame {
   confidence: number | null; // the Player's confidence in an accepted move
   planner: OrganelleCall | null; // the Planner's latest call up to this frame
   player: OrganelleCall | null; // the Player's latest call up to this frame
+  /** The counts up to this frame; the last frame's are the whole game's. */
+  tally: GameTally;
 }
 
-export interface GameSummary {
+export interface GameSummary extends Omit<GameTally, 'moves'> {
   game: string;
+  reader: GameReader;
   organelleSide: string; // the piece the organelles play
   first: boolean; // the organelles moved first
   opponent: string; // 'human' or a scripted opponent's name
   result: GameResult | null; // for the organelles; null while playing or after an error
   winner: string | null;
   moves: string[];
-  modelMoves: number;
-  fallbackMoves: number;
-  opponentMoves: number;
-  rejections: number;
-  plans: number; // Planner plans used
-  heuristicPlans: number;
   error: string | null;
 }
 
@@ -54,9 +66,40 @@ export function moveText(game: string, piece: string | null, move: string): stri
   return `${who} plays ${move}`;
 }
 
-/** The opponent as the log names them. */
-export function opponentLabel(opponent: string): string {
-  return opponent === 'human' ? 'you' : `the ${opponent} opponent`;
+/** The other side as the page names it: a person is "you" to the player and "a person" to a link's reader. */
+export function opponentLabel(opponent: string, reader: GameReader): string {
+  if (opponent !== 'human') return `the ${opponent} opponent`;
+  return reader === 'player' ? 'you' : 'a person';
+}
+
+/** The other side once introduced: "you", "the person", "the random opponent". */
+function theOpponent(summary: GameSummary): string {
+  return opponentLabel(summary.opponent, summary.reader).replace(/^a /, 'the ');
+}
+
+/**
+ * A plan's items as a person reads them: an item is a cell or column, tagged `w` when it
+ * wins at once and `b` when it blocks the opponent's line ("w6,b2,4" is "cell 6 wins,
+ * cell 2 blocks, cell 4").
+ */
+export function planReader(game: string): PlanReader {
+  const unit = game === 'connect4' ? 'column' : 'cell';
+  const TAGS: Record<string, string> = { w: ' wins', b: ' blocks' };
+  return (plan) => plan.map((item) => {
+    const tagged = /^([wb])(\d+)$/.exec(item);
+    return tagged ? `${unit} ${tagged[2]}${TAGS[tagged[1]!]}` : /^\d+$/.test(item) ? `${unit} ${item}` : item;
+  }).join(', ');
+}
+
+/** The kanban's key to a game's plan items, which it shows as written. */
+export function planLegend(game: string): string {
+  const unit = game === 'connect4' ? 'column' : 'cell';
+  return `Plan items are ${unit}s: w3 wins at once, b3 blocks the other side's line, a bare 3 is a move worth playing.`;
+}
+
+function tallyOf(summary: GameSummary): GameTally {
+  const { modelMoves, fallbackMoves, opponentMoves, rejections, plans, heuristicPlans } = summary;
+  return { moves: summary.moves.length, modelMoves, fallbackMoves, opponentMoves, rejections, plans, heuristicPlans };
 }
 
 const REJECT_WHY: Record<RejectReason, string> = {
@@ -67,18 +110,18 @@ const REJECT_WHY: Record<RejectReason, string> = {
 };
 
 function resultText(summary: GameSummary): string {
-  const human = summary.opponent === 'human';
   if (summary.result === 'draw') return 'Draw: the board is full with no line';
-  if (summary.result === 'win') return `${summary.winner} wins: the organelles beat ${opponentLabel(summary.opponent)}`;
-  return `${summary.winner} wins: ${human ? 'you beat the organelles' : `the ${summary.opponent} opponent beat the organelles`}`;
+  if (summary.result === 'win') return `${summary.winner} wins: the organelles beat ${theOpponent(summary)}`;
+  return `${summary.winner} wins: ${theOpponent(summary)} beat the organelles`;
 }
 
 /** Builds the frames, log and summary of a game from its events (which start with run_started). */
-export function buildGameReplay(events: readonly OrchestratorEvent[]): GameReplay {
+export function buildGameReplay(events: readonly OrchestratorEvent[], reader: GameReader = 'player'): GameReplay {
   const first = events[0];
   const config = first?.type === 'run_started' ? first.config : {};
   const summary: GameSummary = {
     game: first?.type === 'run_started' ? first.game : '',
+    reader,
     organelleSide: String(config.organelleSide ?? 'X'),
     first: config.side !== 'second',
     opponent: String(config.opponent ?? 'opponent'),
@@ -86,7 +129,8 @@ export function buildGameReplay(events: readonly OrchestratorEvent[]): GameRepla
     plans: 0, heuristicPlans: 0, error: null,
   };
   const opponentSide = summary.organelleSide === 'X' ? 'O' : 'X';
-  const opponentWho: LogWho = summary.opponent === 'human' ? 'You' : 'Opponent';
+  const opponentWho: LogWho = summary.opponent !== 'human' ? 'Opponent' : reader === 'player' ? 'You' : 'Person';
+  const readPlan = planReader(summary.game);
   let state = first?.type === 'run_started' ? first.start : '';
   let kanban = emptyKanban();
   let planner: OrganelleCall | null = null;
@@ -94,7 +138,10 @@ export function buildGameReplay(events: readonly OrchestratorEvent[]): GameRepla
   let plannerPrompt = '';
   let proposal: { confidence: number; output: string } | null = null;
   const frames: GameFrame[] = [
-    { index: 0, caption: '', kanban, state, move: null, mover: null, by: null, piece: null, confidence: null, planner: null, player: null },
+    {
+      index: 0, caption: '', kanban, state, move: null, mover: null, by: null, piece: null, confidence: null, planner: null, player: null,
+      tally: tallyOf(summary),
+    },
   ];
   const { add, line, close } = eventLogWriter(() => frames.length);
 
@@ -102,27 +149,27 @@ export function buildGameReplay(events: readonly OrchestratorEvent[]): GameRepla
     switch (e.type) {
       case 'run_started': {
         const side = summary.first ? 'first' : 'second';
-        add(e, 'start', 'Orchestrator', `New game: the organelles play ${summary.organelleSide} (${side}) against ${opponentLabel(summary.opponent)}`);
+        add(e, 'start', 'Orchestrator', `New game: the organelles play ${summary.organelleSide} (${side}) against ${opponentLabel(summary.opponent, reader)}`);
         break;
       }
       case 'plan_requested':
         plannerPrompt = e.prompt;
         break;
       case 'plan_generated':
-        planner = plannerCall(e, plannerPrompt, frames.length);
+        planner = plannerCall(e, plannerPrompt, frames.length, readPlan);
         // a new turn: the plan is its todo, and last turn's refusals are forgotten
         kanban = planned({ ...kanban, blocked: [] }, e.plan);
         summary.plans++;
-        line(e, plannerLine(e));
+        line(e, plannerLine(e, readPlan));
         break;
       case 'plan_rejected':
-        planner = plannerCall(e, plannerPrompt, frames.length);
-        line(e, plannerLine(e));
+        planner = plannerCall(e, plannerPrompt, frames.length, readPlan);
+        line(e, plannerLine(e, readPlan));
         break;
       case 'plan_fallback':
         kanban = planned({ ...kanban, blocked: [] }, e.plan);
         summary.heuristicPlans++;
-        line(e, plannerLine(e));
+        line(e, plannerLine(e, readPlan));
         break;
       case 'move_proposed':
         proposal = { confidence: e.confidence, output: e.output };
@@ -150,6 +197,7 @@ export function buildGameReplay(events: readonly OrchestratorEvent[]): GameRepla
         const caption = `${text} · ${e.by === 'model' ? 'Player' : 'fallback'}${confidence !== null ? ` ${Math.round(confidence * 100)}%` : ''}`;
         frames.push({
           index, caption, kanban, state, move: e.move, mover: 'organelles', by: e.by, piece: summary.organelleSide, confidence, planner, player,
+          tally: tallyOf(summary),
         });
         kanban = decodeKanban(e.kanban);
         proposal = null;
@@ -162,10 +210,10 @@ export function buildGameReplay(events: readonly OrchestratorEvent[]): GameRepla
         const index = frames.length;
         const text = moveText(summary.game, opponentSide, e.move);
         add(e, 'opponent', opponentWho, `Move ${index}: ${text}`);
-        const who = e.opponent === 'human' ? 'you' : e.opponent;
+        const who = e.opponent === 'human' ? theOpponent(summary) : e.opponent;
         frames.push({
           index, caption: `${text} · ${who}`, kanban, state, move: e.move, mover: 'opponent', by: null, piece: opponentSide, confidence: null,
-          planner, player,
+          planner, player, tally: tallyOf(summary),
         });
         break;
       }
@@ -187,7 +235,9 @@ export function buildGameReplay(events: readonly OrchestratorEvent[]): GameRepla
         add(e, 'other', 'Orchestrator', e.type.replace(/_/g, ' '));
     }
   }
-  // entries after the last move (its plan for a move not made yet, the ending) belong to the last frame
+  // entries after the last move (its plan for a move not made yet, the ending) belong to the
+  // last frame, and so do their counts
+  frames[frames.length - 1]!.tally = tallyOf(summary);
   return { frames, log: close(frames.length), summary };
 }
 

@@ -64,6 +64,7 @@ export class PlaySession {
   #link = $state<string | null>(null);
   #played = $state<{ game: PlayGame; mode: PlayMode } | null>(null);
   #copy = $state<CopyState>('idle');
+  #started = $state(0);
 
   readonly #engine: KeptEngine;
   #loaded = new Map<PlayGame, string>(); // game -> the planner|player ids loaded for it
@@ -140,6 +141,8 @@ export class PlaySession {
     return this.#link ? shareUrl(this.#link, this.#deps.pageUrl?.() ?? location.href) : null;
   }
   get copy(): CopyState { return this.#copy; }
+  /** How many games have reached the board; the view brings each new one into view. */
+  get started(): number { return this.#started; }
 
   /** Starts a game with the current setup: the person's own, or a watched one played whole. */
   async start(): Promise<void> {
@@ -159,6 +162,7 @@ export class PlaySession {
         const update = await this.#engine.api.startGame(game, this.#side, seed);
         this.#events = [];
         this.#apply(update, false);
+        this.#started++;
       } else {
         const run: GameRun = await this.#engine.api.watchGame(game, this.#side, this.opponent, seed);
         this.#events = run.events;
@@ -168,6 +172,7 @@ export class PlaySession {
         this.#link = run.link;
         this.#status = 'over';
         this.playback.load(run.events, true);
+        this.#started++;
       }
     } catch (err) {
       this.#status = 'error';

@@ -13,23 +13,29 @@ export interface LogLine {
   confidence?: number;
 }
 
+/** How a game reads a plan's items to a person; by default, as written. */
+export type PlanReader = (plan: readonly string[]) => string;
+const asWritten: PlanReader = (plan) => plan.join(', ');
+
 /** The Planner's call: a plan it wrote, or output the Judge refused (`requested`: the prompt of plan_requested). */
-export function plannerCall(e: EventOf<'plan_generated'> | EventOf<'plan_rejected'>, requested: string, frame: number): OrganelleCall {
+export function plannerCall(
+  e: EventOf<'plan_generated'> | EventOf<'plan_rejected'>, requested: string, frame: number, read: PlanReader = asWritten,
+): OrganelleCall {
   return e.type === 'plan_generated'
-    ? { prompt: e.prompt, output: e.output, meaning: `plan ${e.plan.join(', ')}`, confidence: e.confidence, frame }
+    ? { prompt: e.prompt, output: e.output, meaning: `plan: ${read(e.plan)}`, confidence: e.confidence, frame }
     : { prompt: requested, output: e.output, meaning: 'refused', confidence: 0, frame };
 }
 
-export function plannerLine(e: PlannerEvent): LogLine {
+export function plannerLine(e: PlannerEvent, read: PlanReader = asWritten): LogLine {
   switch (e.type) {
     case 'plan_generated':
       return {
         kind: 'plan', who: 'Planner', confidence: e.confidence,
-        text: `Plan: ${e.plan.join(', ')} (wrote “${e.output}”${e.attempt > 1 ? `, attempt ${e.attempt}` : ''})`,
+        text: `Plan: ${read(e.plan)} (wrote “${e.output}”${e.attempt > 1 ? `, attempt ${e.attempt}` : ''})`,
       };
     case 'plan_rejected':
       return { kind: 'plan-rejected', who: 'Judge', text: `Refused the plan “${e.output}”: ${e.reason}` };
     case 'plan_fallback':
-      return { kind: 'plan-fallback', who: 'Fallback', text: `Heuristic plan: ${e.plan.join(', ') || 'none'} (${e.reason})` };
+      return { kind: 'plan-fallback', who: 'Fallback', text: `Heuristic plan: ${read(e.plan) || 'none'} (${e.reason})` };
   }
 }

@@ -26,7 +26,7 @@ export type LogKind =
   | 'start' | 'plan' | 'plan-rejected' | 'plan-fallback' | 'proposal' | 'rejection' | 'fallback'
   | 'move' | 'opponent' | 'cycle' | 'replan' | 'solved' | 'failed' | 'game-over' | 'error' | 'other';
 
-export type LogWho = 'Planner' | 'Mover' | 'Player' | 'Judge' | 'Fallback' | 'Opponent' | 'You' | 'Orchestrator';
+export type LogWho = 'Planner' | 'Mover' | 'Player' | 'Judge' | 'Fallback' | 'Opponent' | 'You' | 'Person' | 'Orchestrator';
 
 export interface LogEntry {
   step: number; // the event's step (unique, stable key)
