@@ -40,6 +40,17 @@ test('every view is accessible, fits a phone, and is captured for review', async
   for (const view of VIEWS) await check(page, view);
 });
 
+test('the accessibility check itself reports a nameless button and unreadable text', async ({ page }) => {
+  await page.goto('/#/');
+  await page.evaluate(() => {
+    const main = document.querySelector('main')!;
+    main.insertAdjacentHTML('beforeend', '<button id="nameless"></button><p style="color:#eee;background:#fff">faint</p>');
+  });
+  const found = (await seriousViolations(page)).join('\n');
+  expect(found).toContain('button-name (critical)');
+  expect(found).toContain('color-contrast (serious)');
+});
+
 test('views with a training run and a model are accessible too', async ({ page }) => {
   await page.goto('/#/train');
   await startCorpusRun(page, { steps: 300, name: 'sample run' });
