@@ -42,6 +42,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** A full-page screenshot for review, as test-results/screenshots/NAME.png. Taken from the top:
+ *  scrolled down, the sticky header would be drawn across the middle of the image. */
+export async function capture(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+}
+
 function watch(page: Page, problems: string[]): void {
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);

@@ -5,7 +5,7 @@
 // the same way. Plus axe checks and screenshots with content. The organelle turn time the
 // page reports is printed: the issue's <= 5 ms per move is read from here.
 import type { Locator, Page } from '@playwright/test';
-import { expect, guard, seriousViolations, test, waitForServiceWorker } from './fixtures.ts';
+import { capture, expect, guard, seriousViolations, test, waitForServiceWorker } from './fixtures.ts';
 
 const board = (page: Page) => page.getByRole('group', { name: /^Board / });
 const turn = (page: Page) => page.getByTestId('turn');
@@ -206,7 +206,7 @@ test('the Play view with a game is accessible and captured for review', async ({
       expect(await seriousViolations(page), `play ${id} at ${size.label}`).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `play scrolls sideways at ${size.label}`).toBeLessThanOrEqual(0);
-      await page.screenshot({ path: `test-results/screenshots/play-${id}-${size.label}.png`, fullPage: true });
+      await capture(page, `play-${id}-${size.label}`);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.emulateMedia({ colorScheme: 'light' });

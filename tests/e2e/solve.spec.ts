@@ -4,7 +4,7 @@
 // models loaded), still offline once the service worker has the app, and solves again from
 // there; a tampered link says what is wrong. Plus axe checks and screenshots with content.
 import type { Page } from '@playwright/test';
-import { expect, guard, seriousViolations, test, waitForServiceWorker } from './fixtures.ts';
+import { capture, expect, guard, seriousViolations, test, waitForServiceWorker } from './fixtures.ts';
 
 const BOARD = '102563478'; // an evaluation board, 7 moves from the goal
 const GOAL = '123456780';
@@ -176,8 +176,7 @@ test('the Solve and shared views with a run are accessible and captured for revi
       expect(await seriousViolations(page), `${view.name} with a run at ${size.label}`).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${view.name} scrolls sideways at ${size.label}`).toBeLessThanOrEqual(0);
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: `test-results/screenshots/${view.name}-run-${size.label}.png`, fullPage: true });
+      await capture(page, `${view.name}-run-${size.label}`);
     }
   }
 });

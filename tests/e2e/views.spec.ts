@@ -2,7 +2,7 @@
 // (axe-core), no horizontal scrolling at 360 px, keyboard navigation with visible focus,
 // and a screenshot at desktop and phone width in test-results/screenshots/ for review.
 import type { Page } from '@playwright/test';
-import { jobCard, seriousViolations, startCorpusRun, test, expect } from './fixtures.ts';
+import { capture, jobCard, seriousViolations, startCorpusRun, test, expect } from './fixtures.ts';
 
 const VIEWS = [
   { hash: '#/', name: 'home', heading: 'Tiny language models, trained in your browser' },
@@ -28,7 +28,7 @@ async function check(page: Page, view: (typeof VIEWS)[number], suffix = ''): Pro
     await expect(page.getByRole('heading', { level: 1, name: view.heading })).toBeVisible();
     await page.waitForTimeout(150); // let charts lay out
     expect(await seriousViolations(page), `${view.name}${suffix} at ${size.label}`).toEqual([]);
-    await page.screenshot({ path: `test-results/screenshots/${view.name}${suffix}-${size.label}.png`, fullPage: true });
+    await capture(page, `${view.name}${suffix}-${size.label}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 360, height: 740 });
