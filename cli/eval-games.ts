@@ -13,6 +13,7 @@ import { organelleFn } from '../worker/pipeline/organelle-fn.ts';
 import { Rng } from '../worker/games/rng.ts';
 import { parseArgs, stringOption, intOption } from './args.ts';
 import { loadOrganelle, SHIPPED_MODELS_DIR } from './models.ts';
+import { modelFingerprint } from '../worker/model/model-file.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const ci = (c: [number, number]) => `[${(100 * c[0]).toFixed(1)}-${(100 * c[1]).toFixed(1)}]`;
@@ -94,6 +95,8 @@ export function evalGame(game: TwoPlayerGame): (argv: string[]) => Promise<void>
     if (json) {
       const report = {
         game, opponent: opponentName, as, side, seed, models: dir, ...pipeline,
+        // names the exact models measured: the site quotes these figures only beside them
+        model_fingerprints: { planner: modelFingerprint(planner.toModel()), player: modelFingerprint(player.toModel()) },
         params: { planner: planner.engine.paramCount, player: player.engine.paramCount },
         ablation: ablation ?? null, no_plan: noPlan ?? null, heuristic_alone: heuristic ?? null,
       };

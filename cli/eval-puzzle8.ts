@@ -12,6 +12,7 @@ import { PUZZLE8_VOTES } from '../worker/pipeline/puzzle8-solver.ts';
 import { parseArgs, stringOption, intOption } from './args.ts';
 import { loadOrganelle, SHIPPED_MODELS_DIR } from './models.ts';
 import type { Organelle } from '../worker/organelle.ts';
+import { modelFingerprint } from '../worker/model/model-file.ts';
 
 interface Invalid { line: number; text: string; reason: string; message: string }
 
@@ -82,6 +83,8 @@ export async function evalPuzzle8(argv: string[]): Promise<void> {
   if (json) {
     const report = {
       ...pipeline, source, invalid, models: dir, votes,
+      // names the exact models measured: the site quotes these figures only beside them
+      model_fingerprints: { planner: modelFingerprint(planner.toModel()), mover: modelFingerprint(mover.toModel()) },
       params: { planner: planner.engine.paramCount, mover: mover.engine.paramCount },
       ablation: ablation ?? null,
       baselines: { greedy, astar },

@@ -1,6 +1,6 @@
 // The UI's number and time formatting.
 import { describe, expect, it } from 'vitest';
-import { bytes, compact, duration, grouped, loss, ordinal } from '../../web/src/lib/format.ts';
+import { bytes, compact, duration, grouped, loss, ordinal, percent } from '../../web/src/lib/format.ts';
 
 describe('format', () => {
   it('durations: tenths under 10 s, then seconds, minutes and hours', () => {
@@ -23,6 +23,12 @@ describe('format', () => {
     expect(bytes(1536)).toBe('1.5 KB');
     expect(loss(0.70571)).toBe('0.706');
     expect(loss(undefined)).toBe('—');
+  });
+
+  it('shares: a whole or none only when exact, otherwise as few decimals as that needs', () => {
+    expect([0, 1, 0.5, 0.9554, 0.9996925, 0.999999, 0.0004, 0.9951].map(percent)).toEqual([
+      '0%', '100%', '50%', '96%', '99.97%', '99.9999%', '0.04%', '99.5%',
+    ]);
   });
 
   it('ordinals, for positions counted from 1', () => {

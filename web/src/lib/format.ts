@@ -5,6 +5,17 @@ export function grouped(n: number): string {
   return String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
+/** 0.5 -> "50%", 0.9997 -> "99.97%", 1 -> "100%": the fewest decimals that keep a share
+ *  short of the whole (or above none) from reading as 100% (or 0%). */
+export function percent(x: number): string {
+  if (x === 0 || x === 1) return `${x * 100}%`;
+  for (let digits = 0; digits < 6; digits++) {
+    const text = (100 * x).toFixed(digits);
+    if (Number(text) !== 100 && Number(text) !== 0) return `${text}%`;
+  }
+  return `${(100 * x).toFixed(6)}%`;
+}
+
 /** 3041 -> "3.0K", 30416 -> "30K", 461184 -> "461K", 1.2e6 -> "1.2M". */
 export function compact(n: number): string {
   if (n < 1000) return String(Math.round(n));

@@ -1,0 +1,66 @@
+// The figures the home page quotes for the built-in organelles (web/src/lib/measured.ts) come
+// from the evaluation reports in docs/results, and those reports measured the very files in
+// public/models: retrain a shipped model without running its evaluations again and this fails.
+import { readdir, readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { decodeModelFile, modelFingerprint } from '../../worker/model/model-file.ts';
+import { readModelFile, SHIPPED_MODELS_DIR } from '../../cli/models.ts';
+import { grouped } from '../../web/src/lib/format.ts';
+import {
+  connect4Measured,
+  MEASURED,
+  puzzle8Measured,
+  tictactoeMeasured,
+  type MatchReport,
+  type PuzzleReport,
+} from '../../web/src/lib/measured.ts';
+
+const RESULTS = new URL('../../docs/results/', import.meta.url);
+const read = async <T>(name: string): Promise<T> => JSON.parse(await readFile(new URL(name, RESULTS), 'utf8')) as T;
+
+const shippedFingerprint = async (game: string, role: string) =>
+  modelFingerprint(decodeModelFile(await readModelFile(SHIPPED_MODELS_DIR, game, role)));
+
+describe('measured results of the shipped models', () => {
+  it('every game evaluation in docs/results names the shipped files it measured', async () => {
+    const files = (await readdir(RESULTS)).filter((f) => /^(puzzle8|tictactoe|connect4)-.*\.json$/.test(f));
+    expect(files.length).toBeGreaterThanOrEqual(14);
+    for (const file of files) {
+      const game = file.split('-')[0];
+      const report = await read<{ model_fingerprints?: Record<string, string> }>(file);
+      const roles = Object.keys(report.model_fingerprints ?? {});
+      expect(roles, file).toEqual(['planner', game === 'puzzle8' ? 'mover' : 'player']);
+      for (const role of roles) expect(report.model_fingerprints![role], `${file} ${role}`).toBe(await shippedFingerprint(game, role));
+    }
+  });
+
+  it('the home page has figures for every game, with the shipped models\' fingerprints', async () => {
+    expect(Object.keys(MEASURED).sort()).toEqual(['connect4', 'puzzle8', 'tictactoe']);
+    expect(MEASURED.puzzle8!.fingerprints).toEqual({
+      planner: await shippedFingerprint('puzzle8', 'planner'),
+      mover: await shippedFingerprint('puzzle8', 'mover'),
+    });
+  });
+
+  it('the sentences carry the reports\' own counts', async () => {
+    const puzzle = await read<PuzzleReport>('puzzle8-random1000.json');
+    expect(MEASURED.puzzle8!.lines[0]).toContain(`Solved ${grouped(puzzle.solved)} of ${grouped(puzzle.boards)} random boards`);
+    expect(MEASURED.puzzle8!.lines[0]).toContain(`in ${Math.round(100 * (puzzle.mean_moves_over_optimal - 1))}% more moves than the shortest`);
+    expect(MEASURED.puzzle8!.lines[0]).toContain(`the Mover alone solved ${grouped(puzzle.ablation!.solved)}.`);
+    const minimax = await read<MatchReport>('tictactoe-minimax-second.json');
+    expect(MEASURED.tictactoe!.lines[0]).toContain(`and ${grouped(minimax.draws)} of ${grouped(minimax.games)} moving second`);
+    const tactical = await read<MatchReport>('connect4-tactical-first.json');
+    expect(MEASURED.connect4!.lines[0]).toContain(`won ${grouped(tactical.wins)} of ${grouped(tactical.games)} games moving first`);
+  });
+
+  it('reports that disagree on the models, or do not name them, give no figures', async () => {
+    const puzzle = await read<PuzzleReport>('puzzle8-random1000.json');
+    expect(puzzle8Measured({ ...puzzle, model_fingerprints: undefined })).toBeNull();
+    expect(puzzle8Measured({ ...puzzle, model_fingerprints: { planner: 'a' } })).toBeNull();
+    const [a, b] = await Promise.all(['tictactoe-minimax-first.json', 'tictactoe-random-first.json'].map((f) => read<MatchReport>(f)));
+    const retrained = { ...b, model_fingerprints: { ...b.model_fingerprints, player: '0123456789abcdef' } };
+    expect(tictactoeMeasured([a, a], [b, b])).not.toBeNull();
+    expect(tictactoeMeasured([a, a], [b, retrained])).toBeNull();
+    expect(connect4Measured([a, a], [retrained, b])).toBeNull();
+  });
+});

@@ -1,0 +1,142 @@
+// What the built-in organelles were measured to do: the evaluation reports in docs/results,
+// written by `organelle eval … --json` over the models in public/models. Each report names
+// the models it measured (model_fingerprints, one per role), so a game's figures are quoted
+// only beside those very models: retrain one and its game shows no figures until the
+// evaluations are run again (a test holds the reports to the shipped files).
+import type { GameId } from '../../../worker/recipes/registry.ts';
+import { grouped, percent } from './format.ts';
+import puzzle8Random from '../../../docs/results/puzzle8-random1000.json';
+import tictactoeMinimaxFirst from '../../../docs/results/tictactoe-minimax-first.json';
+import tictactoeMinimaxSecond from '../../../docs/results/tictactoe-minimax-second.json';
+import tictactoeRandomFirst from '../../../docs/results/tictactoe-random-first.json';
+import tictactoeRandomSecond from '../../../docs/results/tictactoe-random-second.json';
+import connect4TacticalFirst from '../../../docs/results/connect4-tactical-first.json';
+import connect4TacticalSecond from '../../../docs/results/connect4-tactical-second.json';
+import connect4SearchFirst from '../../../docs/results/connect4-alphabeta2-first.json';
+import connect4SearchSecond from '../../../docs/results/connect4-alphabeta2-second.json';
+
+/** The fields of a report read here; the reports carry many more. */
+interface Report {
+  model_fingerprints?: Record<string, string>;
+  model_move_share: number;
+  organelle_moves?: number; // games
+}
+
+export interface PuzzleReport extends Report {
+  boards: number;
+  solved: number;
+  mean_moves_over_optimal: number; // mean of moves / shortest, over the solved boards
+  source: string;
+  ablation: { solved: number; boards: number } | null;
+}
+
+export interface MatchReport extends Report {
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  organelle_moves: number;
+}
+
+export interface Measured {
+  /** The model fingerprint each role's measured model had (modelFingerprint). */
+  fingerprints: Readonly<Record<string, string>>;
+  /** One sentence each, for people. */
+  lines: readonly string[];
+}
+
+/** The fingerprints every report agrees on, or null if one lacks them or they differ. */
+function sharedFingerprints(reports: readonly Report[], roles: readonly string[]): Record<string, string> | null {
+  const first = reports[0]?.model_fingerprints;
+  if (!first || !roles.every((r) => typeof first[r] === 'string')) return null;
+  const same = reports.every((rep) => roles.every((r) => rep.model_fingerprints?.[r] === first[r]));
+  return same ? Object.fromEntries(roles.map((r) => [r, first[r]])) : null;
+}
+
+/** Whose moves they were: the organelle's own, or the fallback's when its answers failed. */
+function ownMoves(share: number, role: string): string {
+  return share === 1
+    ? `Every move was the ${role}'s own: the fallback never had to play.`
+    : `${percent(share)} of the moves were the ${role}'s own; the fallback made the rest.`;
+}
+
+/** The share of moves a model chose, over every report's moves. */
+function modelShare(reports: readonly MatchReport[]): number {
+  const moves = reports.reduce((sum, r) => sum + r.organelle_moves, 0);
+  return reports.reduce((sum, r) => sum + r.model_move_share * r.organelle_moves, 0) / moves;
+}
+
+const wins = (r: MatchReport) => `${grouped(r.wins)} of ${grouped(r.games)}`;
+
+export function puzzle8Measured(report: PuzzleReport): Measured | null {
+  const fingerprints = sharedFingerprints([report], ['planner', 'mover']);
+  if (!fingerprints) return null;
+  // mean_moves_over_optimal is the mean of moves / shortest over the solved boards
+  const extra = report.mean_moves_over_optimal - 1;
+  const detour = extra > 0 ? `in ${percent(extra)} more moves than the shortest solutions, on average` : 'each by a shortest path';
+  const ablation = report.ablation
+    ? ` Without the Planner, the Mover alone solved ${grouped(report.ablation.solved)}.`
+    : '';
+  return {
+    fingerprints,
+    lines: [
+      `Solved ${grouped(report.solved)} of ${grouped(report.boards)} random boards held out of training, ${detour}.${ablation}`,
+      ownMoves(report.model_move_share, 'Mover'),
+    ],
+  };
+}
+
+export function tictactoeMeasured(perfect: [MatchReport, MatchReport], random: [MatchReport, MatchReport]): Measured | null {
+  const all = [...perfect, ...random];
+  const fingerprints = sharedFingerprints(all, ['planner', 'player']);
+  if (!fingerprints) return null;
+  return {
+    fingerprints,
+    lines: [
+      `Against perfect play (minimax): drew ${grouped(perfect[0].draws)} of ${grouped(perfect[0].games)} games moving first ` +
+        `and ${grouped(perfect[1].draws)} of ${grouped(perfect[1].games)} moving second.`,
+      `Against random moves: won ${wins(random[0])} moving first and ${wins(random[1])} moving second, ` +
+        `lost ${grouped(random[0].losses + random[1].losses)}.`,
+      ownMoves(modelShare(all), 'Player'),
+    ],
+  };
+}
+
+export function connect4Measured(tactical: [MatchReport, MatchReport], search: [MatchReport, MatchReport]): Measured | null {
+  const all = [...tactical, ...search];
+  const fingerprints = sharedFingerprints(all, ['planner', 'player']);
+  if (!fingerprints) return null;
+  return {
+    fingerprints,
+    lines: [
+      `Against the tactical opponent: won ${wins(tactical[0])} games moving first and ${wins(tactical[1])} moving second.`,
+      `Against a two-ply alpha-beta search: won ${grouped(search[0].wins + search[1].wins)} ` +
+        `of ${grouped(search[0].games + search[1].games)}.`,
+      ownMoves(modelShare(all), 'Player'),
+    ],
+  };
+}
+
+export const MEASURED: Readonly<Partial<Record<GameId, Measured>>> = Object.fromEntries(
+  Object.entries({
+    puzzle8: puzzle8Measured(puzzle8Random as PuzzleReport),
+    tictactoe: tictactoeMeasured(
+      [tictactoeMinimaxFirst as MatchReport, tictactoeMinimaxSecond as MatchReport],
+      [tictactoeRandomFirst as MatchReport, tictactoeRandomSecond as MatchReport],
+    ),
+    connect4: connect4Measured(
+      [connect4TacticalFirst as MatchReport, connect4TacticalSecond as MatchReport],
+      [connect4SearchFirst as MatchReport, connect4SearchSecond as MatchReport],
+    ),
+  }).filter(([, m]) => m !== null),
+);
+
+/** Whether the library holds, for every role, the very model that was measured. */
+export function holdsMeasuredModels(
+  measured: Measured,
+  models: readonly { organelle?: string; fingerprint: string }[],
+): boolean {
+  return Object.entries(measured.fingerprints).every(([role, fp]) =>
+    models.some((m) => m.organelle === role && m.fingerprint === fp),
+  );
+}
