@@ -12,7 +12,7 @@ import { GAME_PIPELINES, type TwoPlayerGame } from '../worker/pipeline/games.ts'
 import { organelleFn } from '../worker/pipeline/organelle-fn.ts';
 import { Rng } from '../worker/games/rng.ts';
 import { parseArgs, stringOption, intOption } from './args.ts';
-import { loadOrganelle, SHIPPED_MODELS_DIR } from './models.ts';
+import { loadOrganelle, reportedDir, SHIPPED_MODELS_DIR } from './models.ts';
 import { modelFingerprint } from '../worker/model/model-file.ts';
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -94,7 +94,7 @@ export function evalGame(game: TwoPlayerGame): (argv: string[]) => Promise<void>
     const json = stringOption(args, 'json');
     if (json) {
       const report = {
-        game, opponent: opponentName, as, side, seed, models: dir, ...pipeline,
+        game, opponent: opponentName, as, side, seed, models: reportedDir(dir), ...pipeline,
         // names the exact models measured: the site quotes these figures only beside them
         model_fingerprints: { planner: modelFingerprint(planner.toModel()), player: modelFingerprint(player.toModel()) },
         params: { planner: planner.engine.paramCount, player: player.engine.paramCount },

@@ -10,7 +10,7 @@ import { astarBaseline, evaluatePipeline, greedyBaseline, summarize, type BoardO
 import { organelleFn } from '../worker/pipeline/organelle-fn.ts';
 import { PUZZLE8_VOTES } from '../worker/pipeline/puzzle8-solver.ts';
 import { parseArgs, stringOption, intOption } from './args.ts';
-import { loadOrganelle, SHIPPED_MODELS_DIR } from './models.ts';
+import { loadOrganelle, reportedDir, SHIPPED_MODELS_DIR } from './models.ts';
 import type { Organelle } from '../worker/organelle.ts';
 import { modelFingerprint } from '../worker/model/model-file.ts';
 
@@ -82,7 +82,7 @@ export async function evalPuzzle8(argv: string[]): Promise<void> {
   const json = stringOption(args, 'json');
   if (json) {
     const report = {
-      ...pipeline, source, invalid, models: dir, votes,
+      ...pipeline, source, invalid, models: reportedDir(dir), votes,
       // names the exact models measured: the site quotes these figures only beside them
       model_fingerprints: { planner: modelFingerprint(planner.toModel()), mover: modelFingerprint(mover.toModel()) },
       params: { planner: planner.engine.paramCount, mover: mover.engine.paramCount },

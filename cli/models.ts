@@ -2,12 +2,19 @@
 // ship with the site, public/models/<game>/). A missing or invalid file is an error that
 // names the file and the failed check.
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Organelle } from '../worker/organelle.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 
 export const SHIPPED_MODELS_DIR = fileURLToPath(new URL('../public/models/', import.meta.url));
+
+/** `dir` as a report records it: relative to the working directory when inside it, so a
+ *  report written on one machine names no path of that machine ("public/models"). */
+export function reportedDir(dir: string): string {
+  const rel = relative(process.cwd(), dir);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : dir;
+}
 
 /** The bytes of `<dir>/<game>/<name>.organelle`, or an error saying how to get the model. */
 export async function readModelFile(dir: string, game: string, name: string): Promise<Uint8Array> {
