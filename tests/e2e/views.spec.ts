@@ -40,11 +40,13 @@ test('every view is accessible, fits a phone, and is captured for review', async
   for (const view of VIEWS) await check(page, view);
 });
 
-test('the home page quotes what the built-in organelles were measured to do', async ({ page }) => {
+test('the home page and the Solve view quote what the built-in organelles were measured to do', async ({ page }) => {
   await page.goto('/#/');
   await expect(page.getByTestId('measured-puzzle8')).toContainText(/Solved [\d,]+ of [\d,]+ random boards held out of training/);
   await expect(page.getByTestId('measured-tictactoe')).toContainText(/Against perfect play \(minimax\): drew [\d,]+ of/);
   await expect(page.getByTestId('measured-connect4')).toContainText(/Against the tactical opponent: won [\d,]+ of/);
+  await page.goto('/#/solve'); // the built-in pair is chosen by default
+  await expect(page.getByTestId('picker-measured')).toContainText(/^Measured with these models: Solved [\d,]+ of/);
 });
 
 test('the accessibility check itself reports a nameless button and unreadable text', async ({ page }) => {

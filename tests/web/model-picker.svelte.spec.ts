@@ -1,0 +1,45 @@
+// The model picker of the Solve and Play views (web/src/library/ModelPicker.svelte) quotes the
+// built-in models' measured results only while exactly those models are chosen.
+import { flushSync, mount, unmount } from 'svelte';
+import { afterEach, describe, expect, it } from 'vitest';
+import ModelPicker from '../../web/src/library/ModelPicker.svelte';
+import { MEASURED } from '../../web/src/lib/measured.ts';
+import type { ModelMeta } from '../../web/src/library/model-store.ts';
+
+const measured = MEASURED.puzzle8!;
+const ROLES = ['planner', 'mover'] as const;
+type Role = (typeof ROLES)[number];
+
+const meta = (organelle: Role, fingerprint: string) =>
+  ({ id: `${organelle}-${fingerprint}`, name: organelle, organelle, fingerprint, origin: 'built-in', addedAt: '2026-11-23T00:00:00Z' }) as ModelMeta;
+
+let view: ReturnType<typeof mount> | undefined;
+afterEach(() => {
+  if (view) unmount(view);
+  view = undefined;
+});
+
+function render(chosen: Record<Role, ModelMeta>): string | null {
+  const source = {
+    candidates: (r: Role) => [chosen[r]],
+    model: (r: Role) => chosen[r],
+    choose: () => {},
+    busy: false,
+    fingerprint: null,
+  };
+  const props = { source, roles: ROLES, titles: { planner: 'Planner', mover: 'Mover' }, needs: 'Solving needs an 8-puzzle', ready: true, measured };
+  view = mount(ModelPicker, { target: document.body, props: props as never }); // plain tsc sees .svelte files untyped
+  flushSync();
+  return document.querySelector('[data-testid="picker-measured"]')?.textContent ?? null;
+}
+
+describe('ModelPicker', () => {
+  it('quotes the measurement while the measured models are chosen', () => {
+    const text = render({ planner: meta('planner', measured.fingerprints.planner), mover: meta('mover', measured.fingerprints.mover) });
+    expect(text).toBe(`Measured with these models: ${measured.lines[0]}`);
+  });
+
+  it('says nothing of it with another model in one role', () => {
+    expect(render({ planner: meta('planner', measured.fingerprints.planner), mover: meta('mover', 'feedfacefeedface') })).toBeNull();
+  });
+});
