@@ -63,4 +63,21 @@ describe('measured results of the shipped models', () => {
     expect(tictactoeMeasured([a, a], [b, retrained])).toBeNull();
     expect(connect4Measured([a, a], [retrained, b])).toBeNull();
   });
+
+  it('the README\'s Results table carries every game report\'s counts', async () => {
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const label: Record<string, string> = { random: 'random', tactical: 'tactical', minimax: 'minimax', alphabeta2: '2-ply alpha-beta' };
+    const wdl = (r: { wins: number; draws: number; losses: number }) => `${r.wins}/${r.draws}/${r.losses}`;
+    for (const file of (await readdir(RESULTS)).filter((f) => /^(tictactoe|connect4)-.*\.json$/.test(f))) {
+      const r = await read<MatchReport & { game: string; opponent: string; as: string; ablation: MatchReport; heuristic_alone: MatchReport }>(file);
+      const game = r.game === 'connect4' ? 'connect four' : 'tic-tac-toe';
+      const row = readme.split('\n').find((line) => line.startsWith(`| ${game} vs ${label[r.opponent]}, first / second |`));
+      expect(row, file).toBeDefined();
+      const cells = row!.split('|').map((c) => c.trim());
+      const side = r.as === 'first' ? 0 : 1;
+      expect(cells[2].split(', ')[side], `${file} organelles`).toBe(wdl(r));
+      expect(cells[4].split(', ')[side], `${file} heuristic Planner`).toBe(wdl(r.ablation));
+      expect(cells[5].split(', ')[side], `${file} no models`).toBe(wdl(r.heuristic_alone));
+    }
+  });
 });
