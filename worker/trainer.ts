@@ -63,8 +63,10 @@ export class TrainingRun {
   }
 }
 
+/** 0.43 -> "0.4s", 45.4 -> "45s", 185 -> "3m05s": tenths under 10 s, so a short run is not "0s". */
 export function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '--';
+  if (!Number.isFinite(seconds) || seconds < 0) return '--';
+  if (seconds < 9.95) return `${seconds.toFixed(1)}s`;
   const s = Math.round(seconds);
   const m = Math.floor(s / 60);
   return m > 0 ? `${m}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
