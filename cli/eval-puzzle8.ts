@@ -1,7 +1,8 @@
 // `organelle eval puzzle8 [--models DIR] (--boards FILE | --random N --seed S | --walk N
 // --seed S) [--json FILE]`: the pipeline, the same pipeline with its Planner replaced by the
 // heuristic (the ablation), greedy Manhattan and A*, all on the same boards.
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
+import { readNamedFile } from './files.ts';
 import { parseBoardList, randomHeldOutBoards, randomWalkBoards } from '../worker/games/puzzle8/boards.ts';
 import { isHeldOut } from '../worker/games/puzzle8/heldout.ts';
 import { fnv1a32 } from '../worker/games/puzzle8/heldout.ts';
@@ -20,7 +21,7 @@ async function readBoards(args: ReturnType<typeof parseArgs>): Promise<{ boards:
   const file = stringOption(args, 'boards');
   const seed = intOption(args, 'seed', 1);
   if (file) {
-    const entries = parseBoardList(await readFile(file, 'utf8'));
+    const entries = parseBoardList(await readNamedFile(file, 'boards file'));
     const boards: Board[] = [];
     const invalid: Invalid[] = [];
     for (const e of entries) {

@@ -1,7 +1,8 @@
 // `organelle train <game> [--organelle NAME] [--steps N] [--seed S] [--out DIR]`: every
 // organelle of a game's pipeline from its registered recipe, concurrently, one worker
 // thread each. `organelle train --corpus FILE --out FILE ...`: one organelle from a file.
-import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import { writeFile, mkdir } from 'node:fs/promises';
+import { readNamedFile } from './files.ts';
 import { basename, join } from 'node:path';
 import { Organelle } from '../worker/organelle.ts';
 import { TrainingRun, formatProgress, formatDuration, type TrainProgress } from '../worker/trainer.ts';
@@ -76,7 +77,7 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   const steps = intOption(args, 'steps', 25_000, 1);
   const seed = intOption(args, 'seed', 1);
   const lr = stringOption(args, 'lr');
-  const corpusText = await readFile(corpusPath, 'utf8');
+  const corpusText = await readNamedFile(corpusPath, 'corpus file');
   const name = stringOption(args, 'name') ?? basename(corpusPath).replace(/\.[^.]*$/, '');
   const organelle = await Organelle.create(await nodeWasmModule(), {
     name, corpusId: name, corpusText, architecture: SHAPE_PRESETS[shapeName], seed,

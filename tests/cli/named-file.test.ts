@@ -1,0 +1,16 @@
+// A file named on the command line that cannot be read is named in the error, with the reason.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readNamedFile } from '../../cli/files.ts';
+
+describe('readNamedFile', () => {
+  it('reads the file, and says which file and why when it cannot', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'organelle-files-'));
+    await writeFile(join(dir, 'corpus.txt'), 'ab\ncd\n');
+    expect(await readNamedFile(join(dir, 'corpus.txt'), 'corpus file')).toBe('ab\ncd\n');
+    await expect(readNamedFile(join(dir, 'missing.txt'), 'corpus file')).rejects.toThrow(`no corpus file at ${join(dir, 'missing.txt')}`);
+    await expect(readNamedFile(dir, 'boards file')).rejects.toThrow(`${dir} is a directory, not a boards file`);
+  });
+});
