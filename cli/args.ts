@@ -44,3 +44,12 @@ export function intOption(a: ParsedArgs, key: string, fallback: number, min = 0)
   if (!Number.isInteger(n) || n < min) throw new Error(`--${key} must be an integer >= ${min}, got "${v}"`);
   return n;
 }
+
+/** A number > 0 (a learning rate), or undefined when the option is absent. */
+export function positiveNumberOption(a: ParsedArgs, key: string): number | undefined {
+  const v = stringOption(a, key);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!(Number.isFinite(n) && n > 0) || v.trim() === '') throw new Error(`--${key} must be a number > 0, got "${v}"`);
+  return n;
+}

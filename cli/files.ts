@@ -1,6 +1,7 @@
-// Reading a file the person named on the command line: a failure says which file, what it
-// was meant to be, and why, in words rather than an errno code.
-import { readFile } from 'node:fs/promises';
+// Files the person named on the command line: a failure says which file, what it was meant
+// to be, and why, in words rather than an errno code.
+import { access, constants, readFile, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 
 export async function readNamedFile(path: string, what: string): Promise<string> {
   try {
@@ -11,5 +12,18 @@ export async function readNamedFile(path: string, what: string): Promise<string>
     if (code === 'EISDIR') throw new Error(`${path} is a directory, not a ${what}`);
     if (code === 'EACCES') throw new Error(`no permission to read the ${what} ${path}`);
     throw new Error(`cannot read the ${what} ${path}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Checks, before any long work, that `path` can be written as the output file of `option`. */
+export async function checkOutputFile(path: string, option: string): Promise<void> {
+  const dir = dirname(path);
+  const dirStat = await stat(dir).catch(() => null);
+  if (!dirStat?.isDirectory()) throw new Error(`the folder ${dir} for ${option} does not exist`);
+  if ((await stat(path).catch(() => null))?.isDirectory()) throw new Error(`${option} ${path} is a folder; give a file name`);
+  try {
+    await access(dir, constants.W_OK);
+  } catch {
+    throw new Error(`no permission to write in ${dir} (${option})`);
   }
 }

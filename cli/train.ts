@@ -2,14 +2,14 @@
 // organelle of a game's pipeline from its registered recipe, concurrently, one worker
 // thread each. `organelle train --corpus FILE --out FILE ...`: one organelle from a file.
 import { writeFile, mkdir } from 'node:fs/promises';
-import { readNamedFile } from './files.ts';
+import { checkOutputFile, readNamedFile } from './files.ts';
 import { basename, join } from 'node:path';
 import { Organelle } from '../worker/organelle.ts';
 import { TrainingRun, formatProgress, formatDuration, type TrainProgress } from '../worker/trainer.ts';
 import { SHAPE_PRESETS, isShapePresetName } from '../worker/model/shape.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { recipesFor, type GameId } from '../worker/recipes/index.ts';
-import { parseArgs, stringOption, intOption, type ParsedArgs } from './args.ts';
+import { parseArgs, stringOption, intOption, positiveNumberOption, type ParsedArgs } from './args.ts';
 import { startTsWorker } from './threads.ts';
 import { SHIPPED_MODELS_DIR } from './models.ts';
 import type { TrainJob, TrainMessage } from './train-worker.ts';
@@ -76,12 +76,13 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   if (!isShapePresetName(shapeName)) throw new Error(`unknown shape "${shapeName}" (known: ${Object.keys(SHAPE_PRESETS).join(', ')})`);
   const steps = intOption(args, 'steps', 25_000, 1);
   const seed = intOption(args, 'seed', 1);
-  const lr = stringOption(args, 'lr');
+  const lr = positiveNumberOption(args, 'lr');
   const corpusText = await readNamedFile(corpusPath, 'corpus file');
+  await checkOutputFile(out, '--out');
   const name = stringOption(args, 'name') ?? basename(corpusPath).replace(/\.[^.]*$/, '');
   const organelle = await Organelle.create(await nodeWasmModule(), {
     name, corpusId: name, corpusText, architecture: SHAPE_PRESETS[shapeName], seed,
-    config: { steps, ...(lr ? { learningRate: Number(lr) } : {}) },
+    config: { steps, ...(lr !== undefined ? { learningRate: lr } : {}) },
   });
   process.stderr.write(`${name}: ${organelle.engine.paramCount.toLocaleString('en-US')} parameters, vocab ${organelle.vocab.size}, ${steps} steps, seed ${seed}\n`);
   const run = new TrainingRun(organelle);

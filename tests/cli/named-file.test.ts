@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readNamedFile } from '../../cli/files.ts';
+import { checkOutputFile, readNamedFile } from '../../cli/files.ts';
 
 describe('readNamedFile', () => {
   it('reads the file, and says which file and why when it cannot', async () => {
@@ -12,5 +12,12 @@ describe('readNamedFile', () => {
     expect(await readNamedFile(join(dir, 'corpus.txt'), 'corpus file')).toBe('ab\ncd\n');
     await expect(readNamedFile(join(dir, 'missing.txt'), 'corpus file')).rejects.toThrow(`no corpus file at ${join(dir, 'missing.txt')}`);
     await expect(readNamedFile(dir, 'boards file')).rejects.toThrow(`${dir} is a directory, not a boards file`);
+  });
+
+  it('refuses an output file in a missing folder, or a folder, before any work', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'organelle-files-'));
+    await expect(checkOutputFile(join(dir, 'model.organelle'), '--out')).resolves.toBeUndefined();
+    await expect(checkOutputFile(join(dir, 'nope', 'model.organelle'), '--out')).rejects.toThrow(`the folder ${join(dir, 'nope')} for --out does not exist`);
+    await expect(checkOutputFile(dir, '--out')).rejects.toThrow(`--out ${dir} is a folder; give a file name`);
   });
 });
