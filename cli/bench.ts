@@ -8,11 +8,14 @@ import { runBench, formatBench } from '../worker/bench/bench.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { runBenchInChromium } from './bench-browser.ts';
 import { compareBuilds, formatCompare, FULL_COMPARE, QUICK_COMPARE } from '../worker/bench/compare.ts';
+import { checkOutputFile } from './files.ts';
 import { parseArgs, stringOption } from './args.ts';
 
 export async function benchCommand(argv: string[]): Promise<void> {
   const args = parseArgs(argv, { values: ['json', 'against'], flags: ['quick', 'browser'] });
   const quick = args.options.has('quick');
+  const json = stringOption(args, 'json');
+  if (json) await checkOutputFile(json, '--json');
   const against = stringOption(args, 'against');
   if (against) {
     const base = await WebAssembly.compile(await readFile(against).catch(() => {
@@ -29,7 +32,6 @@ export async function benchCommand(argv: string[]): Promise<void> {
   console.log(formatBench(report));
   const seconds = (performance.now() - t0) / 1000;
   console.log(`(${quick ? 'quick, ' : ''}${seconds.toFixed(1)} s, ${runtime}, ${os.cpus()[0]?.model ?? 'cpu'})`);
-  const json = stringOption(args, 'json');
   if (json) {
     const meta = { runtime, node: process.version, cpu: os.cpus()[0]?.model, seconds, date: new Date().toISOString() };
     await writeFile(json, JSON.stringify({ ...report, meta }, null, 2));

@@ -11,6 +11,7 @@ import { playMatch, type GameAdapter, type GameOrganelles, type MatchSummary } f
 import { GAME_PIPELINES, type TwoPlayerGame } from '../worker/pipeline/games.ts';
 import { organelleFn } from '../worker/pipeline/organelle-fn.ts';
 import { Rng } from '../worker/games/rng.ts';
+import { checkOutputFile } from './files.ts';
 import { parseArgs, stringOption, intOption } from './args.ts';
 import { loadOrganelle, reportedDir, SHIPPED_MODELS_DIR } from './models.ts';
 import { modelFingerprint } from '../worker/model/model-file.ts';
@@ -41,6 +42,8 @@ function withoutPlans<S>(adapter: GameAdapter<S>): GameAdapter<S> {
 export function evalGame(game: TwoPlayerGame): (argv: string[]) => Promise<void> {
   return async (argv) => {
     const args = parseArgs(argv, { values: ['models', 'games', 'seed', 'opponent', 'as', 'json', 'votes'], flags: ['no-ablation'] });
+    const json = stringOption(args, 'json');
+    if (json) await checkOutputFile(json, '--json');
     const entry = GAME_PIPELINES[game];
     const games = intOption(args, 'games', 1000, 1);
     const seed = intOption(args, 'seed', 1);
@@ -91,7 +94,6 @@ export function evalGame(game: TwoPlayerGame): (argv: string[]) => Promise<void>
         `(fallback ${pct(pipeline.fallback_move_share)}), ${pipeline.rejections} rejected proposals; ` +
         `planner ${planner.engine.paramCount.toLocaleString('en-US')} params, player ${player.engine.paramCount.toLocaleString('en-US')} params`,
     );
-    const json = stringOption(args, 'json');
     if (json) {
       const report = {
         game, opponent: opponentName, as, side, seed, models: reportedDir(dir), ...pipeline,

@@ -2,7 +2,7 @@
 // --seed S) [--json FILE]`: the pipeline, the same pipeline with its Planner replaced by the
 // heuristic (the ablation), greedy Manhattan and A*, all on the same boards.
 import { writeFile } from 'node:fs/promises';
-import { readNamedFile } from './files.ts';
+import { checkOutputFile, readNamedFile } from './files.ts';
 import { parseBoardList, randomHeldOutBoards, randomWalkBoards } from '../worker/games/puzzle8/boards.ts';
 import { isHeldOut } from '../worker/games/puzzle8/heldout.ts';
 import { fnv1a32 } from '../worker/games/puzzle8/heldout.ts';
@@ -46,6 +46,8 @@ function row(name: string, s: EvalSummary): string {
 
 export async function evalPuzzle8(argv: string[]): Promise<void> {
   const args = parseArgs(argv, { values: ['models', 'boards', 'random', 'walk', 'seed', 'json', 'votes'], flags: ['no-ablation'] });
+  const json = stringOption(args, 'json');
+  if (json) await checkOutputFile(json, '--json');
   const { boards, invalid, source } = await readBoards(args);
   for (const bad of invalid) console.log(`skipped line ${bad.line} "${bad.text}": ${bad.reason}: ${bad.message}`);
   const notHeldOut = boards.filter((b) => !isHeldOut(b)).length;
@@ -80,7 +82,6 @@ export async function evalPuzzle8(argv: string[]): Promise<void> {
   const md = (x: EvalSummary) => Object.entries(x.by_manhattan_band).map(([b, r]) => `${b}: ${r.boards ? `${(100 * r.solved_rate).toFixed(1)}%` : '-'} of ${r.boards}`).join(', ');
   console.log(`by Manhattan band (the reference's): pipeline ${md(pipeline)}${ablation ? `; no planner ${md(ablation)}` : ''}`);
   console.log(`mean optimal length ${pipeline.mean_optimal.toFixed(2)}; move cap 100; planner ${planner.engine.paramCount} params, mover ${mover.engine.paramCount} params`);
-  const json = stringOption(args, 'json');
   if (json) {
     const report = {
       ...pipeline, source, invalid, models: reportedDir(dir), votes,
