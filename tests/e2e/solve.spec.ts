@@ -71,6 +71,22 @@ test('a solve animates to the goal, and its link replays the same moves elsewher
     await expect(page.getByTestId('playback-status')).toContainText(`Move 1 of ${moves.length}`);
     await expect(page.getByTestId('mover-prompt')).toHaveText(new RegExp(`^${BOARD}\\|plan=[udlr]*\\|blocked=\\|last=$`));
     await expect(page.getByTestId('kanban-string')).toHaveText(/^todo=[a-z,]*\|doing=(up|down|left|right)\|done=\|blocked=\|last=\|stalls=0\|replans=0$/);
+
+    // from the keyboard, a control that has just reached its end keeps the focus
+    const toEnd = page.getByRole('button', { name: 'Skip to the end' });
+    await toEnd.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('playback-status')).toContainText(`Move ${moves.length} of ${moves.length}`);
+    await expect(toEnd).toBeFocused();
+    await page.keyboard.press('Enter'); // already at the end: nothing happens
+    await expect(page.getByTestId('playback-status')).toContainText(`Move ${moves.length} of ${moves.length}`);
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('button', { name: 'Step forward' })).toBeFocused();
+    const toStart = page.getByRole('button', { name: 'Back to the start' });
+    await toStart.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('playback-status')).toContainText('Start');
+    await expect(toStart).toBeFocused();
   });
 
   await test.step('the share link is shown, measured and copied', async () => {

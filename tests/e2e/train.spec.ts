@@ -83,8 +83,11 @@ test('a run pauses, resumes and cancels', async ({ page }) => {
   await expect(card).toHaveAttribute('data-status', 'running');
   await expect(card).not.toHaveAttribute('data-step', '0');
 
-  await card.getByRole('button', { name: 'Pause controlled' }).click();
+  // from the keyboard: the focus stays on the run's controls as they change under it
+  await card.getByRole('button', { name: 'Pause controlled' }).focus();
+  await page.keyboard.press('Enter');
   await expect(card.getByTestId('job-status')).toHaveText('Paused');
+  await expect(card.getByRole('button', { name: 'Resume controlled' })).toBeFocused();
   // pausing writes a checkpoint at the step where training stopped
   await expect(card.getByTestId('checkpoint')).toHaveText(/^step [\d,]+$/);
   const pausedAt = await card.getAttribute('data-step');
@@ -92,13 +95,17 @@ test('a run pauses, resumes and cancels', async ({ page }) => {
   await page.waitForTimeout(600);
   expect(await card.getAttribute('data-step')).toBe(pausedAt);
 
-  await card.getByRole('button', { name: 'Resume controlled' }).click();
+  await page.keyboard.press('Enter');
   await expect(card.getByTestId('job-status')).toHaveText('Training');
   await expect(card).not.toHaveAttribute('data-step', pausedAt!);
+  await expect(card.getByRole('button', { name: 'Pause controlled' })).toBeFocused();
 
-  await card.getByRole('button', { name: 'Cancel controlled' }).click();
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('button', { name: 'Cancel controlled' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(card.getByTestId('job-status')).toHaveText('Cancelled');
-  await card.getByRole('button', { name: 'Dismiss controlled' }).click();
+  await expect(card.getByRole('button', { name: 'Dismiss controlled' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(card).toHaveCount(0);
   // a cancelled run leaves nothing to resume after a reload
   await page.reload();
