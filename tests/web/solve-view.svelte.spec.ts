@@ -9,7 +9,12 @@ import type { SolveSession } from '../../web/src/solve/solve-session.svelte.ts';
 import { recordedRun } from './puzzle8-runs.ts';
 import { flush } from './helpers.ts';
 
-const state = vi.hoisted(() => ({ solve: undefined as unknown as SolveSession, library: { settled: true, models: [] as unknown[] } }));
+const state = vi.hoisted(() => ({
+  solve: undefined as unknown as SolveSession,
+  library: { settled: true, models: [] as unknown[] },
+  scrambleGate: null as Promise<void> | null, // holds a scramble until resolved
+  scrambles: 0,
+}));
 
 vi.mock('../../web/src/state.ts', async () => {
   const { SolveSession } = await import('../../web/src/solve/solve-session.svelte.ts');
@@ -23,7 +28,11 @@ vi.mock('../../web/src/state.ts', async () => {
     loadPuzzle8: async () => ({ fingerprint: 'feedfacecafebeef' }),
     solvePuzzle8: async (board: string) => recordedRun(board),
     puzzle8Choices: async () => [],
-    scramblePuzzle8: async () => ({ board: '413026758', optimal: 5, source: 'held-out' }),
+    scramblePuzzle8: async () => {
+      state.scrambles++;
+      await state.scrambleGate;
+      return { board: '413026758', optimal: 5, source: 'held-out' };
+    },
   };
   state.solve = new SolveSession({
     spawn: () => ({ api: api as unknown as Remote<EngineWorkerApi>, close: () => {} }),
@@ -64,6 +73,28 @@ describe('SolveView', () => {
     state.solve.playback.step(1); // playing the run on does not scroll again
     flushSync();
     expect(scroll).toHaveBeenCalledTimes(1);
+    unmount(view);
+  });
+
+  it('keeps Scramble focusable while it works, and ignores a second press', async () => {
+    const view = mount(SolveView, { target: document.body });
+    flushSync();
+    const scramble = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Scramble')!;
+    let release!: () => void;
+    state.scrambleGate = new Promise((resolve) => (release = resolve));
+    scramble.click();
+    flushSync();
+    // a disabled button would drop the keyboard focus to the page
+    expect(scramble.hasAttribute('disabled')).toBe(false);
+    expect(scramble.getAttribute('aria-disabled')).toBe('true');
+    expect(scramble.textContent?.trim()).toBe('Scrambling…');
+    scramble.click();
+    release();
+    await flush();
+    flushSync();
+    expect(state.solve.input).toBe('413026758');
+    expect(state.scrambles).toBe(1);
+    expect(scramble.getAttribute('aria-disabled')).toBe('false');
     unmount(view);
   });
 });

@@ -136,6 +136,7 @@ export class SolveSession {
   }
 
   async scramble(): Promise<void> {
+    if (this.#scrambling) return;
     this.#scrambling = true;
     try {
       const seed = Math.floor((this.#deps.random ?? Math.random)() * 0x7fffffff);
