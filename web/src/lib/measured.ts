@@ -86,35 +86,33 @@ export function puzzle8Measured(report: PuzzleReport): Measured | null {
   };
 }
 
+/** A two-player game's figures from its reports: `lines`, then whose moves they were. */
+function gameMeasured(reports: readonly MatchReport[], lines: string[]): Measured | null {
+  const fingerprints = sharedFingerprints(reports, ['planner', 'player']);
+  return fingerprints ? { fingerprints, lines: [...lines, ownMoves(modelShare(reports), 'Player')] } : null;
+}
+
 export function tictactoeMeasured(perfect: [MatchReport, MatchReport], random: [MatchReport, MatchReport]): Measured | null {
-  const all = [...perfect, ...random];
-  const fingerprints = sharedFingerprints(all, ['planner', 'player']);
-  if (!fingerprints) return null;
-  return {
-    fingerprints,
-    lines: [
+  return gameMeasured(
+    [...perfect, ...random],
+    [
       `Against perfect play (minimax): drew ${grouped(perfect[0].draws)} of ${grouped(perfect[0].games)} games moving first ` +
         `and ${grouped(perfect[1].draws)} of ${grouped(perfect[1].games)} moving second.`,
       `Against random moves: won ${wins(random[0])} moving first and ${wins(random[1])} moving second, ` +
         `lost ${grouped(random[0].losses + random[1].losses)}.`,
-      ownMoves(modelShare(all), 'Player'),
     ],
-  };
+  );
 }
 
 export function connect4Measured(tactical: [MatchReport, MatchReport], search: [MatchReport, MatchReport]): Measured | null {
-  const all = [...tactical, ...search];
-  const fingerprints = sharedFingerprints(all, ['planner', 'player']);
-  if (!fingerprints) return null;
-  return {
-    fingerprints,
-    lines: [
+  return gameMeasured(
+    [...tactical, ...search],
+    [
       `Against the tactical opponent: won ${wins(tactical[0])} games moving first and ${wins(tactical[1])} moving second.`,
       `Against a two-ply alpha-beta search: won ${grouped(search[0].wins + search[1].wins)} ` +
         `of ${grouped(search[0].games + search[1].games)}.`,
-      ownMoves(modelShare(all), 'Player'),
     ],
-  };
+  );
 }
 
 export const MEASURED: Readonly<Partial<Record<GameId, Measured>>> = Object.fromEntries(
