@@ -3,16 +3,20 @@
 import { access, constants, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-export async function readNamedFile(path: string, what: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new Error(`no ${what} at ${path}`);
-    if (code === 'EISDIR') throw new Error(`${path} is a directory, not a ${what}`);
-    if (code === 'EACCES') throw new Error(`no permission to read the ${what} ${path}`);
-    throw new Error(`cannot read the ${what} ${path}: ${e instanceof Error ? e.message : String(e)}`);
-  }
+export function readNamedFile(path: string, what: string): Promise<string> {
+  return readFile(path, 'utf8').catch((e: unknown) => refused(e, path, what));
+}
+
+export function readNamedBytes(path: string, what: string): Promise<Uint8Array> {
+  return readFile(path).then((b) => new Uint8Array(b), (e: unknown) => refused(e, path, what));
+}
+
+function refused(e: unknown, path: string, what: string): never {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') throw new Error(`no ${what} at ${path}`);
+  if (code === 'EISDIR') throw new Error(`${path} is a directory, not a ${what}`);
+  if (code === 'EACCES') throw new Error(`no permission to read the ${what} ${path}`);
+  throw new Error(`cannot read the ${what} ${path}: ${e instanceof Error ? e.message : String(e)}`);
 }
 
 /** Checks, before any long work, that `path` can be written as the output file of `option`. */

@@ -5,6 +5,7 @@ import { trainCommand } from './train.ts';
 import { evalCommand } from './eval.ts';
 import { corpusCommand } from './corpus.ts';
 import { solveCommand } from './solve.ts';
+import { askCommand } from './ask.ts';
 
 const USAGE = `usage: organelle <command> [options]
 
@@ -26,6 +27,8 @@ commands:
       write the training corpora of a game's organelles
   solve puzzle8 <board> [--models DIR] [--trace FILE]
       solve one board, printing the kanban and events per step; write the trace as JSONL
+  ask MODEL.organelle [PROMPT...] [--votes N] [--temperature T|reference] [--seed S]
+      what one model answers to each prompt (or to each line of standard input), with its votes
 `;
 
 const commands: Record<string, (argv: string[]) => Promise<void>> = {
@@ -34,6 +37,7 @@ const commands: Record<string, (argv: string[]) => Promise<void>> = {
   eval: evalCommand,
   corpus: corpusCommand,
   solve: solveCommand,
+  ask: askCommand,
 };
 
 async function main(argv: string[]): Promise<void> {

@@ -15,6 +15,7 @@ export interface Completion {
   confidence: number; // votes for the winner / votes
   meanTokenProb: number; // mean probability of the winner's tokens (best vote that produced it)
   votes: string[]; // every vote's answer, in vote order
+  voteProbs: number[]; // each vote's mean token probability, in vote order
 }
 
 export interface CompleteOptions {
@@ -155,7 +156,7 @@ export class Organelle {
       if (t.count > b.count || (t.count === b.count && t.prob > b.prob)) best = answer;
     }
     const winner = tally.get(best)!;
-    return { text: best, confidence: winner.count / votes, meanTokenProb: winner.prob, votes: answers };
+    return { text: best, confidence: winner.count / votes, meanTokenProb: winner.prob, votes: answers, voteProbs: meanProb };
   }
 
   /** The model as a file-ready object; with the optimizer state when `withOptimizer`. */

@@ -1,0 +1,55 @@
+// `organelle ask MODEL PROMPT... [--votes N] [--temperature T] [--seed S]`: what a model
+// answers, with its votes and confidence. Prompts come from the arguments, or one per line
+// from standard input when none are given. A prompt the model cannot take is named and
+// skipped; the exit code is then 2.
+import { createInterface } from 'node:readline';
+import { AskHost, MAX_VOTES, type AskAnswer, type AskTemperature } from '../worker/browser/ask.ts';
+import { nodeWasmModule } from '../worker/wasm/node.ts';
+import { intOption, parseArgs, stringOption } from './args.ts';
+import { readNamedBytes } from './files.ts';
+
+const USAGE = `usage: organelle ask MODEL.organelle [PROMPT...] [--votes 1-${MAX_VOTES}] [--temperature T|reference] [--seed S]`;
+
+function temperatureOption(text: string | undefined): AskTemperature {
+  if (text === undefined || text === 'reference') return 'reference';
+  const t = Number(text);
+  if (text.trim() === '' || !Number.isFinite(t)) throw new Error(`--temperature must be a number or "reference", got "${text}"`);
+  return t;
+}
+
+/** `prompt -> answer  (2 of 3 votes, mean token probability 0.91)  votes: a a b` */
+export function answerLine(a: AskAnswer): string {
+  const n = a.votes.length;
+  const share = n === 1 ? (a.votes[0].temperature === 0 ? 'greedy' : `1 vote at ${a.votes[0].temperature}`) : `${Math.round(a.confidence * n)} of ${n} votes`;
+  const votes = n > 1 ? `  votes: ${a.votes.map((v) => JSON.stringify(v.text)).join(' ')}` : '';
+  return `${a.prompt} -> ${JSON.stringify(a.text)}  (${share}, mean token probability ${a.meanTokenProb.toFixed(2)})${votes}`;
+}
+
+async function* stdinLines(): AsyncGenerator<string> {
+  for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+    if (line.trim() !== '') yield line;
+  }
+}
+
+export async function askCommand(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, { values: ['votes', 'temperature', 'seed'], flags: [] });
+  const [path, ...prompts] = args.positional;
+  if (path === undefined) throw new Error(USAGE);
+  const votes = intOption(args, 'votes', 1, 1);
+  const temperature = temperatureOption(stringOption(args, 'temperature'));
+  const seed = intOption(args, 'seed', 1);
+  const host = new AskHost();
+  const bytes = await readNamedBytes(path, 'model file');
+  const info = await host.load(await nodeWasmModule(), bytes).catch((e: unknown) => {
+    throw new Error(`${path}: ${e instanceof Error ? e.message : String(e)}`);
+  });
+  process.stderr.write(`${info.name}: prompts of up to ${info.maxPromptLength} characters from ${JSON.stringify(info.vocabChars)}\n`);
+  for await (const prompt of prompts.length > 0 ? prompts : stdinLines()) {
+    try {
+      console.log(answerLine(host.ask({ prompt, votes, temperature, seed })));
+    } catch (e) {
+      process.stderr.write(`${prompt}: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = 2;
+    }
+  }
+}
