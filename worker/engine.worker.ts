@@ -15,6 +15,7 @@ import { trainOrganelle } from './browser/train.ts';
 import type { TrainingSession } from './browser/training-session.ts';
 import { Puzzle8Host } from './browser/puzzle8.ts';
 import { GameHost } from './browser/games.ts';
+import { AskHost, type AskAnswer, type AskModelInfo, type AskRequest } from './browser/ask.ts';
 import type { OrganelleSide } from './orchestrator/game-loop.ts';
 import { evaluationChoices, scrambleChoice } from './pipeline/puzzle8-boards.ts';
 import type {
@@ -47,6 +48,7 @@ let training: Current | null = null;
 
 const puzzle8 = new Puzzle8Host();
 const games = new GameHost();
+const asking = new AskHost();
 
 const api = {
   /** Trains the fixed determinism recipe (worker/recipes/determinism.ts) in a fresh engine. */
@@ -142,6 +144,18 @@ const api = {
   /** A whole game against a scripted opponent, for the page to play back. */
   watchGame(game: TwoPlayerGame, side: OrganelleSide, opponent: string, seed: number): GameRun {
     return games.watch(game, side, opponent, seed);
+  },
+
+  // ---- one model, asked anything
+
+  /** Loads one model (.organelle bytes, transferred); refuses a bad file with its check and keeps the last. */
+  async loadAskModel(bytes: Uint8Array): Promise<AskModelInfo> {
+    return asking.load(await browserWasmModule(), bytes);
+  },
+
+  /** The loaded model's answer to one prompt; a prompt it cannot take throws a message naming why. */
+  ask(request: AskRequest): AskAnswer {
+    return asking.ask(request);
   },
 };
 

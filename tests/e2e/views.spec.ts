@@ -10,6 +10,7 @@ const VIEWS = [
   { hash: '#/library', name: 'library', heading: 'Model library' },
   { hash: '#/solve', name: 'solve', heading: 'Solve an 8-puzzle' },
   { hash: '#/play', name: 'play', heading: 'Play against the organelles' },
+  { hash: '#/ask/built-in%3Atictactoe-player', name: 'ask-empty', heading: 'Ask a model' },
   { hash: '#/r/demo-payload', name: 'shared', heading: 'Shared run' },
   { hash: '#/nowhere', name: 'not-found', heading: 'Page not found' },
 ];

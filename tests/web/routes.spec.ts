@@ -1,6 +1,6 @@
 // Hash routes: parsing, titles, and the Router following location.hash.
 import { describe, expect, it } from 'vitest';
-import { parseHash, routeTitle } from '../../web/src/lib/routes.ts';
+import { askHref, parseHash, routeTitle } from '../../web/src/lib/routes.ts';
 import { Router } from '../../web/src/lib/router.svelte.ts';
 
 describe('parseHash', () => {
@@ -23,6 +23,15 @@ describe('parseHash', () => {
     expect(parseHash('#/nope')).toEqual({ name: 'not-found', path: 'nope' });
     expect(parseHash('#/nope/')).toEqual({ name: 'not-found', path: 'nope/' }); // shown as asked
     expect(routeTitle({ name: 'library' })).toMatch(/library/i);
+  });
+
+  it("names the model the Ask view asks, whatever characters its id holds", () => {
+    expect(parseHash('#/ask')).toEqual({ name: 'ask' });
+    expect(parseHash('#/ask/')).toEqual({ name: 'ask' });
+    for (const id of ['built-in:tictactoe-player', 'a b/c?d#e', '%']) {
+      expect(parseHash(askHref(id))).toEqual({ name: 'ask', modelId: id });
+    }
+    expect(parseHash('#/ask/%E0%A4%A')).toEqual({ name: 'ask', modelId: '%E0%A4%A' }); // a mangled escape, kept as typed
   });
 });
 

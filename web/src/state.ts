@@ -10,6 +10,7 @@ import { StorageStatus } from './library/storage.svelte.ts';
 import { PwaStatus } from './pwa/pwa.svelte.ts';
 import { SolveSession } from './solve/solve-session.svelte.ts';
 import { PlaySession } from './play/play-session.svelte.ts';
+import { AskSession } from './ask/ask-session.svelte.ts';
 import { IdbJobStore } from './train/job-store.ts';
 import { RecipeCatalog } from './train/recipe-catalog.svelte.ts';
 import { TrainingPool } from './train/training-pool.svelte.ts';
@@ -49,3 +50,6 @@ export const solve = new SolveSession({ spawn: spawnEngineWorker, library });
 
 /** The Play view's game, models and engine worker. */
 export const play = new PlaySession({ spawn: spawnEngineWorker, library });
+
+/** The Ask view's model, engine worker and answers. */
+export const ask = new AskSession({ spawn: spawnEngineWorker, library });

@@ -1,5 +1,5 @@
-// The app's hash routes: `#/`, `#/train`, `#/library`, `#/solve`, `#/play`, and
-// `#/r/<payload>` for shared runs. Parsing is a pure function so it is testable alone.
+// The app's hash routes: `#/`, `#/train`, `#/library`, `#/solve`, `#/play`, `#/ask/<model id>`
+// (one model of the library, asked anything), and `#/r/<payload>` for shared runs. Parsing is a pure function so it is testable alone.
 
 export type Route =
   | { name: 'home' }
@@ -7,6 +7,7 @@ export type Route =
   | { name: 'library' }
   | { name: 'solve' }
   | { name: 'play' }
+  | { name: 'ask'; modelId?: string }
   | { name: 'shared'; payload: string }
   | { name: 'not-found'; path: string };
 
@@ -27,6 +28,7 @@ const TITLES: Record<RouteName, string> = {
   library: 'Model library · Organelle Lab',
   solve: 'Solve · Organelle Lab',
   play: 'Play · Organelle Lab',
+  ask: 'Ask a model · Organelle Lab',
   shared: 'Shared run · Organelle Lab',
   'not-found': 'Page not found · Organelle Lab',
 };
@@ -45,6 +47,8 @@ export function parseHash(hash: string): Route {
   const path = asked.replace(/\/+$/, '');
   if (path === '') return { name: 'home' };
   if (path === 'r' || path.startsWith('r/')) return { name: 'shared', payload: path.slice(2) };
+  if (path === 'ask') return { name: 'ask' };
+  if (path.startsWith('ask/')) return { name: 'ask', modelId: decoded(path.slice(4)) };
   switch (path) {
     case 'train':
     case 'library':
@@ -53,5 +57,18 @@ export function parseHash(hash: string): Route {
       return { name: path };
     default:
       return { name: 'not-found', path: asked };
+  }
+}
+
+/** The Ask view's address for one model of the library. */
+export function askHref(modelId: string): string {
+  return `#/ask/${encodeURIComponent(modelId)}`;
+}
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text; // a mangled escape: the view says no such model
   }
 }

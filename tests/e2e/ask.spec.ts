@@ -1,0 +1,64 @@
+// Asking one model in the browser: from the library's card, a built-in model answers a
+// prompt greedily and as an ensemble; a character outside its vocabulary is named and the
+// answers so far stay; a model trained on one's own corpus is asked from its finished run.
+import { capture, jobCard, seriousViolations, startCorpusRun, test, expect } from './fixtures.ts';
+
+// X to move with two in the top row: the corpus teaches cell 2
+const WIN_IN_ONE = 'xx.oo....|p=w2,b5|b=';
+
+test('a built-in model answers from the library, greedily and by votes, and names a bad character', async ({ page }) => {
+  await page.goto('/#/library');
+  await page.getByRole('link', { name: 'Ask Tic-tac-toe Player' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ask a model' })).toBeFocused();
+  await expect(page.getByLabel('Model to ask')).toHaveValue('built-in:tictactoe-player');
+  await expect(page.getByTestId('ask-vocabulary')).toContainText(/Prompts of up to \d+ characters, written with these \d+:/);
+
+  const prompt = page.getByLabel('Prompt', { exact: true });
+  await prompt.fill(WIN_IN_ONE);
+  await prompt.press('Enter');
+  const answers = page.getByTestId('ask-answer');
+  await expect(answers).toHaveCount(1);
+  await expect(answers.first().getByTestId('ask-answer-text')).toHaveText('2');
+  await expect(answers.first()).toContainText(/1 vote · mean token probability [\d.]+% · greedy/);
+
+  await page.getByLabel('Votes').selectOption('5');
+  await page.getByLabel('Temperature').selectOption('1');
+  await page.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(answers).toHaveCount(2);
+  await expect(answers.first()).toContainText(/[1-5] of 5 votes · mean token probability [\d.]+% · temperature 1/);
+  await expect(answers.first().getByRole('row')).toHaveCount(6); // a header and five votes
+
+  await prompt.fill('xx.oZ....|p=|b=');
+  await prompt.press('Enter');
+  await expect(page.getByTestId('ask-error')).toHaveText("prompt character 'Z' (U+005A) at index 4 is not in this model's vocabulary");
+  await expect(prompt).toHaveAttribute('aria-invalid', 'true');
+  await expect(answers).toHaveCount(2);
+
+  expect(await seriousViolations(page)).toEqual([]);
+  await capture(page, 'ask-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await capture(page, 'ask-phone');
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, 'the Ask view scrolls sideways at 360 px').toBeLessThanOrEqual(0);
+});
+
+test('a model trained on one’s own corpus is asked from its finished run', async ({ page }) => {
+  await page.goto('/#/train');
+  await startCorpusRun(page, { steps: 300, name: 'asked run' });
+  const card = jobCard(page, 'asked run');
+  await expect(card).toHaveAttribute('data-status', 'done');
+  await card.getByRole('link', { name: 'Ask it asked run' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ask a model' })).toBeFocused();
+  await expect(page.locator('#ask-model option:checked')).toContainText('asked run');
+  const prompt = page.getByLabel('Prompt', { exact: true });
+  await prompt.fill('m=x,5,x,13|b=0|valid=down,right'); // a training document: its answer is "down"
+  await prompt.press('Enter');
+  await expect(page.getByTestId('ask-answer-text')).toHaveText('down');
+});
+
+test('a link to a model that is not in the library says so', async ({ page }) => {
+  await page.goto('/#/ask/deleted-model');
+  await expect(page.getByRole('alert')).toHaveText('There is no model “deleted-model” in your library: it may have been deleted. Choose another.');
+  await expect(page.getByRole('button', { name: 'Ask', exact: true })).toHaveAttribute('aria-disabled', 'true');
+});

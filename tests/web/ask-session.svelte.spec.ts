@@ -1,0 +1,136 @@
+// The Ask view's state (web/src/ask/ask-session.svelte.ts), with the real AskHost behind a
+// fake worker connection: the default and chosen model, answers newest first and capped, a
+// second press ignored, a refused prompt or file named with nothing lost, a missing model,
+// and a crashed worker replaced on the next choice.
+import type { Remote } from 'comlink';
+import { describe, expect, it } from 'vitest';
+import { AskSession, KEPT_ANSWERS, type AskLibrary } from '../../web/src/ask/ask-session.svelte.ts';
+import { AskHost } from '../../worker/browser/ask.ts';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ModelMeta } from '../../web/src/library/model-store.ts';
+import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
+import type { SpawnEngine } from '../../web/src/lib/engine-worker.ts';
+import { flush, tinyFile } from './helpers.ts';
+
+const meta = (id: string, origin: ModelMeta['origin'] = 'trained'): ModelMeta => ({
+  id, name: `model ${id}`, recipeId: 'mine.txt', shape: { vocabSize: 4, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 },
+  params: 1, size: 1, steps: 1, seed: 1, addedAt: '2025-01-01T00:00:00.000Z', evaluation: {}, origin, fingerprint: id.padEnd(16, '0'), resumable: false,
+});
+
+// happy-dom gives modules http: URLs, so worker/wasm/node.ts cannot find the build from here
+const wasm = readFile(join(process.cwd(), 'build', 'organelle.wasm')).then((bytes) => WebAssembly.compile(bytes));
+
+function setup() {
+  const files: Record<string, Uint8Array> = { a: tinyFile(1), b: tinyFile(2), corrupt: tinyFile(3).map((x, i, all) => (i === all.length - 40 ? x ^ 0xff : x)) };
+  const calls = { spawn: 0, loads: 0, closed: 0 };
+  let crash: (message: string) => void = () => {};
+  const spawn: SpawnEngine = (onCrash) => {
+    calls.spawn++;
+    crash = onCrash;
+    const host = new AskHost();
+    const api = {
+      loadAskModel: async (bytes: Uint8Array) => {
+        calls.loads++;
+        return host.load(await wasm, bytes);
+      },
+      ask: async (request: Parameters<AskHost['ask']>[0]) => host.ask(request),
+    };
+    return { api: api as unknown as Remote<EngineWorkerApi>, close: () => void calls.closed++ };
+  };
+  const library: AskLibrary = {
+    models: [meta('a'), meta('b'), meta('corrupt', 'imported')],
+    file: async (id) => ({ name: `${id}.organelle`, bytes: files[id].slice() }),
+    loaded: async () => {},
+  };
+  return { session: new AskSession({ spawn, library }), calls, crash: (m: string) => crash(m) };
+}
+
+describe('AskSession', () => {
+  it('asks the newest model by default and keeps answers newest first', async () => {
+    const { session } = setup();
+    await session.open();
+    expect(session.modelId).toBe('a');
+    expect(session.status).toBe('ready');
+    expect(session.info).toMatchObject({ vocabChars: 'ab', maxPromptLength: 5 });
+    session.prompt = 'ab';
+    await session.ask();
+    session.prompt = 'ba';
+    session.votes = 3;
+    await session.ask();
+    expect(session.answers.map((a) => [a.prompt, a.votes.length])).toEqual([['ba', 3], ['ab', 1]]);
+  });
+
+  it('ignores a second press while a question is being answered', async () => {
+    const { session } = setup();
+    await session.open();
+    session.prompt = 'a';
+    const first = session.ask();
+    expect(session.busy).toBe(true);
+    await session.ask();
+    await first;
+    expect(session.answers).toHaveLength(1);
+  });
+
+  it(`keeps the last ${KEPT_ANSWERS} answers`, async () => {
+    const { session } = setup();
+    await session.open();
+    for (let i = 0; i < KEPT_ANSWERS + 3; i++) {
+      session.prompt = 'ab'.repeat(1 + (i % 2)).slice(0, 1 + (i % 5));
+      await session.ask();
+    }
+    expect(session.answers).toHaveLength(KEPT_ANSWERS);
+  });
+
+  it('names a prompt the model cannot take and keeps the answers so far', async () => {
+    const { session } = setup();
+    await session.open('b');
+    session.prompt = 'ab';
+    await session.ask();
+    session.prompt = 'abz';
+    await session.ask();
+    expect(session.askError).toBe("prompt character 'z' (U+007A) at index 2 is not in this model's vocabulary");
+    expect(session.status).toBe('ready');
+    expect(session.answers).toHaveLength(1);
+    session.prompt = 'abab';
+    await session.ask();
+    expect(session.askError).toBeNull();
+  });
+
+  it('starts a new list for another model and loads a model once', async () => {
+    const { session, calls } = setup();
+    await session.open('a');
+    session.prompt = 'a';
+    await session.ask();
+    await session.choose('a');
+    expect(calls.loads).toBe(1);
+    expect(session.answers).toHaveLength(1);
+    await session.choose('b');
+    expect(calls.loads).toBe(2);
+    expect(session.answers).toEqual([]);
+  });
+
+  it('says which model is missing or refused, and asks nothing then', async () => {
+    const { session } = setup();
+    await session.open('gone');
+    expect(session.modelError).toBe('There is no model “gone” in your library: it may have been deleted. Choose another.');
+    await session.choose('corrupt');
+    expect(session.status).toBe('error');
+    expect(session.modelError).toMatch(/^“model corrupt” could not be loaded: .*checksum/);
+    session.prompt = 'a';
+    await session.ask();
+    expect(session.answers).toEqual([]);
+  });
+
+  it('reloads the model in a new worker after the worker crashed', async () => {
+    const { session, calls, crash } = setup();
+    await session.open('a');
+    crash('out of memory');
+    expect(session.modelError).toBe("The model's worker stopped: out of memory");
+    expect(calls.closed).toBe(1);
+    await session.choose('a');
+    await flush();
+    expect(calls.spawn).toBe(2);
+    expect(session.status).toBe('ready');
+  });
+});

@@ -1,0 +1,133 @@
+// The Ask view's state: which model of the library is asked, the engine worker holding it
+// (one, started on first need and kept), the prompt and how it is answered (votes,
+// temperature, seed), and the answers so far, newest first. One instance for the app, so
+// the answers survive moving between views; choosing another model starts a new list.
+import * as Comlink from 'comlink';
+import type { AskAnswer, AskModelInfo, AskTemperature } from '../../../worker/browser/ask.ts';
+import { KeptEngine, type SpawnEngine } from '../lib/engine-worker.ts';
+import { errorMessage } from '../lib/format.ts';
+import type { ModelMeta } from '../library/model-store.ts';
+import type { LibraryReader } from '../library/pipelines.ts';
+
+export interface AskLibrary extends LibraryReader {
+  /** Resolves once the library (the visitor's models and the built-in ones) has been read. */
+  loaded(): Promise<void>;
+}
+
+export interface AskDeps {
+  spawn: SpawnEngine;
+  library: AskLibrary;
+}
+
+export type AskStatus = 'idle' | 'loading-model' | 'ready' | 'asking' | 'error';
+
+/** Answers kept per model: enough to compare settings, few enough to read. */
+export const KEPT_ANSWERS = 20;
+
+export class AskSession {
+  readonly #deps: AskDeps;
+  readonly #engine: KeptEngine;
+
+  #modelId = $state<string | null>(null);
+  #info = $state.raw<AskModelInfo | null>(null);
+  #loadedId: string | null = null;
+  #status = $state<AskStatus>('idle');
+  #modelError = $state<string | null>(null);
+  #askError = $state<string | null>(null);
+  #answers = $state.raw<AskAnswer[]>([]);
+
+  prompt = $state('');
+  votes = $state(1);
+  temperature = $state<AskTemperature>('reference');
+  seed = $state(1);
+
+  constructor(deps: AskDeps) {
+    this.#deps = deps;
+    this.#engine = new KeptEngine(deps.spawn, (message) => {
+      this.#loadedId = null;
+      this.#info = null;
+      this.#status = 'error';
+      this.#modelError = `The model's worker stopped: ${message}`;
+    });
+  }
+
+  get models(): readonly ModelMeta[] { return this.#deps.library.models; }
+  get model(): ModelMeta | undefined { return this.models.find((m) => m.id === this.#modelId); }
+  get modelId(): string | null { return this.#modelId; }
+  /** What the loaded model accepts: its characters and longest prompt. */
+  get info(): AskModelInfo | null { return this.#info; }
+  get status(): AskStatus { return this.#status; }
+  get busy(): boolean { return this.#status === 'loading-model' || this.#status === 'asking'; }
+  /** Why the chosen model cannot be asked (missing, refused, worker gone). */
+  get modelError(): string | null { return this.#modelError; }
+  /** Why the last prompt got no answer. */
+  get askError(): string | null { return this.#askError; }
+  get answers(): readonly AskAnswer[] { return this.#answers; }
+
+  /**
+   * Called when the view opens: asks `modelId` if given, else keeps the current model, else
+   * the newest of the library (the visitor's own before the built-in ones).
+   */
+  async open(modelId?: string): Promise<void> {
+    await this.#deps.library.loaded();
+    const id = modelId ?? this.#modelId ?? this.models[0]?.id;
+    if (id === undefined) {
+      this.#modelError = 'There are no models in your library yet. Train one, or import a .organelle file.';
+      this.#status = 'error';
+      return;
+    }
+    await this.choose(id);
+  }
+
+  /** Loads another model; its answers start a new list. Choosing the loaded one changes nothing. */
+  async choose(id: string): Promise<void> {
+    if (id === this.#loadedId && this.#engine.running && this.#modelId === id) return;
+    this.#modelId = id;
+    this.#answers = [];
+    this.#askError = null;
+    this.#modelError = null;
+    this.#info = null;
+    this.#loadedId = null;
+    const meta = this.model;
+    if (!meta) {
+      this.#status = 'error';
+      this.#modelError = `There is no model “${id}” in your library: it may have been deleted. Choose another.`;
+      return;
+    }
+    this.#status = 'loading-model';
+    try {
+      const file = await this.#deps.library.file(id);
+      const info = await this.#engine.api.loadAskModel(Comlink.transfer(file.bytes, [file.bytes.buffer as ArrayBuffer]));
+      if (this.#modelId !== id) return; // another model was chosen meanwhile
+      this.#loadedId = id;
+      this.#info = info;
+      this.#status = 'ready';
+    } catch (err) {
+      if (this.#modelId !== id) return;
+      this.#status = 'error';
+      this.#modelError = `“${meta.name}” could not be loaded: ${errorMessage(err)}`;
+    }
+  }
+
+  /** Asks the loaded model the prompt; a second press while it works is ignored. */
+  async ask(): Promise<void> {
+    if (this.busy || this.#loadedId === null) return;
+    const prompt = this.prompt;
+    this.#askError = null;
+    this.#status = 'asking';
+    try {
+      const answer = await this.#engine.api.ask({ prompt, votes: this.votes, temperature: this.temperature, seed: this.seed });
+      this.#answers = [answer, ...this.#answers].slice(0, KEPT_ANSWERS);
+      this.#status = 'ready';
+    } catch (err) {
+      this.#askError = errorMessage(err);
+      if (this.#status === 'asking') this.#status = 'ready';
+    }
+  }
+
+  /** Ends the worker (its wasm memory goes with it); the next open loads the model again. */
+  dispose(): void {
+    this.#engine.close();
+    this.#loadedId = null;
+  }
+}
