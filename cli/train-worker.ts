@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { writeFile } from 'node:fs/promises';
 import { findRecipe } from '../worker/recipes/index.ts';
 import { Organelle } from '../worker/organelle.ts';
+import { normalizeCorpus, parseCorpus } from '../worker/corpus/documents.ts';
 import { TrainingRun, type TrainProgress } from '../worker/trainer.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 
@@ -29,5 +30,5 @@ post({
 });
 const run = new TrainingRun(organelle);
 while (!run.done) post({ type: 'progress', recipeId: recipe.id, progress: run.slice(1000) });
-await writeFile(job.out, organelle.toFile(false));
+await writeFile(job.out, organelle.toFile(false, { examples: organelle.examplesFrom(parseCorpus(normalizeCorpus(corpusText))) }));
 post({ type: 'done', recipeId: recipe.id, out: job.out, progress: run.progress });

@@ -28,11 +28,19 @@ test('a built-in model answers from the library, greedily and by votes, and name
   await expect(answers.first()).toContainText(/[1-5] of 5 votes · mean token probability [\d.]+% · temperature 1/);
   await expect(answers.first().getByRole('row')).toHaveCount(6); // a header and five votes
 
+  // the examples its file keeps: one press asks it, and the answer is checked against the corpus
+  const examples = page.getByRole('list', { name: 'From its corpus' }).getByRole('button');
+  await expect(examples).toHaveCount(6);
+  await examples.first().click();
+  await expect(prompt).toHaveValue('.........|p=0,2,6|b=');
+  await expect(answers).toHaveCount(3);
+  await expect(answers.first().getByTestId('ask-expected')).toHaveText(/^(Matches its corpus|Its corpus says \S+) a training document$/);
+
   await prompt.fill('xx.oZ....|p=|b=');
   await prompt.press('Enter');
   await expect(page.getByTestId('ask-error')).toHaveText("prompt character 'Z' (U+005A) at index 4 is not in this model's vocabulary");
   await expect(prompt).toHaveAttribute('aria-invalid', 'true');
-  await expect(answers).toHaveCount(2);
+  await expect(answers).toHaveCount(3);
 
   expect(await seriousViolations(page)).toEqual([]);
   await capture(page, 'ask-desktop');
@@ -55,6 +63,11 @@ test('a model trained on one’s own corpus is asked from its finished run', asy
   await prompt.fill('m=x,5,x,13|b=0|valid=down,right'); // a training document: its answer is "down"
   await prompt.press('Enter');
   await expect(page.getByTestId('ask-answer-text')).toHaveText('down');
+  // the run held out every tenth document; the file keeps three of them as examples
+  const heldOut = page.getByRole('list', { name: 'From its corpus' }).getByRole('button', { name: /held out/ });
+  await expect(heldOut).toHaveCount(3);
+  await heldOut.first().click();
+  await expect(page.getByTestId('ask-expected').first()).toContainText('a document held out of training');
 });
 
 test('a link to a model that is not in the library says so', async ({ page }) => {

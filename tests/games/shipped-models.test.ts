@@ -6,7 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeModelFile } from '../../worker/model/model-file.ts';
-import { corpusFingerprint } from '../../worker/corpus/documents.ts';
+import { corpusFingerprint, normalizeCorpus, parseCorpus } from '../../worker/corpus/documents.ts';
+import { Organelle } from '../../worker/organelle.ts';
+import { nodeWasmModule } from '../../worker/wasm/node.ts';
 import { findRecipe } from '../../worker/recipes/index.ts';
 import { loadOrganelle, SHIPPED_MODELS_DIR } from '../../cli/models.ts';
 import { organelleFn } from '../../worker/pipeline/organelle-fn.ts';
@@ -31,6 +33,20 @@ describe.each(GAMES)('shipped %s models', (game) => {
     expect(model.params.length).toBeLessThanOrEqual(200_000);
     // a model trained on an older corpus would be stale: retrain with `organelle train <game>`
     expect(model.recipe.corpusVersion).toBe(corpusFingerprint(recipe.buildCorpus()));
+  });
+});
+
+// `organelle train <game>` keeps six documents of the corpus in each file, so that the Ask
+// view can show what to ask; the shipped files must hold the very ones it would write.
+describe.each([
+  ['puzzle8', 'planner'], ['puzzle8', 'mover'], ['tictactoe', 'planner'], ['tictactoe', 'player'], ['connect4', 'planner'], ['connect4', 'player'],
+])('shipped %s %s', (game, role) => {
+  it('keeps the corpus examples that training writes', async () => {
+    const model = decodeModelFile(await readFile(join(SHIPPED_MODELS_DIR, game, `${role}.organelle`)));
+    const organelle = await Organelle.fromModel(await nodeWasmModule(), model);
+    const expected = organelle.examplesFrom(parseCorpus(normalizeCorpus(findRecipe(`${game}/${role}`).buildCorpus())));
+    expect(expected).toHaveLength(6);
+    expect(model.examples).toEqual(expected);
   });
 });
 

@@ -130,6 +130,21 @@ describe('round trip', () => {
     expect(back.evaluation).toEqual(m.evaluation);
   });
 
+  it('keeps example documents, and refuses examples that are not documents', () => {
+    const m = model();
+    m.examples = [{ prompt: 'ab', response: 'c', heldOut: true }, { prompt: 'b', response: 'ca', heldOut: false }];
+    const file = encodeModelFile(m);
+    expect(decodeModelFile(file).examples).toEqual(m.examples);
+    expect('examples' in decodeModelFile(encodeModelFile(model()))).toBe(false);
+    const bad = withHeader(file, (h) => h.replace('"heldOut":false', '"heldOut":"no"'));
+    expect(checkOf(() => decodeModelFile(bad))).toEqual({
+      check: 'header',
+      message: 'Model file header is unreadable: examples[1] is not a { prompt, response, heldOut } document',
+    });
+    const notList = withHeader(file, (h) => h.replace(/"examples":\[.*\]/, '"examples":{}'));
+    expect(checkOf(() => decodeModelFile(notList)).message).toBe('Model file header is unreadable: examples is not a list');
+  });
+
   it('decodes into copies, even from an unaligned view', () => {
     const file = encodeModelFile(model(SHAPE, VOCAB, true));
     const big = new Uint8Array(file.length + 3);

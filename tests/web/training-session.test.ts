@@ -58,6 +58,12 @@ describe('trainOrganelle', () => {
     expect(model.evaluation).toEqual(result.evaluation);
     expect(Object.keys(result.evaluation).sort()).toEqual(['finalLoss', 'trainLoss', 'validationDocs', 'validationLoss']);
     expect(r.progress.at(-1)!.loss).toBeLessThan(r.progress[0].loss);
+    // the file keeps six documents to show what to ask it, the held-out ones first
+    expect(model.examples?.map((e) => e.heldOut)).toEqual([true, true, true, false, false, false]);
+    const source = request.source as Extract<TrainRequest['source'], { kind: 'corpus' }>;
+    for (const e of model.examples!) {
+      expect((e.heldOut ? source.validationText! : source.corpusText).includes(`${e.prompt}\n${e.response}`)).toBe(true);
+    }
   });
 
   it('gives the same weights when paused and resumed, and when continued from a checkpoint', async () => {

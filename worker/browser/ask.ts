@@ -3,7 +3,7 @@
 // This is how a model trained on a person's own corpus gets used. Runs unchanged in Node
 // (the CLI's `organelle ask` and the tests) and in the engine worker.
 import { Organelle, voteTemperatures } from '../organelle.ts';
-import { decodeModelFile, modelFingerprint } from '../model/model-file.ts';
+import { decodeModelFile, modelFingerprint, type CorpusExample } from '../model/model-file.ts';
 
 export const MAX_VOTES = 7;
 
@@ -37,6 +37,7 @@ export interface AskModelInfo {
   fingerprint: string;
   vocabChars: string; // the characters a prompt may use ('\n' excluded)
   maxPromptLength: number; // longest prompt that leaves room for a one-character answer
+  examples: CorpusExample[]; // documents of its corpus kept in the file (none in older files)
 }
 
 /** The temperature of each vote, or an error naming what is wrong with the request. */
@@ -75,6 +76,7 @@ export class AskHost {
       vocabChars: organelle.vocab.chars.replace('\n', ''),
       // BOS, the prompt, '\n', then at least one answer position
       maxPromptLength: organelle.shape.block - 3,
+      examples: model.examples ?? [],
     };
     return this.#info;
   }

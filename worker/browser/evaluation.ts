@@ -24,21 +24,6 @@ export function evaluatorFor(recipeId: string): Evaluator | undefined {
 /** At most this many documents per loss measurement keeps evaluation to about a second. */
 export const MAX_EVAL_DOCS = 256;
 
-/** Every k-th document so that at most `max` remain, spread over the whole corpus. */
-export function strided<T>(items: readonly T[], max: number): T[] {
-  if (items.length <= max) return [...items];
-  const stride = items.length / max;
-  return Array.from({ length: max }, (_, i) => items[Math.floor(i * stride)]);
-}
-
-/** Documents the model can read: every character in its vocabulary, short enough for its block. */
-export function usableDocuments(organelle: Organelle, docs: readonly Document[]): Document[] {
-  const known = (s: string) => [...s].every((c) => organelle.vocab.idOf(c) >= 0);
-  return docs.filter(
-    (d) => d.prompt.length + d.response.length + 2 <= organelle.shape.block && known(d.prompt) && known(d.response),
-  );
-}
-
 /**
  * Mean cross-entropy per counted target over `docs` (responses only when the model was
  * trained that way), without label smoothing or gradients. NaN for no documents.

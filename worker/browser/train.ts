@@ -6,7 +6,8 @@ import { parseCorpus, type Document } from '../corpus/documents.ts';
 import { decodeModelFile, encodeModelFile } from '../model/model-file.ts';
 import { findRecipe } from './recipes.ts';
 import { TrainingSession } from './training-session.ts';
-import { evaluatorFor, finiteOnly, meanLoss, strided, usableDocuments, MAX_EVAL_DOCS } from './evaluation.ts';
+import { evaluatorFor, finiteOnly, meanLoss, MAX_EVAL_DOCS } from './evaluation.ts';
+import { strided, usableDocuments } from '../corpus/examples.ts';
 import type { Evaluation, TrainCallbacks, TrainRequest, TrainResult } from './messages.ts';
 
 interface ResolvedSource {
@@ -111,7 +112,8 @@ export async function trainOrganelle(
   if (outcome === 'cancelled') return { status: 'cancelled', step: session.step };
 
   const evaluation = await evaluate(organelle, source, session.progress.loss);
-  const model = encodeModelFile(organelle.toModel(false, { evaluation, createdAt: new Date().toISOString() }));
+  const examples = organelle.examplesFrom(source.documents, source.validation);
+  const model = encodeModelFile(organelle.toModel(false, { evaluation, examples, createdAt: new Date().toISOString() }));
   return transfer(
     {
       status: 'done',

@@ -3,7 +3,7 @@
 //   magic      8 bytes  "ORGANELL" (ASCII)
 //   version    u32      1
 //   headerLen  u32      byte length of the header
-//   header     UTF-8 JSON { shape, vocab, recipe, paramCount, hasOptimizer, createdAt?, name?, evaluation? }
+//   header     UTF-8 JSON { shape, vocab, recipe, paramCount, hasOptimizer, createdAt?, name?, evaluation?, examples? }
 //   padding    zero bytes up to a 4-byte boundary, so the floats can be viewed in place
 //   params     paramCount x f32 (parameterLayout order)
 //   optimizer  only if hasOptimizer: u32 step, 4 x u32 rngState, m (paramCount f32), v (paramCount f32)
@@ -27,6 +27,14 @@ export interface OrganelleModel {
   name?: string;
   createdAt?: string; // ISO 8601
   evaluation?: Record<string, number>; // metric name -> value, e.g. solve rate
+  examples?: CorpusExample[]; // a few documents of its corpus, so a person knows what to ask it
+}
+
+/** One document of a model's corpus, kept in its file as an example of what to ask. */
+export interface CorpusExample {
+  prompt: string;
+  response: string;
+  heldOut: boolean; // a validation document, never trained on
 }
 
 /** The checks decodeModelFile runs, in order. */
@@ -129,6 +137,7 @@ interface Header {
   createdAt?: string;
   name?: string;
   evaluation?: Record<string, number>;
+  examples?: CorpusExample[];
 }
 
 const SHAPE_KEYS = ['vocabSize', 'embd', 'heads', 'layers', 'mlp', 'block'] as const satisfies readonly (keyof ModelShape)[];
@@ -179,6 +188,14 @@ function headerProblem(h: unknown): string | null {
     if (!isObject(h.evaluation)) return 'evaluation is not an object';
     for (const [k, v] of Object.entries(h.evaluation)) {
       if (typeof v !== 'number') return `evaluation.${k} is not a number`;
+    }
+  }
+  if (h.examples !== undefined) {
+    if (!Array.isArray(h.examples)) return 'examples is not a list';
+    for (const [i, e] of h.examples.entries()) {
+      if (!isObject(e) || typeof e.prompt !== 'string' || typeof e.response !== 'string' || typeof e.heldOut !== 'boolean') {
+        return `examples[${i}] is not a { prompt, response, heldOut } document`;
+      }
     }
   }
   return null;
@@ -260,6 +277,7 @@ export function encodeModelFile(model: OrganelleModel): Uint8Array {
     createdAt: model.createdAt,
     name: model.name,
     evaluation: model.evaluation,
+    examples: model.examples,
   };
   const headerBytes = new TextEncoder().encode(JSON.stringify(header));
   const dataStart = align4(PREAMBLE + headerBytes.length);
@@ -393,5 +411,8 @@ export function decodeModelFile(bytes: Uint8Array): OrganelleModel {
   if (header.name !== undefined) model.name = header.name;
   if (header.createdAt !== undefined) model.createdAt = header.createdAt;
   if (header.evaluation !== undefined) model.evaluation = header.evaluation;
+  if (header.examples !== undefined) {
+    model.examples = header.examples.map(({ prompt, response, heldOut }) => ({ prompt, response, heldOut }));
+  }
   return model;
 }

@@ -4,6 +4,7 @@
 // the answers survive moving between views; choosing another model starts a new list.
 import * as Comlink from 'comlink';
 import type { AskAnswer, AskModelInfo, AskTemperature } from '../../../worker/browser/ask.ts';
+import type { CorpusExample } from '../../../worker/model/model-file.ts';
 import { KeptEngine, type SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
@@ -123,6 +124,21 @@ export class AskSession {
       this.#askError = errorMessage(err);
       if (this.#status === 'asking') this.#status = 'ready';
     }
+  }
+
+  /** Documents of the model's corpus kept in its file: what to ask it, and what the corpus answers. */
+  get examples(): readonly CorpusExample[] { return this.#info?.examples ?? []; }
+
+  /** The corpus document with this prompt, if the model's file keeps one. */
+  example(prompt: string): CorpusExample | undefined {
+    return this.examples.find((e) => e.prompt === prompt);
+  }
+
+  /** Puts an example's prompt in the field and asks it. */
+  async askExample(example: CorpusExample): Promise<void> {
+    if (this.busy) return;
+    this.prompt = example.prompt;
+    await this.ask();
   }
 
   /** Ends the worker (its wasm memory goes with it); the next open loads the model again. */
