@@ -27,8 +27,9 @@ commands:
       write the training corpora of a game's organelles
   solve puzzle8 <board> [--models DIR] [--trace FILE]
       solve one board, printing the kanban and events per step; write the trace as JSONL
-  ask MODEL.organelle [PROMPT...] [--votes N] [--temperature T|reference] [--seed S]
-      what one model answers to each prompt (or to each line of standard input), with its votes
+  ask MODEL.organelle [PROMPT... | --examples] [--votes N] [--temperature T|reference] [--seed S]
+      what one model answers to each prompt (the corpus examples its file keeps, or each line
+      of standard input), with its votes
 `;
 
 const commands: Record<string, (argv: string[]) => Promise<void>> = {

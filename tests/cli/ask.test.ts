@@ -17,4 +17,10 @@ describe('organelle ask output', () => {
     const line = answerLine(answer([vote('4', 0.125), vote('0', 0.175), vote('4', 0.225)], '4', 2 / 3));
     expect(line).toBe('x........|p=4|b= -> "4"  (2 of 3 votes, mean token probability 0.88)  votes: "4" "0" "4"');
   });
+
+  it('says whether the answer is the one its corpus gives that prompt', () => {
+    const a = answer([vote('4', 0)], '4', 1);
+    expect(answerLine(a, { prompt: a.prompt, response: '4', heldOut: false })).toMatch(/ {2}corpus: "4" \(same\)$/);
+    expect(answerLine(a, { prompt: a.prompt, response: '0', heldOut: true })).toMatch(/ {2}corpus \(held out\): "0" \(differs\)$/);
+  });
 });
