@@ -38,12 +38,12 @@ function setup() {
     };
     return { api: api as unknown as Remote<EngineWorkerApi>, close: () => void calls.closed++ };
   };
-  const library: AskLibrary = {
+  const library: AskLibrary & { models: ModelMeta[] } = {
     models: [meta('a'), meta('b'), meta('corrupt', 'imported')],
     file: async (id) => ({ name: `${id}.organelle`, bytes: files[id].slice() }),
     loaded: async () => {},
   };
-  return { session: new AskSession({ spawn, library }), calls, crash: (m: string) => crash(m) };
+  return { session: new AskSession({ spawn, library }), calls, library, crash: (m: string) => crash(m) };
 }
 
 describe('AskSession', () => {
@@ -108,6 +108,17 @@ describe('AskSession', () => {
     await session.choose('b');
     expect(calls.loads).toBe(2);
     expect(session.answers).toEqual([]);
+  });
+
+  it('keeps the current model when the view opens again, unless it was deleted', async () => {
+    const { session, library } = setup();
+    await session.open('b');
+    await session.open();
+    expect(session.modelId).toBe('b');
+    library.models = library.models.filter((m) => m.id !== 'b');
+    await session.open();
+    expect(session.modelId).toBe('a');
+    expect(session.status).toBe('ready');
   });
 
   it('says which model is missing or refused, and asks nothing then', async () => {

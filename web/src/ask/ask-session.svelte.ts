@@ -66,12 +66,14 @@ export class AskSession {
   get answers(): readonly AskAnswer[] { return this.#answers; }
 
   /**
-   * Called when the view opens: asks `modelId` if given, else keeps the current model, else
-   * the newest of the library (the visitor's own before the built-in ones).
+   * Called when the view opens: asks `modelId` if given, else keeps the current model while
+   * the library holds it, else the newest of the library (the visitor's own before the
+   * built-in ones).
    */
   async open(modelId?: string): Promise<void> {
     await this.#deps.library.loaded();
-    const id = modelId ?? this.#modelId ?? this.models[0]?.id;
+    // the current model, unless it has left the library since (deleted in the Library view)
+    const id = modelId ?? (this.model ? this.#modelId : null) ?? this.models[0]?.id;
     if (id === undefined) {
       this.#modelError = 'There are no models in your library yet. Train one, or import a .organelle file.';
       this.#status = 'error';
