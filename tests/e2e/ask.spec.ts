@@ -75,3 +75,19 @@ test('a link to a model that is not in the library says so', async ({ page }) =>
   await expect(page.getByRole('alert')).toHaveText('There is no model “deleted-model” in your library: it may have been deleted. Choose another.');
   await expect(page.getByRole('button', { name: 'Ask', exact: true })).toHaveAttribute('aria-disabled', 'true');
 });
+
+test('a prompt the Mover received in a solve is asked again from the run, in the Ask view', async ({ page }) => {
+  await page.goto('/#/solve');
+  await page.getByRole('button', { name: /^7 moves / }).click();
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await expect(page.getByTestId('replay')).toBeVisible();
+  await page.getByLabel('Speed').selectOption('4');
+  await expect(page.getByTestId('outcome')).toHaveText('Solved');
+  const received = (await page.getByTestId('mover-prompt').textContent())!.trim();
+  expect(received).toMatch(/^\d{9}\|plan=/);
+  await page.getByRole('link', { name: 'Ask it yourself: this prompt, to the Mover' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ask a model' })).toBeFocused();
+  await expect(page.getByLabel('Model to ask')).toHaveValue('built-in:puzzle8-mover');
+  await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue(received);
+  await expect(page.getByTestId('ask-answer-text')).toHaveText(/^[udlr]$/);
+});

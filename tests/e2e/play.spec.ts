@@ -23,8 +23,8 @@ async function startGame(page: Page, game: 'Tic-tac-toe' | 'Connect four', mode:
   await page.getByRole('radio', { name: game }).check();
   await page.getByRole('radio', { name: mode === 'human' ? 'I play the organelles' : 'Watch them play an opponent' }).check();
   const id = game === 'Tic-tac-toe' ? 'tictactoe' : 'connect4';
-  await expect(page.getByLabel('Planner')).toHaveValue(`built-in:${id}-planner`);
-  await expect(page.getByLabel('Player')).toHaveValue(`built-in:${id}-player`);
+  await expect(page.getByLabel('Planner', { exact: true })).toHaveValue(`built-in:${id}-planner`);
+  await expect(page.getByLabel('Player', { exact: true })).toHaveValue(`built-in:${id}-player`);
 }
 
 /**

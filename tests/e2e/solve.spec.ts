@@ -16,8 +16,8 @@ const eventLog = (page: Page) => page.getByRole('region', { name: 'Event log ent
 async function solveEvaluationBoard(page: Page): Promise<void> {
   await page.goto('/#/solve');
   await expect(page.getByRole('heading', { level: 1, name: 'Solve an 8-puzzle' })).toBeVisible();
-  await expect(page.getByLabel('Planner')).toHaveValue('built-in:puzzle8-planner');
-  await expect(page.getByLabel('Mover')).toHaveValue('built-in:puzzle8-mover');
+  await expect(page.getByLabel('Planner', { exact: true })).toHaveValue('built-in:puzzle8-planner');
+  await expect(page.getByLabel('Mover', { exact: true })).toHaveValue('built-in:puzzle8-mover');
   await page.getByRole('button', { name: `7 moves ${BOARD}` }).click();
   await expect(page.getByLabel('Start board')).toHaveValue(BOARD);
   await expect(page.getByTestId('board-optimal')).toHaveText('The shortest solution takes 7 moves.');

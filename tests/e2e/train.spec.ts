@@ -134,7 +134,7 @@ test('a game organelle trains from its registered recipe, and is measured in its
 
   // the Play view offers the new Player first, and a game with it reports who chose the moves
   await page.goto('/#/play');
-  await expect(page.getByLabel('Player')).not.toHaveValue(/^built-in:/);
+  await expect(page.getByLabel('Player', { exact: true })).not.toHaveValue(/^built-in:/);
   await page.getByRole('button', { name: 'New game' }).click();
   await expect(page.getByTestId('turn')).toContainText('Your move');
 });

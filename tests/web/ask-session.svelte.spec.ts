@@ -4,7 +4,8 @@
 // and a crashed worker replaced on the next choice.
 import type { Remote } from 'comlink';
 import { describe, expect, it } from 'vitest';
-import { AskSession, KEPT_ANSWERS, type AskLibrary } from '../../web/src/ask/ask-session.svelte.ts';
+import { AskSession, KEPT_ANSWERS } from '../../web/src/ask/ask-session.svelte.ts';
+import type { LibraryReader } from '../../web/src/library/pipelines.ts';
 import { AskHost } from '../../worker/browser/ask.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -38,7 +39,7 @@ function setup() {
     };
     return { api: api as unknown as Remote<EngineWorkerApi>, close: () => void calls.closed++ };
   };
-  const library: AskLibrary & { models: ModelMeta[] } = {
+  const library: LibraryReader & { models: ModelMeta[] } = {
     models: [meta('a'), meta('b'), meta('corrupt', 'imported')],
     file: async (id) => ({ name: `${id}.organelle`, bytes: files[id].slice() }),
     loaded: async () => {},
@@ -59,6 +60,15 @@ describe('AskSession', () => {
     session.votes = 3;
     await session.ask();
     expect(session.answers.map((a) => [a.prompt, a.votes.length])).toEqual([['ba', 3], ['ab', 1]]);
+  });
+
+  it('asks a prompt given with the model at once (a run\'s "Ask it yourself")', async () => {
+    const { session } = setup();
+    await session.open('b', 'ba');
+    expect(session.prompt).toBe('ba');
+    expect(session.answers.map((a) => a.prompt)).toEqual(['ba']);
+    await session.open('gone', 'ab');
+    expect(session.answers).toEqual([]); // no model, no question
   });
 
   it('ignores a second press while a question is being answered', async () => {

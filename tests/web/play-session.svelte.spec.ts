@@ -70,13 +70,13 @@ function setup(models: ModelMeta[] = ALL) {
     return { api: api as unknown as Remote<EngineWorkerApi>, close: () => {} } satisfies EngineConnection;
   };
   const bytesOf: Record<string, number> = { tp1: 1, tq1: 2, tp0: 3, tq0: 4, cp0: 5, cq0: 6 };
-  const library: LibraryReader = { models, file: async (id) => ({ name: id, bytes: new Uint8Array([bytesOf[id] ?? 0]) }) };
+  const library: LibraryReader = { models, file: async (id) => ({ name: id, bytes: new Uint8Array([bytesOf[id] ?? 0]) }), loaded: async () => {} };
   const clock = new FakeClock();
   const clipboard = { writeText: vi.fn(async (_: string) => {}) };
   const session = new PlaySession({
     spawn, library, clock, random: () => 7 / 0x7fffffff, pageUrl: () => 'https://lab.example/#/play', clipboard: () => clipboard,
   });
-  return { session, calls, clock, clipboard, api };
+  return { session, calls, clock, clipboard, api, library };
 }
 
 describe('PlaySession: models', () => {
@@ -89,6 +89,25 @@ describe('PlaySession: models', () => {
     session.game = 'connect4';
     expect(session.model('planner')!.id).toBe('cp0');
     expect(session.model('player')!.id).toBe('cq0');
+  });
+
+  it('waits for the library when a game starts before it was read, instead of calling the models missing', async () => {
+    const list: ModelMeta[] = [];
+    const { session, library, calls } = setup(list);
+    let read = () => {};
+    library.loaded = () => new Promise<void>((resolve) => (read = () => {
+      list.push(...ALL);
+      resolve();
+    }));
+    session.game = 'connect4';
+    session.mode = 'watch';
+    const starting = session.start();
+    await Promise.resolve();
+    expect(session.busy).toBe(true);
+    read();
+    await starting;
+    expect(session.error).toBeNull();
+    expect(calls.load).toEqual(['connect4:5,6']);
   });
 
   it('says which organelle is missing instead of starting', async () => {
@@ -178,6 +197,7 @@ describe('PlaySession: watching', () => {
     expect(session.playback.playing).toBe(true);
     expect(session.playback.index).toBe(0);
     expect(session.played).toEqual({ game: 'connect4', mode: 'watch' });
+    expect(session.playedModels).toEqual({ Planner: 'cp0', Player: 'cq0' });
     expect(session.shareUrl).toMatch(/#\/r\//);
     expect(session.legal).toEqual([]);
 

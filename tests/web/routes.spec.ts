@@ -32,6 +32,9 @@ describe('parseHash', () => {
       expect(parseHash(askHref(id))).toEqual({ name: 'ask', modelId: id });
     }
     expect(parseHash('#/ask/%E0%A4%A')).toEqual({ name: 'ask', modelId: '%E0%A4%A' }); // a mangled escape, kept as typed
+    for (const prompt of ['123560478|plan=ll|blocked=|last=rd', 'a/b c?#%', 'ĀāŵŤũĀā|p=5,1,6|b=']) {
+      expect(parseHash(askHref('built-in:puzzle8-mover', prompt))).toEqual({ name: 'ask', modelId: 'built-in:puzzle8-mover', prompt });
+    }
   });
 });
 

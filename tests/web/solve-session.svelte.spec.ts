@@ -4,7 +4,8 @@
 // "solve it again" from a shared link, and copying the share link.
 import type { Remote } from 'comlink';
 import { describe, expect, it, vi } from 'vitest';
-import { SolveSession, type SolveLibrary } from '../../web/src/solve/solve-session.svelte.ts';
+import { SolveSession } from '../../web/src/solve/solve-session.svelte.ts';
+import type { LibraryReader } from '../../web/src/library/pipelines.ts';
 import type { Clock } from '../../web/src/replay/playback.svelte.ts';
 import type { ModelMeta } from '../../web/src/library/model-store.ts';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
@@ -43,7 +44,7 @@ function setup(models: ModelMeta[] = [meta('p1', 'planner'), meta('m1', 'mover')
     return connection;
   };
   const bytesOf: Record<string, number> = { p1: 1, m1: 2, p0: 3, m0: 4, bad: 99 };
-  const library: SolveLibrary = {
+  const library: LibraryReader = {
     models,
     file: async (id) => ({ name: `${id}.organelle`, bytes: new Uint8Array([bytesOf[id] ?? 0]) }),
     loaded: async () => {},
@@ -52,7 +53,7 @@ function setup(models: ModelMeta[] = [meta('p1', 'planner'), meta('m1', 'mover')
   const session = new SolveSession({
     spawn, library, clock: noClock, random: () => 42 / 0x7fffffff, pageUrl: () => 'https://lab.example/#/solve', clipboard: () => clipboard,
   });
-  return { session, calls, api, clipboard, crash: (m: string) => crash(m) };
+  return { session, calls, api, clipboard, library, crash: (m: string) => crash(m) };
 }
 
 describe('SolveSession: the board field', () => {
@@ -119,9 +120,32 @@ describe('SolveSession: models and solving', () => {
     session.input = '413026758';
     await session.solve();
     expect(calls.load).toEqual([{ planner: 3, mover: 4 }]);
+    expect(session.runModels).toEqual({ Planner: 'p0', Mover: 'm0' });
     session.choose('mover', 'm1');
+    // the run on screen was made by m0 until the next solve: its prompts are asked of m0
+    expect(session.runModels).toEqual({ Planner: 'p0', Mover: 'm0' });
     await session.solve();
     expect(calls.load).toEqual([{ planner: 3, mover: 4 }, { planner: 3, mover: 2 }]);
+    expect(session.runModels).toEqual({ Planner: 'p0', Mover: 'm1' });
+  });
+
+  it('waits for the library when Solve is pressed before it was read, instead of calling the models missing', async () => {
+    const list: ModelMeta[] = [];
+    const { session, library, calls } = setup(list);
+    let read = () => {};
+    library.loaded = () => new Promise<void>((resolve) => (read = () => {
+      list.push(meta('p1', 'planner'), meta('m1', 'mover'));
+      resolve();
+    }));
+    session.input = '413026758';
+    const solving = session.solve();
+    await Promise.resolve();
+    expect(session.busy).toBe(true);
+    read();
+    await solving;
+    expect(session.error).toBeNull();
+    expect(session.status).toBe('done');
+    expect(calls.load).toEqual([{ planner: 1, mover: 2 }]);
   });
 
   it('says which organelle is missing when the library has none', async () => {

@@ -10,14 +10,9 @@ import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
 import type { LibraryReader } from '../library/pipelines.ts';
 
-export interface AskLibrary extends LibraryReader {
-  /** Resolves once the library (the visitor's models and the built-in ones) has been read. */
-  loaded(): Promise<void>;
-}
-
 export interface AskDeps {
   spawn: SpawnEngine;
-  library: AskLibrary;
+  library: LibraryReader;
 }
 
 export type AskStatus = 'idle' | 'loading-model' | 'ready' | 'asking' | 'error';
@@ -68,9 +63,9 @@ export class AskSession {
   /**
    * Called when the view opens: asks `modelId` if given, else keeps the current model while
    * the library holds it, else the newest of the library (the visitor's own before the
-   * built-in ones).
+   * built-in ones). A `prompt` is put in the field and asked.
    */
-  async open(modelId?: string): Promise<void> {
+  async open(modelId?: string, prompt?: string): Promise<void> {
     await this.#deps.library.loaded();
     // the current model, unless it has left the library since (deleted in the Library view)
     const id = modelId ?? (this.model ? this.#modelId : null) ?? this.models[0]?.id;
@@ -80,6 +75,11 @@ export class AskSession {
       return;
     }
     await this.choose(id);
+    // a prompt in the address (from a run's "Ask it yourself") is asked at once
+    if (prompt !== undefined && this.#status === 'ready') {
+      this.prompt = prompt;
+      await this.ask();
+    }
   }
 
   /** Loads another model; its answers start a new list. Choosing the loaded one changes nothing. */

@@ -1,5 +1,6 @@
-// The app's hash routes: `#/`, `#/train`, `#/library`, `#/solve`, `#/play`, `#/ask/<model id>`
-// (one model of the library, asked anything), and `#/r/<payload>` for shared runs. Parsing is a pure function so it is testable alone.
+// The app's hash routes: `#/`, `#/train`, `#/library`, `#/solve`, `#/play`,
+// `#/ask/<model id>[/<prompt>]` (one model of the library, asked anything), and
+// `#/r/<payload>` for shared runs. Parsing is a pure function so it is testable alone.
 
 export type Route =
   | { name: 'home' }
@@ -7,7 +8,7 @@ export type Route =
   | { name: 'library' }
   | { name: 'solve' }
   | { name: 'play' }
-  | { name: 'ask'; modelId?: string }
+  | { name: 'ask'; modelId?: string; prompt?: string }
   | { name: 'shared'; payload: string }
   | { name: 'not-found'; path: string };
 
@@ -48,7 +49,11 @@ export function parseHash(hash: string): Route {
   if (path === '') return { name: 'home' };
   if (path === 'r' || path.startsWith('r/')) return { name: 'shared', payload: path.slice(2) };
   if (path === 'ask') return { name: 'ask' };
-  if (path.startsWith('ask/')) return { name: 'ask', modelId: decoded(path.slice(4)) };
+  if (path.startsWith('ask/')) {
+    const [id, ...rest] = path.slice(4).split('/');
+    const prompt = rest.length ? rest.join('/') : undefined; // askHref escapes a prompt's own slashes
+    return { name: 'ask', modelId: decoded(id), ...(prompt !== undefined ? { prompt: decoded(prompt) } : {}) };
+  }
   switch (path) {
     case 'train':
     case 'library':
@@ -60,9 +65,9 @@ export function parseHash(hash: string): Route {
   }
 }
 
-/** The Ask view's address for one model of the library. */
-export function askHref(modelId: string): string {
-  return `#/ask/${encodeURIComponent(modelId)}`;
+/** The Ask view's address for one model of the library, with a prompt to ask it at once. */
+export function askHref(modelId: string, prompt?: string): string {
+  return `#/ask/${encodeURIComponent(modelId)}${prompt === undefined ? '' : `/${encodeURIComponent(prompt)}`}`;
 }
 
 function decoded(text: string): string {

@@ -4,10 +4,12 @@
 import { combineFingerprints } from '../../../worker/pipeline/fingerprint.ts';
 import type { ModelMeta } from './model-store.ts';
 
-/** What a view that runs a pipeline needs of the library: its models and their files. */
+/** What a view that runs models needs of the library: its models and their files. */
 export interface LibraryReader {
   readonly models: readonly ModelMeta[];
   file(id: string): Promise<{ name: string; bytes: Uint8Array }>;
+  /** Resolves once the library (the visitor's models and the built-in ones) has been read. */
+  loaded(): Promise<void>;
 }
 
 /** The library's models for one organelle of a game, in the library's order (newest own first). */

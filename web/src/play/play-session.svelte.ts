@@ -63,6 +63,7 @@ export class PlaySession {
   #turnMs = $state.raw<number[]>([]);
   #link = $state<string | null>(null);
   #played = $state<{ game: PlayGame; mode: PlayMode } | null>(null);
+  #playedModels = $state.raw<Readonly<Record<string, string>>>({});
   #copy = $state<CopyState>('idle');
   #started = $state(0);
 
@@ -129,6 +130,8 @@ export class PlaySession {
   get moveError(): string | null { return this.#moveError; }
   /** The game and mode of what is on the board (the setup may have changed since). */
   get played(): { game: PlayGame; mode: PlayMode } | null { return this.#played; }
+  /** The library ids of the models playing the current game, by role ('Planner', 'Player'). */
+  get playedModels(): Readonly<Record<string, string>> { return this.#playedModels; }
   get events(): readonly OrchestratorEvent[] { return this.#events; }
   /** The moves the person may play now (none unless it is their turn and the board shows the latest move). */
   get legal(): readonly string[] {
@@ -154,10 +157,15 @@ export class PlaySession {
     this.#moveError = null;
     this.#copy = 'idle';
     try {
-      if (!(await this.#loadModels(game))) return;
+      // pressed before the library was read, the models would look missing: wait for it
+      this.#status = 'loading-models';
+      await this.#deps.library.loaded();
+      const models = await this.#loadModels(game);
+      if (!models) return;
       this.#status = 'thinking';
       const seed = Math.floor((this.#deps.random ?? Math.random)() * 0x7fffffff);
       this.#played = { game, mode };
+      this.#playedModels = { Planner: models.planner.id, Player: models.player.id };
       if (mode === 'human') {
         const update = await this.#engine.api.startGame(game, this.#side, seed);
         this.#events = [];
@@ -238,23 +246,23 @@ export class PlaySession {
     this.#replyTimer = null;
   }
 
-  /** Loads the chosen Planner and Player for `game` unless they are loaded; false when one is missing. */
-  async #loadModels(game: PlayGame): Promise<boolean> {
+  /** Loads the chosen Planner and Player for `game` unless they are loaded; null when one is missing. */
+  async #loadModels(game: PlayGame): Promise<{ planner: ModelMeta; player: ModelMeta } | null> {
     const planner = this.model('planner', game);
     const player = this.model('player', game);
     if (!planner || !player) {
       this.#status = 'error';
       this.#error = `There is no ${PLAY_GAMES[game].title.toLowerCase()} ${planner ? 'Player' : 'Planner'} in your library. Train one, or import a .organelle file.`;
-      return false;
+      return null;
     }
     const key = `${planner.id}|${player.id}`;
-    if (this.#loaded.get(game) === key && this.#engine.running) return true;
+    if (this.#loaded.get(game) === key && this.#engine.running) return { planner, player };
     this.#status = 'loading-models';
     const [p, q] = await Promise.all([this.#deps.library.file(planner.id), this.#deps.library.file(player.id)]);
     const models = { planner: p.bytes, player: q.bytes };
     const loaded = await this.#engine.api.loadGame(game, Comlink.transfer(models, [p.bytes.buffer, q.bytes.buffer]));
     this.#loaded.set(game, key);
     this.#fingerprints[game] = loaded.fingerprint;
-    return true;
+    return { planner, player };
   }
 }

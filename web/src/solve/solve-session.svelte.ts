@@ -15,14 +15,9 @@ import { Playback, type Clock } from '../replay/playback.svelte.ts';
 import { buildReplay, type Replay } from './frames.ts';
 import { shareUrl } from '../replay/shared-run.ts';
 
-export interface SolveLibrary extends LibraryReader {
-  /** Resolves once the library (the visitor's models and the built-in ones) has been read. */
-  loaded(): Promise<void>;
-}
-
 export interface SolveDeps {
   spawn: SpawnEngine;
-  library: SolveLibrary;
+  library: LibraryReader;
   pageUrl?: () => string;
   random?: () => number;
   clock?: Clock;
@@ -42,6 +37,7 @@ export class SolveSession {
   #status = $state<SolveStatus>('idle');
   #error = $state<string | null>(null);
   #run = $state.raw<Puzzle8Run | null>(null);
+  #runModels = $state.raw<Readonly<Record<string, string>>>({});
   #fingerprint = $state<string | null>(null);
   #choices = $state.raw<BoardChoice[]>([]);
   #choicesStatus = $state<'idle' | 'loading' | 'ready' | 'error'>('idle');
@@ -114,6 +110,8 @@ export class SolveSession {
   get busy(): boolean { return this.#status === 'loading-models' || this.#status === 'solving'; }
   get error(): string | null { return this.#error; }
   get run(): Puzzle8Run | null { return this.#run; }
+  /** The library ids of the models that made the run, by role ('Planner', 'Mover'). */
+  get runModels(): Readonly<Record<string, string>> { return this.#runModels; }
   get shareUrl(): string | null {
     return this.#run ? shareUrl(this.#run.link, this.#deps.pageUrl?.() ?? location.href) : null;
   }
@@ -157,6 +155,9 @@ export class SolveSession {
     if (!check.ok || this.busy) return;
     this.#error = null;
     this.#copy = 'idle';
+    // pressed before the library was read, the models would look missing: wait for it
+    this.#status = 'loading-models';
+    await this.#deps.library.loaded();
     const planner = this.model('planner');
     const mover = this.model('mover');
     if (!planner || !mover) {
@@ -178,6 +179,7 @@ export class SolveSession {
       this.#status = 'solving';
       const run = await this.#engine.api.solvePuzzle8(check.board);
       this.#run = run;
+      this.#runModels = { Planner: planner.id, Mover: mover.id };
       this.#status = 'done';
       this.playback.load(run.events, true);
     } catch (err) {
