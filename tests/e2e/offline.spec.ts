@@ -1,8 +1,9 @@
-// Offline: after one visit the service worker has precached the app, the worker and the
-// wasm, so with the network gone the app still loads and still trains.
+// Offline: after one visit the service worker has precached the app, the worker, the wasm
+// and the built-in models, so with the network gone the app still loads, still trains, and
+// a built-in model still answers.
 import { jobCard, startCorpusRun, test, expect, waitForServiceWorker } from './fixtures.ts';
 
-test('after one visit the app loads and trains offline', async ({ page, context }) => {
+test('after one visit the app loads, trains and answers offline', async ({ page, context }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await waitForServiceWorker(page);
@@ -16,5 +17,11 @@ test('after one visit the app loads and trains offline', async ({ page, context 
   await page.getByRole('link', { name: 'Train', exact: true }).click();
   await startCorpusRun(page, { steps: 50, name: 'offline run' });
   await expect(jobCard(page, 'offline run')).toHaveAttribute('data-status', 'done');
+
+  await page.goto('/#/ask/built-in%3Atictactoe-player');
+  const prompt = page.getByLabel('Prompt', { exact: true });
+  await prompt.fill('xx.oo....|p=w2,b5|b=');
+  await prompt.press('Enter');
+  await expect(page.getByTestId('ask-answer-text')).toHaveText('2');
   await context.setOffline(false);
 });

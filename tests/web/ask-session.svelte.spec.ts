@@ -71,6 +71,17 @@ describe('AskSession', () => {
     expect(session.answers).toEqual([]); // no model, no question
   });
 
+  it('asks once the model is in when Ask is pressed while it loads', async () => {
+    const { session } = setup();
+    const opening = session.open('a');
+    await Promise.resolve();
+    expect(session.status).toBe('loading-model');
+    session.prompt = 'ab';
+    await session.ask();
+    await opening;
+    expect(session.answers.map((a) => a.prompt)).toEqual(['ab']);
+  });
+
   it('ignores a second press while a question is being answered', async () => {
     const { session } = setup();
     await session.open();

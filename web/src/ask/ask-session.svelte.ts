@@ -31,6 +31,7 @@ export class AskSession {
   #modelError = $state<string | null>(null);
   #askError = $state<string | null>(null);
   #answers = $state.raw<AskAnswer[]>([]);
+  #loading: Promise<void> = Promise.resolve();
 
   prompt = $state('');
   votes = $state(1);
@@ -98,22 +99,31 @@ export class AskSession {
       return;
     }
     this.#status = 'loading-model';
+    this.#loading = this.#load(meta);
+    await this.#loading;
+  }
+
+  async #load(meta: ModelMeta): Promise<void> {
     try {
-      const file = await this.#deps.library.file(id);
+      const file = await this.#deps.library.file(meta.id);
       const info = await this.#engine.api.loadAskModel(Comlink.transfer(file.bytes, [file.bytes.buffer as ArrayBuffer]));
-      if (this.#modelId !== id) return; // another model was chosen meanwhile
-      this.#loadedId = id;
+      if (this.#modelId !== meta.id) return; // another model was chosen meanwhile
+      this.#loadedId = meta.id;
       this.#info = info;
       this.#status = 'ready';
     } catch (err) {
-      if (this.#modelId !== id) return;
+      if (this.#modelId !== meta.id) return;
       this.#status = 'error';
       this.#modelError = `“${meta.name}” could not be loaded: ${errorMessage(err)}`;
     }
   }
 
-  /** Asks the loaded model the prompt; a second press while it works is ignored. */
+  /**
+   * Asks the loaded model the prompt; pressed while the model loads, it asks once the model
+   * is in. A second press while a question is being answered is ignored.
+   */
   async ask(): Promise<void> {
+    if (this.#status === 'loading-model') await this.#loading;
     if (this.busy || this.#loadedId === null) return;
     const prompt = this.prompt;
     this.#askError = null;
