@@ -36,6 +36,22 @@ export function picked(name: string, bytes: Uint8Array) {
 
 export const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/**
+ * A library still being read: `loaded()` resolves only when the test calls `read()`, which
+ * first puts `models` into `list` (the library's model list, empty until then).
+ */
+export function unreadLibrary<M>(list: M[], models: M[]): { loaded: () => Promise<void>; read: () => void } {
+  let finish = () => {};
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  return {
+    loaded: () => done,
+    read: () => {
+      list.push(...models);
+      finish();
+    },
+  };
+}
+
 export interface FakeRun {
   request: TrainRequest;
   callbacks: TrainCallbacks;

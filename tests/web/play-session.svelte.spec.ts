@@ -15,7 +15,7 @@ import { gameUpdate } from '../../worker/browser/games.ts';
 import type { OrganelleSide } from '../../worker/orchestrator/game-loop.ts';
 import type { TwoPlayerGame } from '../../worker/pipeline/games.ts';
 import { recordedGame, scriptedGame } from './game-runs.ts';
-import { FakeClock } from './helpers.ts';
+import { FakeClock, unreadLibrary } from './helpers.ts';
 
 const meta = (id: string, game: string, organelle: string, origin: ModelMeta['origin'] = 'trained'): ModelMeta => ({
   id, name: id, recipeId: `${game}/${organelle}`, game: game as ModelMeta['game'], organelle,
@@ -94,11 +94,8 @@ describe('PlaySession: models', () => {
   it('waits for the library when a game starts before it was read, instead of calling the models missing', async () => {
     const list: ModelMeta[] = [];
     const { session, library, calls } = setup(list);
-    let read = () => {};
-    library.loaded = () => new Promise<void>((resolve) => (read = () => {
-      list.push(...ALL);
-      resolve();
-    }));
+    const { loaded, read } = unreadLibrary(list, ALL);
+    library.loaded = loaded;
     session.game = 'connect4';
     session.mode = 'watch';
     const starting = session.start();

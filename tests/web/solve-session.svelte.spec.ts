@@ -11,7 +11,7 @@ import type { ModelMeta } from '../../web/src/library/model-store.ts';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
 import type { EngineConnection, SpawnEngine } from '../../web/src/lib/engine-worker.ts';
 import { recordedRun } from './puzzle8-runs.ts';
-import { flush } from './helpers.ts';
+import { flush, unreadLibrary } from './helpers.ts';
 
 const meta = (id: string, organelle: string, origin: ModelMeta['origin'] = 'trained'): ModelMeta => ({
   id, name: id, recipeId: `puzzle8/${organelle}`, game: 'puzzle8', organelle,
@@ -132,11 +132,8 @@ describe('SolveSession: models and solving', () => {
   it('waits for the library when Solve is pressed before it was read, instead of calling the models missing', async () => {
     const list: ModelMeta[] = [];
     const { session, library, calls } = setup(list);
-    let read = () => {};
-    library.loaded = () => new Promise<void>((resolve) => (read = () => {
-      list.push(meta('p1', 'planner'), meta('m1', 'mover'));
-      resolve();
-    }));
+    const { loaded, read } = unreadLibrary(list, [meta('p1', 'planner'), meta('m1', 'mover')]);
+    library.loaded = loaded;
     session.input = '413026758';
     const solving = session.solve();
     await Promise.resolve();
