@@ -110,6 +110,10 @@ for (const game of [
       await viewer.getByRole('button', { name: 'Skip to the end' }).click();
       await expect(viewer.getByTestId('game-outcome')).toHaveText(outcome.replace('You win', 'Person wins'));
       await expect(viewer.getByTestId('model-match')).toContainText('Same models');
+      await expect(viewer.getByRole('link', { name: 'Ask it yourself: this prompt, to the Player' })).toHaveAttribute(
+        'href',
+        new RegExp(`^#/ask/built-in%3A${game.id}-player/.`),
+      );
       const replayed = await eventLog(viewer).locator('[data-kind="opponent"]').allTextContents();
       expect(replayed).toHaveLength(moves.length);
       replayed.forEach((text, i) => expect(text).toContain(`${game.unit === 'cell' ? `(cell ${moves[i]})` : `column ${moves[i]}`}`));

@@ -111,6 +111,12 @@ test('a solve animates to the goal, and its link replays the same moves elsewher
     await viewer.getByRole('button', { name: 'Skip to the end' }).click();
     await expect(stageBoard(viewer)).toHaveAttribute('data-board', GOAL);
     await expect(viewer.getByTestId('model-match')).toContainText('Same models');
+    // the same models are in this library, so the run's prompts can be asked of them again
+    const plannerPrompt = (await viewer.getByTestId('planner-prompt').textContent())!.trim();
+    await expect(viewer.getByRole('link', { name: 'Ask it yourself: this prompt, to the Planner' })).toHaveAttribute(
+      'href',
+      `#/ask/built-in%3Apuzzle8-planner/${encodeURIComponent(plannerPrompt)}`,
+    );
     expect(await viewer.evaluate(() => indexedDB.databases().then((dbs) => dbs.map((d) => d.name)))).not.toContain('organelle-lab-jobs');
   });
 
