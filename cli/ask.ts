@@ -4,7 +4,7 @@
 // per line from standard input. A prompt the model cannot take is named and
 // skipped; the exit code is then 2.
 import { createInterface } from 'node:readline';
-import { AskHost, MAX_VOTES, type AskAnswer, type AskTemperature } from '../worker/browser/ask.ts';
+import { AskHost, MAX_VOTES, winnerVotes, type AskAnswer, type AskTemperature } from '../worker/browser/ask.ts';
 import type { CorpusExample } from '../worker/model/model-file.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { intOption, parseArgs, stringOption } from './args.ts';
@@ -23,7 +23,7 @@ function temperatureOption(text: string | undefined): AskTemperature {
  *  the corpus document of that prompt, `  corpus: "a" (same)` or `(differs)`. */
 export function answerLine(a: AskAnswer, expected?: CorpusExample): string {
   const n = a.votes.length;
-  const share = n === 1 ? (a.votes[0].temperature === 0 ? 'greedy' : `1 vote at ${a.votes[0].temperature}`) : `${Math.round(a.confidence * n)} of ${n} votes`;
+  const share = n === 1 ? (a.votes[0].temperature === 0 ? 'greedy' : `1 vote at ${a.votes[0].temperature}`) : `${winnerVotes(a)} of ${n} votes`;
   const votes = n > 1 ? `  votes: ${a.votes.map((v) => JSON.stringify(v.text)).join(' ')}` : '';
   const corpus = expected
     ? `  corpus${expected.heldOut ? ' (held out)' : ''}: ${JSON.stringify(expected.response)} ${expected.response === a.text ? '(same)' : '(differs)'}`

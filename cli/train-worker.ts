@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { writeFile } from 'node:fs/promises';
 import { findRecipe } from '../worker/recipes/index.ts';
 import { Organelle } from '../worker/organelle.ts';
-import { normalizeCorpus, parseCorpus } from '../worker/corpus/documents.ts';
+import { corpusExamples } from '../worker/corpus/examples.ts';
 import { TrainingRun, type TrainProgress } from '../worker/trainer.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 
@@ -30,5 +30,5 @@ post({
 });
 const run = new TrainingRun(organelle);
 while (!run.done) post({ type: 'progress', recipeId: recipe.id, progress: run.slice(1000) });
-await writeFile(job.out, organelle.toFile(false, { examples: organelle.examplesFrom(parseCorpus(normalizeCorpus(corpusText))) }));
+await writeFile(job.out, organelle.toFile(false, { examples: corpusExamples(organelle, corpusText) }));
 post({ type: 'done', recipeId: recipe.id, out: job.out, progress: run.progress });

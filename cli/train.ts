@@ -5,7 +5,7 @@ import { writeFile, mkdir } from 'node:fs/promises';
 import { checkOutputFile, readNamedFile } from './files.ts';
 import { basename, join } from 'node:path';
 import { Organelle } from '../worker/organelle.ts';
-import { normalizeCorpus, parseCorpus } from '../worker/corpus/documents.ts';
+import { corpusExamples } from '../worker/corpus/examples.ts';
 import { TrainingRun, formatProgress, formatDuration, type TrainProgress } from '../worker/trainer.ts';
 import { SHAPE_PRESETS, isShapePresetName } from '../worker/model/shape.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
@@ -93,6 +93,6 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
     process.stderr.write(tty ? `\r${formatProgress(name, p)}   ` : `${formatProgress(name, p)}\n`);
   }
   if (tty) process.stderr.write('\n');
-  await writeFile(out, organelle.toFile(false, { examples: organelle.examplesFrom(parseCorpus(normalizeCorpus(corpusText))) }));
+  await writeFile(out, organelle.toFile(false, { examples: corpusExamples(organelle, corpusText) }));
   console.log(`wrote ${out} after ${formatDuration(run.progress.elapsedMs / 1000)} (final loss ${run.progress.loss.toFixed(4)})`);
 }

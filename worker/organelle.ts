@@ -4,10 +4,9 @@
 // share of the votes and the mean probability the model gave its own tokens.
 import { Engine, type EngineOptions } from './engine.ts';
 import { Vocab } from './model/vocab.ts';
-import { encodeDocuments, parseCorpus, corpusFingerprint, normalizeCorpus, type Document } from './corpus/documents.ts';
+import { encodeDocuments, parseCorpus, corpusFingerprint, normalizeCorpus } from './corpus/documents.ts';
 import { makeTrainConfig } from './model/recipe.ts';
-import { decodeModelFile, encodeModelFile, type CorpusExample, type OrganelleModel } from './model/model-file.ts';
-import { pickExamples, usableDocuments } from './corpus/examples.ts';
+import { decodeModelFile, encodeModelFile, type OrganelleModel } from './model/model-file.ts';
 import type { ModelShape, ShapePreset } from './model/shape.ts';
 import type { TrainConfig, TrainingRecipe } from './model/types.ts';
 
@@ -175,10 +174,5 @@ export class Organelle {
 
   toFile(withOptimizer = false, extra: Pick<OrganelleModel, 'evaluation' | 'createdAt' | 'examples'> = {}): Uint8Array {
     return encodeModelFile(this.toModel(withOptimizer, extra));
-  }
-
-  /** The examples a model file keeps (pickExamples) from the documents this model can read. */
-  examplesFrom(training: readonly Document[], heldOut: readonly Document[] = []): CorpusExample[] {
-    return pickExamples(usableDocuments(this, training), usableDocuments(this, heldOut));
   }
 }

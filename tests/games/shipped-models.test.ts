@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeModelFile } from '../../worker/model/model-file.ts';
-import { corpusFingerprint, normalizeCorpus, parseCorpus } from '../../worker/corpus/documents.ts';
+import { corpusFingerprint } from '../../worker/corpus/documents.ts';
+import { corpusExamples } from '../../worker/corpus/examples.ts';
 import { Organelle } from '../../worker/organelle.ts';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
 import { findRecipe } from '../../worker/recipes/index.ts';
@@ -44,7 +45,7 @@ describe.each([
   it('keeps the corpus examples that training writes', async () => {
     const model = decodeModelFile(await readFile(join(SHIPPED_MODELS_DIR, game, `${role}.organelle`)));
     const organelle = await Organelle.fromModel(await nodeWasmModule(), model);
-    const expected = organelle.examplesFrom(parseCorpus(normalizeCorpus(findRecipe(`${game}/${role}`).buildCorpus())));
+    const expected = corpusExamples(organelle, findRecipe(`${game}/${role}`).buildCorpus());
     expect(expected).toHaveLength(6);
     expect(model.examples).toEqual(expected);
   });

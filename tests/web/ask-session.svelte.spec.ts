@@ -96,10 +96,8 @@ describe('AskSession', () => {
   it(`keeps the last ${KEPT_ANSWERS} answers`, async () => {
     const { session } = setup();
     await session.open();
-    for (let i = 0; i < KEPT_ANSWERS + 3; i++) {
-      session.prompt = 'ab'.repeat(1 + (i % 2)).slice(0, 1 + (i % 5));
-      await session.ask();
-    }
+    session.prompt = 'ab';
+    for (let i = 0; i < KEPT_ANSWERS + 3; i++) await session.ask();
     expect(session.answers).toHaveLength(KEPT_ANSWERS);
   });
 

@@ -40,6 +40,11 @@ export interface AskModelInfo {
   examples: CorpusExample[]; // documents of its corpus kept in the file (none in older files)
 }
 
+/** How many of the votes gave the winning answer. */
+export function winnerVotes(answer: AskAnswer): number {
+  return answer.votes.filter((v) => v.text === answer.text).length;
+}
+
 /** The temperature of each vote, or an error naming what is wrong with the request. */
 export function voteSchedule(votes: number, temperature: AskTemperature): number[] {
   if (!Number.isInteger(votes) || votes < 1 || votes > MAX_VOTES) throw new Error(`votes must be 1 to ${MAX_VOTES}, got ${votes}`);
@@ -78,10 +83,6 @@ export class AskHost {
       maxPromptLength: organelle.shape.block - 3,
       examples: model.examples ?? [],
     };
-    return this.#info;
-  }
-
-  get info(): AskModelInfo | null {
     return this.#info;
   }
 

@@ -7,7 +7,7 @@ import { decodeModelFile, encodeModelFile } from '../model/model-file.ts';
 import { findRecipe } from './recipes.ts';
 import { TrainingSession } from './training-session.ts';
 import { evaluatorFor, finiteOnly, meanLoss, MAX_EVAL_DOCS } from './evaluation.ts';
-import { strided, usableDocuments } from '../corpus/examples.ts';
+import { pickExamples, strided, usableDocuments } from '../corpus/examples.ts';
 import type { Evaluation, TrainCallbacks, TrainRequest, TrainResult } from './messages.ts';
 
 interface ResolvedSource {
@@ -54,14 +54,16 @@ async function prepare(module: WebAssembly.Module, request: TrainRequest, source
   });
 }
 
+/** The documents of a run the model can read, training and held out, found once per run. */
+interface Usable {
+  training: Document[];
+  heldOut: Document[];
+}
+
 /** The cheap numbers for every run, then the recipe's own evaluator if a game registered one. */
-async function evaluate(
-  organelle: Organelle,
-  source: ResolvedSource,
-  finalLoss: number,
-): Promise<Evaluation> {
-  const training = strided(usableDocuments(organelle, source.documents), MAX_EVAL_DOCS);
-  const held = strided(usableDocuments(organelle, source.validation), MAX_EVAL_DOCS);
+async function evaluate(organelle: Organelle, source: ResolvedSource, usable: Usable, finalLoss: number): Promise<Evaluation> {
+  const training = strided(usable.training, MAX_EVAL_DOCS);
+  const held = strided(usable.heldOut, MAX_EVAL_DOCS);
   const evaluation: Evaluation = { finalLoss, trainLoss: meanLoss(organelle, training) };
   if (held.length > 0) {
     evaluation.validationLoss = meanLoss(organelle, held);
@@ -95,11 +97,15 @@ export async function trainOrganelle(
     elapsedMs: request.elapsedMs,
   });
   options.onSession?.(session);
+  const usable: Usable = {
+    training: usableDocuments(organelle, source.documents),
+    heldOut: usableDocuments(organelle, source.validation),
+  };
   await callbacks.started({
     paramCount: organelle.engine.paramCount,
     vocabSize: organelle.vocab.size,
     documents: source.documents.length,
-    validationDocuments: usableDocuments(organelle, source.validation).length,
+    validationDocuments: usable.heldOut.length,
     step: organelle.stepsDone,
     steps: organelle.recipe.config.steps,
   });
@@ -111,8 +117,8 @@ export async function trainOrganelle(
   });
   if (outcome === 'cancelled') return { status: 'cancelled', step: session.step };
 
-  const evaluation = await evaluate(organelle, source, session.progress.loss);
-  const examples = organelle.examplesFrom(source.documents, source.validation);
+  const evaluation = await evaluate(organelle, source, usable, session.progress.loss);
+  const examples = pickExamples(usable.training, usable.heldOut);
   const model = encodeModelFile(organelle.toModel(false, { evaluation, examples, createdAt: new Date().toISOString() }));
   return transfer(
     {

@@ -1,7 +1,7 @@
 // Documents picked from a corpus: an even sample for measuring losses, and the few examples
 // a model file keeps so that a person asking it knows what its prompts look like (held-out
 // documents first: their answers were never trained on).
-import type { Document } from './documents.ts';
+import { normalizeCorpus, parseCorpus, type Document } from './documents.ts';
 import type { CorpusExample } from '../model/model-file.ts';
 import type { Organelle } from '../organelle.ts';
 
@@ -38,4 +38,9 @@ export function pickExamples(training: readonly Document[], heldOut: readonly Do
     ...held.map((d) => ({ prompt: d.prompt, response: d.response, heldOut: true })),
     ...trained.map((d) => ({ prompt: d.prompt, response: d.response, heldOut: false })),
   ];
+}
+
+/** The examples a model file keeps from a corpus's text, as `organelle train` writes them. */
+export function corpusExamples(organelle: Organelle, corpusText: string): CorpusExample[] {
+  return pickExamples(usableDocuments(organelle, parseCorpus(normalizeCorpus(corpusText))), []);
 }

@@ -1,12 +1,12 @@
 // How an answer of the Ask view is described in words: how many votes it won, and how the
 // votes were drawn.
-import type { AskAnswer } from '../../../worker/browser/ask.ts';
+import { winnerVotes, type AskAnswer } from '../../../worker/browser/ask.ts';
 
 /** "1 vote", "2 of 3 votes". */
 export function votesWon(a: AskAnswer): string {
   const n = a.votes.length;
   if (n === 1) return '1 vote';
-  return `${a.votes.filter((v) => v.text === a.text).length} of ${n} votes`;
+  return `${winnerVotes(a)} of ${n} votes`;
 }
 
 /** "greedy", "temperature 0.5", "temperatures 0.125–0.225". */

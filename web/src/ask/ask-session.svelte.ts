@@ -48,8 +48,7 @@ export class AskSession {
     });
   }
 
-  get models(): readonly ModelMeta[] { return this.#deps.library.models; }
-  get model(): ModelMeta | undefined { return this.models.find((m) => m.id === this.#modelId); }
+  get model(): ModelMeta | undefined { return this.#deps.library.models.find((m) => m.id === this.#modelId); }
   get modelId(): string | null { return this.#modelId; }
   /** What the loaded model accepts: its characters and longest prompt. */
   get info(): AskModelInfo | null { return this.#info; }
@@ -69,7 +68,7 @@ export class AskSession {
   async open(modelId?: string, prompt?: string): Promise<void> {
     await this.#deps.library.loaded();
     // the current model, unless it has left the library since (deleted in the Library view)
-    const id = modelId ?? (this.model ? this.#modelId : null) ?? this.models[0]?.id;
+    const id = modelId ?? (this.model ? this.#modelId : null) ?? this.#deps.library.models[0]?.id;
     if (id === undefined) {
       this.#modelError = 'There are no models in your library yet. Train one, or import a .organelle file.';
       this.#status = 'error';
@@ -151,11 +150,5 @@ export class AskSession {
     if (this.busy) return;
     this.prompt = example.prompt;
     await this.ask();
-  }
-
-  /** Ends the worker (its wasm memory goes with it); the next open loads the model again. */
-  dispose(): void {
-    this.#engine.close();
-    this.#loadedId = null;
   }
 }

@@ -48,6 +48,11 @@ export function trainedOn(meta: ModelMeta): string {
   return meta.origin === 'built-in' ? 'Shipped with the site' : '—';
 }
 
+/** A model as a picker lists it: "8-puzzle Mover · built-in", or its name and when it was added. */
+export function pickerLabel(meta: ModelMeta): string {
+  return `${meta.name} · ${meta.origin === 'built-in' ? 'built-in' : dateTime(meta.addedAt)}`;
+}
+
 export function isQuotaError(err: unknown): boolean {
   if (!(err instanceof Error || (typeof DOMException !== 'undefined' && err instanceof DOMException))) return false;
   const e = err as Error;
