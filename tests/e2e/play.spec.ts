@@ -154,6 +154,9 @@ test('the organelles play a scripted opponent while the page watches, and the ga
   await page.getByRole('button', { name: 'Back to the start' }).click();
   await page.getByRole('button', { name: 'Step forward' }).click();
   await expect(page.getByTestId('playback-status')).toContainText(/^Move 1 of \d+: X drops into column \d · (Player|fallback)/);
+  // the prompts' board is decoded beside them: before move 1 every column is empty
+  await expect(page.getByTestId('calls-legend')).toContainText('x = X (the organelles, to move), o = O');
+  await expect(page.getByTestId('calls-legend')).toContainText('This board, column by column: 0 –, 1 –, 2 –, 3 –, 4 –, 5 –, 6 –.');
   const url = await sharedUrl(page);
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1, name: 'Shared game' })).toBeVisible();

@@ -70,6 +70,7 @@ test('a solve animates to the goal, and its link replays the same moves elsewher
     await page.getByRole('button', { name: 'Step forward' }).click();
     await expect(page.getByTestId('playback-status')).toContainText(`Move 1 of ${moves.length}`);
     await expect(page.getByTestId('mover-prompt')).toHaveText(new RegExp(`^${BOARD}\\|plan=[udlr]*\\|blocked=\\|last=$`));
+    await expect(page.getByTestId('calls-legend')).toContainText('nine tiles row by row with 0 the blank');
     await expect(page.getByTestId('kanban-string')).toHaveText(/^todo=[a-z,]*\|doing=(up|down|left|right)\|done=\|blocked=\|last=\|stalls=0\|replans=0$/);
 
     // from the keyboard, a control that has just reached its end keeps the focus

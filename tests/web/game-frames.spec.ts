@@ -2,7 +2,7 @@
 // the boards tint (from each game's rules): one frame per move of either side, the kanban as held when each organelle move was
 // chosen, who made each move in the log, and a share link that opens as a game.
 import { describe, expect, it } from 'vitest';
-import { buildGameReplay, gameCalls, moveText, planReader } from '../../web/src/play/game-frames.ts';
+import { buildGameReplay, gameCalls, moveText, planReader, promptLegend } from '../../web/src/play/game-frames.ts';
 import { PLAY_GAMES, winningCells } from '../../web/src/play/games.ts';
 import { openSharedRun } from '../../web/src/replay/shared-run.ts';
 import { GAME_PIPELINES } from '../../worker/pipeline/games.ts';
@@ -105,6 +105,28 @@ describe('buildGameReplay', () => {
     const { log, frames } = buildGameReplay(recordedGame('tictactoe', 'first', 'random', 3).events);
     expect(log.find((e) => e.kind === 'plan')!.text).toMatch(/^Plan: cell \d( (wins|blocks))?(, cell \d( (wins|blocks))?)* \(wrote “[wb\d,]+”\)$/);
     expect(frames[1]!.planner!.meaning).toMatch(/^plan: cell \d/);
+  });
+
+  it('decodes the connect-4 board the organelles received, x being their side', () => {
+    const { frames, summary } = buildGameReplay(recordedGame('connect4', 'second', 'tactical', 1).events);
+    const asked = frames.filter((f) => f.mover === 'organelles' && f.planner?.frame === f.index);
+    const legends = asked.map((f) => promptLegend('connect4', f, summary.organelleSide));
+    expect(legends.some((l) => /column by column: .*\d (xx*o|oo*x)/.test(l))).toBe(true); // a column holding both sides, so the order is tested
+    for (const f of asked) {
+      // the prompt was written from the board before this move: read its columns bottom up
+      const before = frames[f.index - 1]!.state;
+      const expected = Array.from({ length: 7 }, (_, c) => {
+        let pieces = '';
+        for (let r = 5; r >= 0 && before[r * 7 + c] !== '.'; r--) pieces += before[r * 7 + c] === summary.organelleSide ? 'x' : 'o';
+        return `${c} ${pieces || '–'}`;
+      });
+      expect(promptLegend('connect4', f, summary.organelleSide)).toContain(`This board, column by column: ${expected.join(', ')}.`);
+    }
+    expect(summary.organelleSide).toBe('O');
+    const before = promptLegend('connect4', frames[0]!, 'O'); // nothing asked yet: no board to decode
+    expect(before).toMatch(/x = O \(the organelles, to move\), o = X; .*refused this turn\. An answer starts with a threat map/);
+    expect(before).not.toContain('This board');
+    expect(promptLegend('tictactoe', frames[0]!, 'X')).toMatch(/^A prompt starts with the board, cells 0–8 row by row: x = X \(the organelles, to move\), o = O, \. = empty;/);
   });
 
   it('names moves as a person would read them', () => {
