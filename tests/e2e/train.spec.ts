@@ -132,9 +132,26 @@ test('a game organelle trains from its registered recipe, and is measured in its
     else await expect(card.locator('[data-metric="vsRandomFirstWinRate"]')).toBeVisible();
   }
 
-  // the Play view offers the new Player first, and a game with it reports who chose the moves
-  await page.goto('/#/play');
-  await expect(page.getByLabel('Player', { exact: true })).not.toHaveValue(/^built-in:/);
+  // a finished game organelle goes to work in its game's view, chosen there for its role
+  // whatever was chosen before: the Solve view's Planner, then the Play view's game and Player
+  const modelIdOf = async (id: string) =>
+    decodeURIComponent((await jobCard(page, id).getByRole('link', { name: /^Ask it/ }).getAttribute('href'))!.slice('#/ask/'.length));
+  const [plannerId, playerId] = [await modelIdOf('puzzle8/planner'), await modelIdOf('tictactoe/player')];
+  const nav = (name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
+  await nav('Solve');
+  await page.getByLabel('Planner', { exact: true }).selectOption('built-in:puzzle8-planner');
+  await nav('Train');
+  await jobCard(page, 'puzzle8/planner').getByRole('link', { name: /^Solve with it/ }).click();
+  await expect(page).toHaveURL(/#\/solve$/);
+  await expect(page.getByLabel('Planner', { exact: true })).toHaveValue(plannerId);
+  await nav('Play');
+  await page.getByRole('radio', { name: 'Connect four' }).check();
+  await nav('Train');
+  await jobCard(page, 'tictactoe/player').getByRole('link', { name: /^Play with it/ }).click();
+  await expect(page).toHaveURL(/#\/play$/);
+  await expect(page.getByRole('radio', { name: 'Tic-tac-toe' })).toBeChecked();
+  await expect(page.getByLabel('Player', { exact: true })).toHaveValue(playerId);
+  // and a game with the new Player starts
   await page.getByRole('button', { name: 'New game' }).click();
   await expect(page.getByTestId('turn')).toContainText('Your move');
 });

@@ -115,8 +115,8 @@ export class PlaySession {
     const list = this.candidates(role, game);
     return list.find((m) => m.id === this.#choice[`${game}/${role}`]) ?? list[0];
   }
-  choose(role: PlayRole, id: string): void {
-    this.#choice[`${this.#game}/${role}`] = id;
+  choose(role: PlayRole, id: string, game: PlayGame = this.#game): void {
+    this.#choice[`${game}/${role}`] = id;
   }
   /** The loaded pipeline's fingerprint for the current game (null until its models are loaded). */
   get fingerprint(): string | null { return this.#fingerprints[this.#game] ?? null; }
