@@ -15,6 +15,7 @@ test('import refuses broken files, keeps the library, and accepts an exported mo
   const models = page.locator('article.model:not([data-origin="built-in"])');
   await expect(models).toHaveCount(1);
   await expect(page.getByTestId('persistence')).toBeVisible();
+  await expect(models.first().getByRole('link', { name: /with it/ })).toHaveCount(0); // a corpus model runs in no game
 
   const download = page.waitForEvent('download');
   await models.first().getByRole('button', { name: 'Export keeper' }).click();
@@ -56,4 +57,18 @@ test('import refuses broken files, keeps the library, and accepts an exported mo
   await page.reload();
   await expect(models).toHaveCount(1);
   await expect(models.first().getByRole('heading', { name: 'keeper' })).toBeVisible();
+});
+
+test('a game model goes from its library card to work in its game, chosen for its role', async ({ page }) => {
+  await page.goto('/#/play');
+  await expect(page.getByRole('radio', { name: 'Tic-tac-toe' })).toBeChecked();
+  await page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true }).click();
+  await page.getByRole('link', { name: 'Play with it Connect-4 Player' }).click();
+  await expect(page).toHaveURL(/#\/play$/);
+  await expect(page.getByRole('radio', { name: 'Connect four' })).toBeChecked();
+  await expect(page.getByLabel('Player', { exact: true })).toHaveValue('built-in:connect4-player');
+  await page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true }).click();
+  await page.getByRole('link', { name: 'Solve with it 8-puzzle Mover' }).click();
+  await expect(page).toHaveURL(/#\/solve$/);
+  await expect(page.getByLabel('Mover', { exact: true })).toHaveValue('built-in:puzzle8-mover');
 });
