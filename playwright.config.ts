@@ -28,7 +28,7 @@ export default defineConfig({
     command:
       'npm run asbuild && node node_modules/vite/bin/vite.js build && ' +
       `node node_modules/vite/bin/vite.js preview --host 127.0.0.1 --port ${PORT} --strictPort`,
-    url: `http://127.0.0.1:${PORT}/engine-check.html`,
+    url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

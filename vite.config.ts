@@ -1,9 +1,9 @@
-// Vite config for the static site: pages live in web/ (the app, web/index.html, and the
-// engine diagnostics page), the engine in worker/, the wasm in build/ (made by
-// `npm run asbuild`), static files (icons, shipped models) in public/. Workers are ES
-// modules; the wasm is always emitted as a hashed file, never inlined (TOOLCHAIN.md
-// pitfalls 5 and 6). The service worker precaches everything the app needs to load and
-// train offline: scripts, styles, the wasm, icons and the shipped models.
+// Vite config for the static site: its one page is web/index.html (the app), the engine
+// in worker/, the wasm in build/ (made by `npm run asbuild`), static files (icons, shipped
+// models) in public/. Workers are ES modules; the wasm is always emitted as a hashed file,
+// never inlined (TOOLCHAIN.md pitfalls 5 and 6). The service worker precaches everything
+// the app needs to load and train offline: scripts, styles, the wasm, icons and the
+// shipped models.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
@@ -12,8 +12,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-// Every HTML page of the site.
-const pages = ['web/index.html', 'web/engine-check.html'].filter((p) => existsSync(here(p))).map(here);
+// The site's one HTML page: every view, the engine check included, is a route of the app.
+const pages = [here('web/index.html')];
 
 const THEME = '#0f5c4c';
 
@@ -89,7 +89,6 @@ export default defineConfig({
         // shipped models can be a few MB each
         maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
         navigateFallback: 'index.html',
-        navigateFallbackDenylist: [/engine-check/],
         cleanupOutdatedCaches: true,
       },
     }),

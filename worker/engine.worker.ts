@@ -10,6 +10,7 @@ import {
   type DeterminismOptions,
   type DeterminismResult,
 } from './recipes/determinism.ts';
+import { runSpeedCheck, type SpeedCheck } from './bench/speed-check.ts';
 import { listRecipes } from './browser/recipes.ts';
 import { trainOrganelle } from './browser/train.ts';
 import type { TrainingSession } from './browser/training-session.ts';
@@ -54,6 +55,11 @@ const api = {
   /** Trains the fixed determinism recipe (worker/recipes/determinism.ts) in a fresh engine. */
   async runDeterminismRecipe(options: DeterminismOptions = {}): Promise<DeterminismResult> {
     return runDeterminismRecipe(await browserWasmModule(), options);
+  },
+
+  /** A couple of seconds of the benchmark's 64K training and generation (worker/bench/speed-check.ts). */
+  async speedCheck(): Promise<SpeedCheck> {
+    return runSpeedCheck(await browserWasmModule());
   },
 
   /** The registered recipes (empty until games register theirs). */

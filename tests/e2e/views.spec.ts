@@ -11,6 +11,7 @@ const VIEWS = [
   { hash: '#/solve', name: 'solve', heading: 'Solve an 8-puzzle' },
   { hash: '#/play', name: 'play', heading: 'Play against the organelles' },
   { hash: '#/ask/built-in%3Atictactoe-player', name: 'ask-empty', heading: 'Ask a model' },
+  { hash: '#/engine', name: 'engine', heading: 'Engine check' },
   { hash: '#/r/demo-payload', name: 'shared', heading: 'Shared run' },
   { hash: '#/nowhere', name: 'not-found', heading: 'Page not found' },
 ];

@@ -12,6 +12,8 @@ describe('parseHash', () => {
     expect(parseHash('#/library/')).toEqual({ name: 'library' });
     expect(parseHash('#solve')).toEqual({ name: 'solve' });
     expect(parseHash('#/play')).toEqual({ name: 'play' });
+    expect(parseHash('#/engine')).toEqual({ name: 'engine' });
+    expect(routeTitle({ name: 'engine' })).toBe('Engine check · Organelle Lab');
   });
 
   it('keeps a share link payload whole and names unknown paths', () => {

@@ -11,6 +11,7 @@ import { PwaStatus } from './pwa/pwa.svelte.ts';
 import { SolveSession } from './solve/solve-session.svelte.ts';
 import { PlaySession } from './play/play-session.svelte.ts';
 import { AskSession } from './ask/ask-session.svelte.ts';
+import { EngineCheck } from './engine/engine-check.svelte.ts';
 import { IdbJobStore } from './train/job-store.ts';
 import { RecipeCatalog } from './train/recipe-catalog.svelte.ts';
 import { TrainingPool } from './train/training-pool.svelte.ts';
@@ -53,3 +54,6 @@ export const play = new PlaySession({ spawn: spawnEngineWorker, library });
 
 /** The Ask view's model, engine worker and answers. */
 export const ask = new AskSession({ spawn: spawnEngineWorker, library });
+
+/** The Engine check view's latest run. */
+export const engineCheck = new EngineCheck(spawnEngineWorker);

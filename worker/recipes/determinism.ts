@@ -1,7 +1,7 @@
 // A small fixed training recipe for the determinism check: a built-in tiny corpus, a
 // 30k-style shape with a short block, seed 1234, 60 AdamW steps, then one seeded
 // three-vote generation. The same function runs in Node (tests) and in a Web Worker
-// (web/engine-check.html), so both can be compared bit for bit.
+// (the web app's Engine check view), so both can be compared bit for bit.
 import { Engine } from '../engine.ts';
 import { encodeDocuments, parseCorpus } from '../corpus/documents.ts';
 import { fnv1a32 } from '../model/model-file.ts';
@@ -77,6 +77,32 @@ export function float32Hash(values: ArrayLike<number>): string {
   const view = new DataView(bytes.buffer);
   for (let i = 0; i < values.length; i++) view.setFloat32(4 * i, values[i], true);
   return fnv1a32(bytes).toString(16).padStart(8, '0');
+}
+
+/**
+ * What this build's engine gives for the recipe, recorded from a Node run (tests/engine/
+ * determinism.test.ts checks Node still gives it). A browser that gives the same is running
+ * the very same arithmetic. A kernel change that reorders sums changes these bits: record
+ * them again then, on purpose.
+ */
+export const DETERMINISM_REFERENCE = {
+  paramsHash: '9bee5916',
+  lossesHash: '69301ce8',
+  probsHash: '66a6512b',
+  sample: 'u\nu\nup',
+} as const;
+
+export type DeterminismCheck = keyof typeof DETERMINISM_REFERENCE;
+
+/** The parts of `result` that differ from the reference bits; none when the run is bit-identical. */
+export function differencesFromReference(result: DeterminismResult): DeterminismCheck[] {
+  const got: Record<DeterminismCheck, string> = {
+    paramsHash: result.paramsHash,
+    lossesHash: float32Hash(result.losses),
+    probsHash: result.probsHash,
+    sample: result.sample,
+  };
+  return (Object.keys(DETERMINISM_REFERENCE) as DeterminismCheck[]).filter((k) => got[k] !== DETERMINISM_REFERENCE[k]);
 }
 
 /** Trains the fixed recipe in a fresh engine made from `module` and reports its fingerprints. */

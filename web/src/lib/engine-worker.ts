@@ -32,6 +32,26 @@ export const spawnEngineWorker: SpawnEngine = (onCrash) => {
 };
 
 /**
+ * Runs `task` with a worker of its own, closed afterwards whatever happens. The task wraps
+ * each call in `guard`, so the worker dying ends the wait with an Error carrying the crash's
+ * message: a dead worker never answers.
+ */
+export async function withEngine<T>(
+  spawn: SpawnEngine,
+  task: (api: EngineConnection['api'], guard: <R>(call: Promise<R>) => Promise<R>) => Promise<T>,
+): Promise<T> {
+  let crash: (reason: Error) => void = () => {};
+  const crashed = new Promise<never>((_, reject) => (crash = reject));
+  crashed.catch(() => {}); // a crash after the last call has no one waiting for it
+  const connection = spawn((message) => crash(new Error(message)));
+  try {
+    return await task(connection.api, (call) => Promise.race([call, crashed]));
+  } finally {
+    connection.close();
+  }
+}
+
+/**
  * One engine worker kept for a view's lifetime: started on first use, dropped when it crashes
  * (the next use starts a fresh one, with nothing loaded) and ended by close().
  */

@@ -1,4 +1,5 @@
-// The app's hash routes: `#/`, `#/train`, `#/library`, `#/solve`, `#/play`,
+// The app's hash routes: `#/`, `#/train`, `#/library`, `#/solve`, `#/play`, `#/engine` (the
+// engine check: this browser's bits and speed against the reference),
 // `#/ask/<model id>[/<prompt>]` (one model of the library, asked anything), and
 // `#/r/<payload>` for shared runs. Parsing is a pure function so it is testable alone.
 
@@ -8,6 +9,7 @@ export type Route =
   | { name: 'library' }
   | { name: 'solve' }
   | { name: 'play' }
+  | { name: 'engine' }
   | { name: 'ask'; modelId?: string; prompt?: string }
   | { name: 'shared'; payload: string }
   | { name: 'not-found'; path: string };
@@ -29,6 +31,7 @@ const TITLES: Record<RouteName, string> = {
   library: 'Model library · Organelle Lab',
   solve: 'Solve · Organelle Lab',
   play: 'Play · Organelle Lab',
+  engine: 'Engine check · Organelle Lab',
   ask: 'Ask a model · Organelle Lab',
   shared: 'Shared run · Organelle Lab',
   'not-found': 'Page not found · Organelle Lab',
@@ -59,6 +62,7 @@ export function parseHash(hash: string): Route {
     case 'library':
     case 'solve':
     case 'play':
+    case 'engine':
       return { name: path };
     default:
       return { name: 'not-found', path: asked };

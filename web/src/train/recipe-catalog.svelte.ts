@@ -1,6 +1,6 @@
 // The registered organelle recipes, read once from a short-lived engine worker so the
 // games' corpus builders stay out of the page's bundle. Empty until games register theirs.
-import type { SpawnEngine } from '../lib/engine-worker.ts';
+import { withEngine, type SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { RecipeInfo } from '../../../worker/browser/messages.ts';
 import type { GameId } from '../../../worker/recipes/registry.ts';
@@ -33,17 +33,12 @@ export class RecipeCatalog {
   async load(): Promise<void> {
     if (this.#status === 'loading' || this.#status === 'ready') return;
     this.#status = 'loading';
-    let crash = (_: string) => {};
-    const crashed = new Promise<never>((_, reject) => (crash = (m) => reject(new Error(m))));
-    const conn = this.#spawn((m) => crash(m));
     try {
-      this.#recipes = await Promise.race([conn.api.listRecipes(), crashed]);
+      this.#recipes = await withEngine(this.#spawn, (api, guard) => guard(api.listRecipes()));
       this.#status = 'ready';
     } catch (err) {
       this.#error = errorMessage(err);
       this.#status = 'error';
-    } finally {
-      conn.close();
     }
   }
 }

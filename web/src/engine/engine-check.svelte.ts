@@ -1,0 +1,90 @@
+// The Engine check view's state. One run, in a fresh engine worker closed afterwards: the
+// determinism recipe, compared bit for bit with this build's reference from Node, then a
+// couple of seconds of the benchmark's 64K figures. One instance for the app, so a result
+// stays while the visitor moves between views.
+import type { SpeedCheck } from '../../../worker/bench/speed-check.ts';
+import { differencesFromReference, type DeterminismCheck, type DeterminismResult } from '../../../worker/recipes/determinism.ts';
+import { withEngine, type SpawnEngine } from '../lib/engine-worker.ts';
+import { errorMessage } from '../lib/format.ts';
+
+export type CheckStatus = 'idle' | 'running' | 'done' | 'error';
+export type CheckPhase = 'determinism' | 'speed';
+
+export interface DeterminismOutcome {
+  result: DeterminismResult;
+  /** The parts whose bits differ from the reference; none when bit-identical. */
+  differences: DeterminismCheck[];
+  ms: number;
+}
+
+/** What the project measured (README, "Speed"), to set this device's figures beside. */
+export const PROJECT_FIGURES = {
+  machine: "the project's 2-core Intel Xeon, Chromium 156, 24 November 2026",
+  train_tokens_per_s: 104_400,
+  generate_ms: 0.086,
+  /** The native C reference (MicroGPT-C, -O3 -march=native, one thread) on the project's machine. */
+  c_train_tokens_per_s: 118_900,
+  c_generate_ms: 0.131,
+} as const;
+
+export class EngineCheck {
+  readonly #spawn: SpawnEngine;
+  #status = $state<CheckStatus>('idle');
+  #phase = $state<CheckPhase | null>(null);
+  #determinism = $state.raw<DeterminismOutcome | null>(null);
+  #speed = $state.raw<SpeedCheck | null>(null);
+  #error = $state<string | null>(null);
+
+  constructor(spawn: SpawnEngine) {
+    this.#spawn = spawn;
+  }
+
+  get status(): CheckStatus { return this.#status; }
+  /** What a running check is doing. */
+  get phase(): CheckPhase | null { return this.#phase; }
+  get determinism(): DeterminismOutcome | null { return this.#determinism; }
+  get speed(): SpeedCheck | null { return this.#speed; }
+  get error(): string | null { return this.#error; }
+
+  async run(): Promise<void> {
+    if (this.#status === 'running') return;
+    this.#status = 'running';
+    this.#determinism = null;
+    this.#speed = null;
+    this.#error = null;
+    try {
+      await withEngine(this.#spawn, async (api, guard) => {
+        this.#phase = 'determinism';
+        const started = performance.now();
+        const result = await guard(api.runDeterminismRecipe());
+        this.#determinism = { result, differences: differencesFromReference(result), ms: performance.now() - started };
+        this.#phase = 'speed';
+        this.#speed = await guard(api.speedCheck());
+      });
+      this.#status = 'done';
+    } catch (err) {
+      this.#error = errorMessage(err);
+      this.#status = 'error';
+    } finally {
+      this.#phase = null;
+    }
+  }
+}
+
+/**
+ * Whether this browser's WebAssembly has SIMD, which the engine needs: a module whose one
+ * function returns a v128 constant validates only where SIMD does.
+ */
+export function hasWasmSimd(): boolean {
+  const module = new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, // magic, version 1
+    0x01, 0x05, 0x01, 0x60, 0x00, 0x01, 0x7b, // types: () -> v128
+    0x03, 0x02, 0x01, 0x00, // functions: one, of type 0
+    0x0a, 0x16, 0x01, 0x14, 0x00, 0xfd, 0x0c, ...new Array<number>(16).fill(0), 0x0b, // code: v128.const 0
+  ]);
+  try {
+    return WebAssembly.validate(module);
+  } catch {
+    return false;
+  }
+}
