@@ -11,24 +11,16 @@ import * as Comlink from 'comlink';
 import type { GameRun, GameUpdate } from '../../../worker/browser/messages.ts';
 import type { GameCounts, OrganelleSide } from '../../../worker/orchestrator/game-loop.ts';
 import type { OrchestratorEvent } from '../../../worker/orchestrator/events.ts';
-import { KeptEngine, type SpawnEngine } from '../lib/engine-worker.ts';
+import { KeptEngine } from '../lib/engine-worker.ts';
 import { copyText, type CopyState } from '../lib/clipboard.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
-import { roleModels, type LibraryReader } from '../library/pipelines.ts';
+import { roleModels } from '../library/pipelines.ts';
 import { Playback, type Clock } from '../replay/playback.svelte.ts';
 import { shareUrl } from '../replay/shared-run.ts';
+import type { RunSessionDeps } from '../replay/session-deps.ts';
 import { buildGameReplay, type GameReplay, type PlayGame } from './game-frames.ts';
 import { PLAY_GAMES } from './games.ts';
-
-export interface PlayDeps {
-  spawn: SpawnEngine;
-  library: LibraryReader;
-  pageUrl?: () => string;
-  random?: () => number;
-  clock?: Clock;
-  clipboard?: () => Pick<Clipboard, 'writeText'> | undefined;
-}
 
 export type PlayMode = 'human' | 'watch';
 export type PlayRole = 'planner' | 'player';
@@ -44,7 +36,7 @@ export type PlayStatus = 'idle' | 'loading-models' | 'thinking' | 'your-turn' | 
 export const REPLY_DELAY_MS = 350;
 
 export class PlaySession {
-  readonly #deps: PlayDeps;
+  readonly #deps: RunSessionDeps;
   readonly #clock: Clock;
   readonly playback: Playback<GameReplay>;
 
@@ -72,7 +64,7 @@ export class PlaySession {
   #fingerprints = $state<Partial<Record<PlayGame, string>>>({});
   #replyTimer: unknown = null;
 
-  constructor(deps: PlayDeps) {
+  constructor(deps: RunSessionDeps) {
     this.#deps = deps;
     this.#clock = deps.clock ?? { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
     this.playback = new Playback(buildGameReplay, deps.clock);

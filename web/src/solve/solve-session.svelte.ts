@@ -4,30 +4,21 @@
 // solve survives moving between views.
 import * as Comlink from 'comlink';
 import type { BoardChoice, Puzzle8Run } from '../../../worker/browser/messages.ts';
-import { KeptEngine, type SpawnEngine } from '../lib/engine-worker.ts';
+import { KeptEngine } from '../lib/engine-worker.ts';
 import { copyText, type CopyState } from '../lib/clipboard.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
-import type { LibraryReader } from '../library/pipelines.ts';
 import { checkBoard, compactBoard, type BoardCheck } from './board-input.ts';
 import { candidates, type Puzzle8Role } from './models.ts';
-import { Playback, type Clock } from '../replay/playback.svelte.ts';
+import { Playback } from '../replay/playback.svelte.ts';
 import { buildReplay, type Replay } from './frames.ts';
 import { shareUrl } from '../replay/shared-run.ts';
-
-export interface SolveDeps {
-  spawn: SpawnEngine;
-  library: LibraryReader;
-  pageUrl?: () => string;
-  random?: () => number;
-  clock?: Clock;
-  clipboard?: () => Pick<Clipboard, 'writeText'> | undefined;
-}
+import type { RunSessionDeps } from '../replay/session-deps.ts';
 
 export type SolveStatus = 'idle' | 'loading-models' | 'solving' | 'done' | 'error';
 
 export class SolveSession {
-  readonly #deps: SolveDeps;
+  readonly #deps: RunSessionDeps;
   readonly playback: Playback<Replay>;
 
   #input = $state('');
@@ -49,7 +40,7 @@ export class SolveSession {
   #loadedKey: string | null = null;
   #pending = false;
 
-  constructor(deps: SolveDeps) {
+  constructor(deps: RunSessionDeps) {
     this.#deps = deps;
     this.playback = new Playback(buildReplay, deps.clock);
     this.#engine = new KeptEngine(deps.spawn, (message) => {
