@@ -12,6 +12,7 @@ test('a built-in model answers from the library, greedily and by votes, and name
   await expect(page.getByRole('heading', { level: 1, name: 'Ask a model' })).toBeFocused();
   await expect(page.getByLabel('Model to ask')).toHaveValue('built-in:tictactoe-player');
   await expect(page.getByTestId('ask-vocabulary')).toContainText(/Prompts of up to \d+ characters, written with these \d+:/);
+  await expect(page.getByTestId('ask-prompt-key')).toContainText('cells 0–8 row by row: x = the side to move, o = the other side');
 
   const prompt = page.getByLabel('Prompt', { exact: true });
   await prompt.fill(WIN_IN_ONE);
@@ -59,6 +60,7 @@ test('a model trained on one’s own corpus is asked from its finished run', asy
   await card.getByRole('link', { name: 'Ask it asked run' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Ask a model' })).toBeFocused();
   await expect(page.locator('#ask-model option:checked')).toContainText('asked run');
+  await expect(page.getByTestId('ask-prompt-key')).toHaveCount(0); // a corpus of one's own has no known format
   const prompt = page.getByLabel('Prompt', { exact: true });
   await prompt.fill('m=x,5,x,13|b=0|valid=down,right'); // a training document: its answer is "down"
   await prompt.press('Enter');
@@ -90,4 +92,14 @@ test('a prompt the Mover received in a solve is asked again from the run, in the
   await expect(page.getByLabel('Model to ask')).toHaveValue('built-in:puzzle8-mover');
   await expect(page.getByLabel('Prompt', { exact: true })).toHaveValue(received);
   await expect(page.getByTestId('ask-answer-text')).toHaveText(/^[udlr]$/);
+});
+
+test('a connect-4 prompt is read back column by column as it is typed', async ({ page }) => {
+  await page.goto(`/#/ask/built-in%3Aconnect4-planner/${encodeURIComponent('ĀāĂĀĀĀĀ')}`);
+  const key = page.getByTestId('ask-prompt-key');
+  await expect(key).toContainText('seven letters, one a column');
+  await expect(key).toContainText('This board, column by column: 0 –, 1 x, 2 o, 3 –, 4 –, 5 –, 6 –.');
+  await expect(page.getByTestId('ask-answer')).toHaveCount(1); // the linked prompt is asked at once
+  await page.getByLabel('Prompt', { exact: true }).fill('ĀāĂ');
+  await expect(key).not.toContainText('This board'); // three letters are not a board
 });

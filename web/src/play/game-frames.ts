@@ -10,7 +10,7 @@ import type { GameResult, OrchestratorEvent, RejectReason } from '../../../worke
 import type { CallRow, LogWho, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
 import { plannerCall, plannerLine, type PlanReader } from '../replay/planner-events.ts';
 import { eventLogWriter } from '../replay/event-log.ts';
-import { decodeColumn } from '../../../worker/games/connect4/prompts.ts';
+import { connect4Board, promptKey } from '../lib/prompt-keys.ts';
 import { TTT_CELL_NAMES } from './games.ts';
 
 export type PlayGame = 'tictactoe' | 'connect4';
@@ -99,33 +99,15 @@ export function planLegend(game: string): string {
 }
 
 /**
- * How to read the prompts under the kanban at a frame. They are written from the side to
- * move's point of view, and the organelles are always the side to move when asked, so `x`
- * is the organelles' side whichever it is. A connect-4 board is seven letters that each
- * encode a whole column, so the one the organelles last received is decoded too; their
- * answers open with a threat map (worker/games/connect4/prompts.ts).
+ * The key to the prompts under the kanban at a frame: the organelles are always the side
+ * to move when asked, so `x` is their side. A connect-4 board is seven letters that each
+ * encode a whole column, so the one the organelles last received is decoded too.
  */
 export function promptLegend(game: PlayGame, frame: GameFrame, organelleSide: string): string {
-  const other = organelleSide === 'X' ? 'O' : 'X';
-  const pieces = `x = ${organelleSide} (the organelles, to move), o = ${other}`;
-  const fields = 'p= is the Planner\'s plan, b= what the Judge refused this turn.';
-  if (game === 'tictactoe') return `A prompt starts with the board, cells 0–8 row by row: ${pieces}, . = empty; ${fields}`;
+  const key = promptKey(game, organelleSide)!;
   const prompt = frame.planner?.prompt ?? frame.player?.prompt;
-  const lead =
-    `A prompt starts with the board as seven letters, one a column's pieces from the bottom up: ${pieces}; ${fields} ` +
-    'An answer starts with a threat map, a sign a column (w wins, b blocks, x unsafe, # full, . none).';
-  if (prompt === undefined) return lead;
-  const columns = [...prompt].slice(0, 7).map((code, c) => `${c} ${columnText(code)}`);
-  return `${lead} This board, column by column: ${columns.join(', ')}.`;
-}
-
-/** One connect-4 column code as its pieces ("xo", bottom up), "–" when empty, "?" when not a code. */
-function columnText(code: string): string {
-  try {
-    return decodeColumn(code) || '–';
-  } catch {
-    return '?';
-  }
+  const board = game === 'connect4' && prompt !== undefined ? connect4Board(prompt) : null;
+  return board === null ? key : `${key} This board, column by column: ${board}.`;
 }
 
 function tallyOf(summary: GameSummary): GameTally {

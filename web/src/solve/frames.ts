@@ -198,11 +198,6 @@ function caption(move: string | null, by: MoveSource | null, confidence: number 
   return `blank ${move} · ${by === 'model' ? 'Mover' : 'fallback'}${confidence !== null ? ` ${Math.round(confidence * 100)}%` : ''}`;
 }
 
-/** How to read the prompts under the kanban (worker/games/puzzle8/prompts.ts writes them). */
-export const PUZZLE8_PROMPT_LEGEND =
-  'A prompt starts with the board, its nine tiles row by row with 0 the blank; a move is where the blank goes (u d l r); ' +
-  'plan= is the Planner\'s plan, blocked= what the Judge refused on this board, last= the latest moves.';
-
 /** The Planner's and the Mover's calls as of a frame, for the calls under the kanban. */
 export function puzzle8Calls(frame: Frame): CallRow[] {
   const at = frame.planner?.frame ?? 0;
