@@ -8,6 +8,7 @@ import { IdbModelStore } from './library/model-store.ts';
 import { loadShipped, parseManifest } from './library/shipped.ts';
 import { StorageStatus } from './library/storage.svelte.ts';
 import { PwaStatus } from './pwa/pwa.svelte.ts';
+import { InstallPrompt } from './pwa/install.svelte.ts';
 import { SolveSession } from './solve/solve-session.svelte.ts';
 import { PlaySession } from './play/play-session.svelte.ts';
 import { AskSession } from './ask/ask-session.svelte.ts';
@@ -19,6 +20,7 @@ import { TrainForm } from './train/train-form.svelte.ts';
 
 export const router = new Router();
 export const pwa = new PwaStatus();
+export const installer = new InstallPrompt();
 export const storage = new StorageStatus();
 export const catalog = new RecipeCatalog(spawnEngineWorker);
 
