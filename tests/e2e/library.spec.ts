@@ -3,7 +3,7 @@
 // exported model deleted and imported again is listed again. The built-in models (listed
 // after the visitor's own) are left out of the counts.
 import { readFile } from 'node:fs/promises';
-import { jobCard, startCorpusRun, test, expect } from './fixtures.ts';
+import { capture, jobCard, seriousViolations, startCorpusRun, test, expect } from './fixtures.ts';
 
 test('import refuses broken files, keeps the library, and accepts an exported model', async ({ page }) => {
   await page.goto('/#/train');
@@ -53,10 +53,39 @@ test('import refuses broken files, keeps the library, and accepts an exported mo
   await expect(models).toHaveCount(1);
   await expect(models.first()).toHaveAttribute('data-origin', 'imported');
 
+  // renamed, in its file too: an export carries the new name (and Cancel changes nothing)
+  const rename = page.getByRole('dialog', { name: 'Rename “keeper”' });
+  await models.first().getByRole('button', { name: 'Rename keeper' }).click();
+  await rename.getByLabel('New name').fill('not this');
+  await rename.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rename).toBeHidden();
+  await expect(models.first().getByRole('heading', { name: 'keeper' })).toBeVisible();
+  await models.first().getByRole('button', { name: 'Rename keeper' }).click();
+  const field = rename.getByLabel('New name');
+  await expect(field).toHaveValue('keeper');
+  expect(await seriousViolations(page)).toEqual([]);
+  await capture(page, 'library-rename');
+  await field.fill('   ');
+  await expect(rename.getByRole('button', { name: 'Rename' })).toHaveAttribute('aria-disabled', 'true');
+  await field.press('Enter');
+  await expect(rename).toContainText('Give the model a name.'); // an empty name is not taken
+  await expect(rename).toBeVisible();
+  await field.fill('keeper, renamed');
+  await field.press('Enter');
+  await expect(rename).toBeHidden();
+  await expect(notice).toContainText('Renamed “keeper” to “keeper, renamed”.');
+  const renamedDownload = page.waitForEvent('download');
+  await models.first().getByRole('button', { name: 'Export keeper, renamed' }).click();
+  const renamedFile = await renamedDownload;
+  expect(renamedFile.suggestedFilename()).toBe('keeper-renamed.organelle');
+  const renamedBytes = await readFile(await renamedFile.path());
+  expect(renamedBytes.includes(Buffer.from('"keeper, renamed"'))).toBe(true);
+  expect(renamedBytes.includes(Buffer.from('"keeper"'))).toBe(false);
+
   // the library lives in IndexedDB: it is all still there after a reload
   await page.reload();
   await expect(models).toHaveCount(1);
-  await expect(models.first().getByRole('heading', { name: 'keeper' })).toBeVisible();
+  await expect(models.first().getByRole('heading', { name: 'keeper, renamed' })).toBeVisible();
 });
 
 test('a game model goes from its library card to work in its game, chosen for its role', async ({ page }) => {

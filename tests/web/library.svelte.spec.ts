@@ -5,7 +5,8 @@ import { Library } from '../../web/src/library/library.svelte.ts';
 import { MemoryModelStore } from '../../web/src/library/model-store.ts';
 import { loadShipped, parseManifest } from '../../web/src/library/shipped.ts';
 import { trainedOn } from '../../web/src/library/meta.ts';
-import { picked, tinyFile } from './helpers.ts';
+import { picked, tinyFile, tinyModel } from './helpers.ts';
+import { decodeModelFile, encodeModelFile } from '../../worker/model/model-file.ts';
 
 function quotaError(): Error {
   return new DOMException('The quota has been exceeded.', 'QuotaExceededError') as unknown as Error;
@@ -89,6 +90,55 @@ describe('Library trained models, deletion and export', () => {
     await library.remove('id-1');
     expect(library.models).toEqual([]);
     expect(store.files.size).toBe(0);
+  });
+});
+
+describe('Library rename', () => {
+  it('renames a model in its record and in its file, and nothing else', async () => {
+    const { library, store } = setup();
+    const trained = encodeModelFile(tinyModel(5, { optimizer: undefined, examples: [{ prompt: 'ab', response: 'b', heldOut: true }] }));
+    const meta = await library.addTrained(trained, 'first name');
+    expect(await library.rename(meta.id, '  second name ')).toBe(true);
+    expect(library.models.map((m) => m.name)).toEqual(['second name']);
+    expect(store.metas.get(meta.id)).toMatchObject({ name: 'second name', fingerprint: meta.fingerprint, addedAt: meta.addedAt });
+    const before = decodeModelFile(trained);
+    const after = decodeModelFile(store.files.get(meta.id)!);
+    expect(after).toEqual({ ...before, name: 'second name' }); // weights, recipe, examples as they were
+    expect(store.metas.get(meta.id)!.size).toBe(store.files.get(meta.id)!.length);
+    expect(library.notice).toMatchObject({ kind: 'success', text: 'Renamed “first name” to “second name”.' });
+    const exported = await library.file(meta.id);
+    expect(exported.name).toBe('second-name.organelle');
+  });
+
+  it('changes nothing for an empty or unchanged name, a built-in or unknown model', async () => {
+    const { library, store } = setup();
+    const meta = await library.addTrained(tinyFile(6), 'kept');
+    const bytes = store.files.get(meta.id);
+    for (const name of ['', '   ', 'kept']) expect(await library.rename(meta.id, name)).toBe(false);
+    expect(await library.rename('built-in:puzzle8-mover', 'mine now')).toBe(false);
+    expect(store.files.get(meta.id)).toBe(bytes);
+    expect(library.models.map((m) => m.name)).toEqual(['kept']);
+  });
+
+  it('keeps the old name, file and record when the browser refuses the write', async () => {
+    const { library, store } = setup();
+    const meta = await library.addTrained(tinyFile(7), 'old');
+    const bytes = store.files.get(meta.id);
+    store.failNextPut = quotaError();
+    expect(await library.rename(meta.id, 'new')).toBe(false);
+    expect(library.notice?.text).toMatch(/^Not enough storage space to save “old” under its new name .*nothing in your library changed/);
+    expect(library.models.map((m) => m.name)).toEqual(['old']);
+    expect(store.metas.get(meta.id)!.name).toBe('old');
+    expect(store.files.get(meta.id)).toBe(bytes);
+  });
+
+  it('says so when the file is gone or unreadable', async () => {
+    const { library, store } = setup();
+    const meta = await library.addTrained(tinyFile(8), 'broken');
+    store.files.set(meta.id, store.files.get(meta.id)!.slice(0, 40));
+    expect(await library.rename(meta.id, 'fixed')).toBe(false);
+    expect(library.notice?.text).toMatch(/^“broken” could not be renamed: Model file is truncated.*It keeps its name\.$/);
+    expect(store.metas.get(meta.id)!.name).toBe('broken');
   });
 });
 

@@ -2,7 +2,7 @@
 // the models shipped with the site (read-only, "built-in"). Every file that enters the
 // library passes decodeModelFile's checks first; a refused file, or a write the browser
 // refuses, leaves the library exactly as it was and says why.
-import { decodeModelFile, ModelFileError, MODEL_FILE_EXTENSION } from '../../../worker/model/model-file.ts';
+import { decodeModelFile, encodeModelFile, ModelFileError, MODEL_FILE_EXTENSION } from '../../../worker/model/model-file.ts';
 import { errorMessage } from '../lib/format.ts';
 import { metaFromModel, storageErrorText } from './meta.ts';
 import type { ModelMeta, ModelStore } from './model-store.ts';
@@ -163,6 +163,37 @@ export class Library {
     } catch (err) {
       this.#notice = { kind: 'error', text: `“${meta.name}” could not be deleted: ${errorMessage(err)}` };
     }
+  }
+
+  /**
+   * Renames one of the visitor's models, in its file too, so an export carries the new name
+   * (weights, recipe and fingerprint are untouched). File and record are replaced in one
+   * write: if the browser refuses it, the model keeps its old name and the notice says why.
+   */
+  async rename(id: string, name: string): Promise<boolean> {
+    const meta = this.#mine.find((m) => m.id === id);
+    const wanted = name.trim();
+    if (!meta || wanted === '' || wanted === meta.name) return false;
+    const what = `“${meta.name}”`;
+    let renamed: Uint8Array;
+    try {
+      const bytes = await this.#deps.store.file(id);
+      if (!bytes) throw new Error('its file is missing');
+      renamed = encodeModelFile({ ...decodeModelFile(bytes), name: wanted });
+    } catch (err) {
+      this.#notice = { kind: 'error', text: `${what} could not be renamed: ${errorMessage(err)}. It keeps its name.` };
+      return false;
+    }
+    const next: ModelMeta = { ...meta, name: wanted, size: renamed.length };
+    try {
+      await this.#deps.store.put(next, renamed);
+    } catch (err) {
+      this.#notice = { kind: 'error', text: storageErrorText(err, `${what} under its new name`, renamed.length) };
+      return false;
+    }
+    this.#mine = this.#mine.map((m) => (m.id === id ? next : m));
+    this.#notice = { kind: 'success', text: `Renamed ${what} to “${wanted}”.` };
+    return true;
   }
 
   /** The .organelle bytes of a model, and a file name to save them under. */
