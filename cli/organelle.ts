@@ -25,8 +25,9 @@ commands:
       play the organelles against an opponent (random, tactical, minimax, alphabeta2, alphabeta4)
   corpus <game> --out DIR
       write the training corpora of a game's organelles
-  solve puzzle8 <board> [--models DIR] [--trace FILE]
-      solve one board, printing the kanban and events per step; write the trace as JSONL
+  solve puzzle8 <board> [--models DIR] [--trace FILE] [--no-planner]
+      solve one board, printing the kanban and events per step; write the trace as JSONL;
+      --no-planner: heuristic plans replace the Planner (the ablation)
   ask MODEL.organelle [PROMPT... | --examples] [--votes N] [--temperature T|reference] [--seed S]
       what one model answers to each prompt (the corpus examples its file keeps, or each line
       of standard input), with its votes

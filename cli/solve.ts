@@ -1,5 +1,6 @@
-// `organelle solve puzzle8 <board> [--models DIR] [--trace FILE]`: one solve, printing each
-// step's kanban and event as it happens; the trace (the event list) can be written as JSONL.
+// `organelle solve puzzle8 <board> [--models DIR] [--trace FILE] [--no-planner]`: one solve,
+// printing each step's kanban and event as it happens; the trace (the event list) can be
+// written as JSONL. --no-planner is the ablation: heuristic plans replace the Planner.
 import { writeFile } from 'node:fs/promises';
 import { parseBoard } from '../worker/games/puzzle8/board.ts';
 import { optimalDistance } from '../worker/games/puzzle8/solver.ts';
@@ -27,9 +28,9 @@ function describe(e: OrchestratorEvent): string | null {
 }
 
 export async function solveCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { values: ['models', 'trace'], flags: [] });
+  const args = parseArgs(argv, { values: ['models', 'trace'], flags: ['no-planner'] });
   const [game, text] = args.positional;
-  if (game !== 'puzzle8' || text === undefined) throw new Error('usage: organelle solve puzzle8 <board> [--models DIR] [--trace FILE]');
+  if (game !== 'puzzle8' || text === undefined) throw new Error('usage: organelle solve puzzle8 <board> [--models DIR] [--trace FILE] [--no-planner]');
   const board = parseBoard(text);
   const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
   const solver = await Puzzle8Solver.load(await nodeWasmModule(), {
@@ -37,9 +38,14 @@ export async function solveCommand(argv: string[]): Promise<void> {
     mover: await readModelFile(dir, 'puzzle8', 'mover'),
   });
   console.log(`board ${board}, optimal solution ${optimalDistance(board)} moves`);
-  const { result, link } = solver.solve(board, (e) => {
-    const line = describe(e);
-    if (line) console.log(`${String(e.step).padStart(4)} ${line}`);
+  const planner = !args.options.has('no-planner');
+  if (!planner) console.log('without the Planner: heuristic plans only');
+  const { result, link } = solver.solve(board, {
+    planner,
+    onEvent: (e) => {
+      const line = describe(e);
+      if (line) console.log(`${String(e.step).padStart(4)} ${line}`);
+    },
   });
   console.log(`share: #/r/${link} (${link.length} characters)`);
   const trace = stringOption(args, 'trace');

@@ -115,9 +115,9 @@ const api = {
     return puzzle8.load(await browserWasmModule(), models);
   },
 
-  /** Solves one board with the loaded models; throws BoardError's message for a bad board. */
-  solvePuzzle8(board: string): Puzzle8Run {
-    return puzzle8.solve(board);
+  /** Solves one board with the loaded models (heuristic plans only without the Planner); throws BoardError's message for a bad board. */
+  solvePuzzle8(board: string, withPlanner = true): Puzzle8Run {
+    return puzzle8.solve(board, withPlanner);
   },
 
   /** The Solve view's evaluation boards, easiest first, with their optimal lengths. */

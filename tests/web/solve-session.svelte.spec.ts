@@ -113,6 +113,22 @@ describe('SolveSession: models and solving', () => {
     expect(calls.solve).toHaveLength(2);
   });
 
+  it('solves without the Planner when asked, and offers only the Mover’s prompts again', async () => {
+    const { session, api } = setup();
+    session.input = '413026758';
+    session.withPlanner = false;
+    await session.solve();
+    expect(api.solvePuzzle8).toHaveBeenLastCalledWith('413026758', false);
+    expect(session.runWithPlanner).toBe(false);
+    expect(session.runModels).toEqual({ Mover: 'm1' });
+    session.withPlanner = true; // the run on screen stays the one made without it
+    expect(session.runWithPlanner).toBe(false);
+    await session.solve();
+    expect(api.solvePuzzle8).toHaveBeenLastCalledWith('413026758', true);
+    expect(session.runWithPlanner).toBe(true);
+    expect(session.runModels).toEqual({ Planner: 'p1', Mover: 'm1' });
+  });
+
   it('loads the chosen models when the choice changes', async () => {
     const { session, calls } = setup();
     session.choose('planner', 'p0');

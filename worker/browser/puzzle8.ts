@@ -34,10 +34,11 @@ export class Puzzle8Host {
     return { fingerprint: solver.fingerprint };
   }
 
-  solve(board: string): Puzzle8Run {
+  /** `withPlanner: false` solves with heuristic plans only (the ablation). */
+  solve(board: string, withPlanner = true): Puzzle8Run {
     if (!this.#solver) throw new Error('no 8-puzzle models are loaded in this worker');
     const t0 = performance.now();
-    const { result, link } = this.#solver.solve(board);
+    const { result, link } = this.#solver.solve(board, { planner: withPlanner });
     return puzzle8Run(board.trim(), result, link, this.#solver.fingerprint, performance.now() - t0);
   }
 }

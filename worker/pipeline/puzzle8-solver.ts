@@ -51,13 +51,16 @@ export class Puzzle8Solver {
   /**
    * Solves one board (throws BoardError for a malformed, unsolvable or solved board). Sampling
    * (used only when a retry asks for votes) is seeded from the board, so the same board with
-   * the same models gives the same run.
+   * the same models gives the same run. `planner: false` is the ablation: the orchestrator's
+   * heuristic plans replace the Planner, to show what it adds.
    */
-  solve(boardText: string, onEvent?: (event: OrchestratorEvent) => void): Puzzle8Solve {
+  solve(boardText: string, options: { onEvent?: (event: OrchestratorEvent) => void; planner?: boolean } = {}): Puzzle8Solve {
     const board = parseBoard(boardText);
     for (const o of [this.planner, this.mover]) o.engine.seedSampling(fnv1a32(board));
     const fn = (o: Organelle) => organelleFn(o, { votes: PUZZLE8_VOTES });
-    const { result, link } = solveRecorded(board, { planner: fn(this.planner), mover: fn(this.mover) }, this.fingerprint, onEvent ? { onEvent } : {});
+    const organelles = { ...(options.planner === false ? {} : { planner: fn(this.planner) }), mover: fn(this.mover) };
+    const { onEvent } = options;
+    const { result, link } = solveRecorded(board, organelles, this.fingerprint, onEvent ? { onEvent } : {});
     return { result, link: encodeSolveLink(link) };
   }
 }

@@ -25,10 +25,13 @@ export class SolveSession {
   #touched = $state(false);
   #check = $derived<BoardCheck>(checkBoard(this.#input));
   #choice = $state<Record<Puzzle8Role, string | null>>({ planner: null, mover: null });
+  /** Off: the ablation, heuristic plans in the Planner's place, to see what it adds. */
+  withPlanner = $state(true);
   #status = $state<SolveStatus>('idle');
   #error = $state<string | null>(null);
   #run = $state.raw<Puzzle8Run | null>(null);
   #runModels = $state.raw<Readonly<Record<string, string>>>({});
+  #runWithPlanner = $state(true);
   #fingerprint = $state<string | null>(null);
   #choices = $state.raw<BoardChoice[]>([]);
   #choicesStatus = $state<'idle' | 'loading' | 'ready' | 'error'>('idle');
@@ -103,6 +106,8 @@ export class SolveSession {
   get run(): Puzzle8Run | null { return this.#run; }
   /** The library ids of the models that made the run, by role ('Planner', 'Mover'). */
   get runModels(): Readonly<Record<string, string>> { return this.#runModels; }
+  /** Whether the Planner made the run's plans (false: the ablation's heuristic plans). */
+  get runWithPlanner(): boolean { return this.#runWithPlanner; }
   get shareUrl(): string | null {
     return this.#run ? shareUrl(this.#run.link, this.#deps.pageUrl?.() ?? location.href) : null;
   }
@@ -168,9 +173,11 @@ export class SolveSession {
         this.#fingerprint = loaded.fingerprint;
       }
       this.#status = 'solving';
-      const run = await this.#engine.api.solvePuzzle8(check.board);
+      const withPlanner = this.withPlanner;
+      const run = await this.#engine.api.solvePuzzle8(check.board, withPlanner);
       this.#run = run;
-      this.#runModels = { Planner: planner.id, Mover: mover.id };
+      this.#runModels = withPlanner ? { Planner: planner.id, Mover: mover.id } : { Mover: mover.id };
+      this.#runWithPlanner = withPlanner;
       this.#status = 'done';
       this.playback.load(run.events, true);
     } catch (err) {
