@@ -108,6 +108,7 @@ test('a solve animates to the goal, and its link replays the same moves elsewher
     await expect(viewer.getByRole('heading', { level: 1, name: 'Shared run' })).toBeVisible();
     await expect(viewer.getByTestId('shared-start')).toHaveText(BOARD);
     await expect(viewer.getByTestId('shared-fingerprint')).toHaveText(fingerprint);
+    await expect(viewer.getByTestId('shared-plans')).toHaveText('by the Planner');
     await expect(viewer.getByTestId('moves')).toHaveText(moves);
     await viewer.getByRole('button', { name: 'Skip to the end' }).click();
     await expect(stageBoard(viewer)).toHaveAttribute('data-board', GOAL);
@@ -218,6 +219,14 @@ test('without the Planner the Mover works on heuristic plans, and on this board 
   await expect(eventLog(page).locator('[data-kind="plan"]')).toHaveCount(0); // the Planner wrote no plan
   await expect(page.getByTestId('replay')).toContainText('The Planner was not asked (heuristic plans only).');
   await expect(page.getByRole('link', { name: 'Ask it yourself: this prompt, to the Planner' })).toHaveCount(0);
+  // its link says so too
+  const link = (await page.getByTestId('share-url').textContent())!.trim();
+  await page.goto(link);
+  await expect(page.getByTestId('shared-plans')).toHaveText('heuristic: the Planner was switched off');
+  await page.getByRole('button', { name: 'Skip to the end' }).click();
+  await expect(page.getByTestId('outcome')).toHaveText('Not solved');
+  await page.goto('/#/solve');
+  await expect(page.getByRole('heading', { level: 2, name: /without the Planner/ })).toBeVisible(); // the run is kept
 
   // the same board with the Planner back: solved
   await usePlanner.check();
