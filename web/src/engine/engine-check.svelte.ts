@@ -2,6 +2,8 @@
 // determinism recipe, compared bit for bit with this build's reference from Node, then a
 // couple of seconds of the benchmark's 64K figures. One instance for the app, so a result
 // stays while the visitor moves between views.
+import benchXeonChromium from '../../../docs/results/bench-xeon-chromium.json';
+import type { BenchReport } from '../../../worker/bench/bench.ts';
 import type { SpeedCheck } from '../../../worker/bench/speed-check.ts';
 import { differencesFromReference, type DeterminismCheck, type DeterminismResult } from '../../../worker/recipes/determinism.ts';
 import { withEngine, type SpawnEngine } from '../lib/engine-worker.ts';
@@ -17,12 +19,18 @@ export interface DeterminismOutcome {
   ms: number;
 }
 
-/** What the project measured (README, "Speed"), to set this device's figures beside. */
+// The project's own Chromium benchmark run that holds its 64K training median (README, "Speed")
+const projectRun = benchXeonChromium as BenchReport & { meta: { runtime: string; cpu: string; date: string } };
+const projectTrain = projectRun.train.find((t) => t.shape === '64k')!;
+const projectGenerate = projectRun.generate.find((g) => g.shape === '64k')!;
+
+/** What the project measured, to set this device's figures beside. */
 export const PROJECT_FIGURES = {
-  machine: "the project's 2-core Intel Xeon, Chromium 156, 24 November 2026",
-  train_tokens_per_s: 104_400,
-  generate_ms: 0.086,
-  /** The native C reference (MicroGPT-C, -O3 -march=native, one thread) on the project's machine. */
+  machine: `the project's 2-core ${projectRun.meta.cpu}, ${projectRun.meta.runtime}, ${projectRun.meta.date.slice(0, 10)}`,
+  train_tokens_per_s: projectTrain.tokens_per_s,
+  generate_ms: projectGenerate.single_ms,
+  /** The native C reference (MicroGPT-C, -O3 -march=native, one thread), as ANCHORS.md gives it. */
+  c_machine: "the project's 2-core AMD EPYC",
   c_train_tokens_per_s: 118_900,
   c_generate_ms: 0.131,
 } as const;
