@@ -104,8 +104,16 @@ export function benchGeneration(organelle: Organelle): (temperatures: number[]) 
   return (temperatures) => organelle.engine.generate({ prompt, temperatures, maxNew: 6, stop: [-1, -1] });
 }
 
+/** One training step of `o` on a fresh batch; returns the positions it processed. */
+export function trainingStep(o: Organelle): () => number {
+  return () => {
+    o.trainStep();
+    return o.engine.lastStepTokens;
+  };
+}
+
 /** One training step per call, counting the positions it processed. */
-function counted(step: () => number): { call: () => void; tokensPerCall: () => number } {
+export function counted(step: () => number): { call: () => void; tokensPerCall: () => number } {
   let tokens = 0, calls = 0;
   return {
     call: () => {
@@ -121,10 +129,6 @@ async function benchTrain(module: WebAssembly.Module, name: BenchShape, corpusTe
   const mean_doc_chars = docs.reduce((a, d) => a + d.prompt.length + 1 + d.response.length, 0) / docs.length;
   const organelle = await benchOrganelle(module, name, corpusText);
   const responseOnly = await benchOrganelle(module, name, corpusText, true);
-  const trainStep = (o: Organelle) => () => {
-    o.trainStep();
-    return o.engine.lastStepTokens;
-  };
   // reference: float32 plain TypeScript forward + backward + AdamW on comparable batches
   const vocab = organelle.vocab;
   const enc = encodeDocuments(docs, vocab, organelle.shape.block);
@@ -142,7 +146,7 @@ async function benchTrain(module: WebAssembly.Module, name: BenchShape, corpusTe
     step++;
     return batch.tokens.length;
   };
-  const runs = [counted(trainStep(organelle)), counted(trainStep(responseOnly)), counted(referenceStep)];
+  const runs = [counted(trainingStep(organelle)), counted(trainingStep(responseOnly)), counted(referenceStep)];
   const { ms, relative } = timeInTurns(runs.map((r) => r.call), t);
   const tokensPerCall = runs.map((r) => r.tokensPerCall());
   const [full, ro, ref] = tokensPerCall.map((n, i) => (n * 1000) / ms[i]); // tokens/s

@@ -94,15 +94,14 @@ export const DETERMINISM_REFERENCE = {
 
 export type DeterminismCheck = keyof typeof DETERMINISM_REFERENCE;
 
-/** The parts of `result` that differ from the reference bits; none when the run is bit-identical. */
-export function differencesFromReference(result: DeterminismResult): DeterminismCheck[] {
-  const got: Record<DeterminismCheck, string> = {
-    paramsHash: result.paramsHash,
-    lossesHash: float32Hash(result.losses),
-    probsHash: result.probsHash,
-    sample: result.sample,
-  };
-  return (Object.keys(DETERMINISM_REFERENCE) as DeterminismCheck[]).filter((k) => got[k] !== DETERMINISM_REFERENCE[k]);
+/** A run's parts as the reference records them (the losses by their hash). */
+export function determinismParts(result: DeterminismResult): Record<DeterminismCheck, string> {
+  return { paramsHash: result.paramsHash, lossesHash: float32Hash(result.losses), probsHash: result.probsHash, sample: result.sample };
+}
+
+/** The parts that differ from the reference bits; none when the run is bit-identical. */
+export function differencesFromReference(parts: Record<DeterminismCheck, string>): DeterminismCheck[] {
+  return (Object.keys(DETERMINISM_REFERENCE) as DeterminismCheck[]).filter((k) => parts[k] !== DETERMINISM_REFERENCE[k]);
 }
 
 /** Trains the fixed recipe in a fresh engine made from `module` and reports its fingerprints. */

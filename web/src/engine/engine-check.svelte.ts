@@ -5,7 +5,7 @@
 import benchXeonChromium from '../../../docs/results/bench-xeon-chromium.json';
 import type { BenchReport } from '../../../worker/bench/bench.ts';
 import type { SpeedCheck } from '../../../worker/bench/speed-check.ts';
-import { differencesFromReference, type DeterminismCheck, type DeterminismResult } from '../../../worker/recipes/determinism.ts';
+import { determinismParts, differencesFromReference, type DeterminismCheck, type DeterminismResult } from '../../../worker/recipes/determinism.ts';
 import { withEngine, type SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
 
@@ -14,6 +14,8 @@ export type CheckPhase = 'determinism' | 'speed';
 
 export interface DeterminismOutcome {
   result: DeterminismResult;
+  /** The run's parts as the reference records them. */
+  parts: Record<DeterminismCheck, string>;
   /** The parts whose bits differ from the reference; none when bit-identical. */
   differences: DeterminismCheck[];
   ms: number;
@@ -65,7 +67,8 @@ export class EngineCheck {
         this.#phase = 'determinism';
         const started = performance.now();
         const result = await guard(api.runDeterminismRecipe());
-        this.#determinism = { result, differences: differencesFromReference(result), ms: performance.now() - started };
+        const parts = determinismParts(result);
+        this.#determinism = { result, parts, differences: differencesFromReference(parts), ms: performance.now() - started };
         this.#phase = 'speed';
         this.#speed = await guard(api.speedCheck());
       });

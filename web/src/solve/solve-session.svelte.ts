@@ -31,7 +31,6 @@ export class SolveSession {
   #error = $state<string | null>(null);
   #run = $state.raw<Puzzle8Run | null>(null);
   #runModels = $state.raw<Readonly<Record<string, string>>>({});
-  #runWithPlanner = $state(true);
   #fingerprint = $state<string | null>(null);
   #choices = $state.raw<BoardChoice[]>([]);
   #choicesStatus = $state<'idle' | 'loading' | 'ready' | 'error'>('idle');
@@ -107,7 +106,7 @@ export class SolveSession {
   /** The library ids of the models that made the run, by role ('Planner', 'Mover'). */
   get runModels(): Readonly<Record<string, string>> { return this.#runModels; }
   /** Whether the Planner made the run's plans (false: the ablation's heuristic plans). */
-  get runWithPlanner(): boolean { return this.#runWithPlanner; }
+  get runWithPlanner(): boolean { return this.#runModels.Planner !== undefined; }
   get shareUrl(): string | null {
     return this.#run ? shareUrl(this.#run.link, this.#deps.pageUrl?.() ?? location.href) : null;
   }
@@ -177,7 +176,6 @@ export class SolveSession {
       const run = await this.#engine.api.solvePuzzle8(check.board, withPlanner);
       this.#run = run;
       this.#runModels = withPlanner ? { Planner: planner.id, Mover: mover.id } : { Mover: mover.id };
-      this.#runWithPlanner = withPlanner;
       this.#status = 'done';
       this.playback.load(run.events, true);
     } catch (err) {
