@@ -1,7 +1,8 @@
 // The Web Worker entry: the engine's API for the web app, exposed through Comlink. The
 // wasm is fetched and compiled once per worker (worker/wasm/browser.ts). The web app runs
-// one worker per organelle it trains, and one for the Solve view's 8-puzzle pipeline; the
-// page holds a Comlink.Remote<EngineWorkerApi>.
+// one worker per organelle it trains, one to time the Train form's run before it starts, and
+// one per view that runs organelles (Solve, Play, Ask); the page holds a
+// Comlink.Remote<EngineWorkerApi>.
 // Message types: worker/browser/messages.ts.
 import * as Comlink from 'comlink';
 import { browserWasmModule } from './wasm/browser.ts';
@@ -13,6 +14,7 @@ import {
 import { runSpeedCheck, type SpeedCheck } from './bench/speed-check.ts';
 import { listRecipes } from './browser/recipes.ts';
 import { trainOrganelle } from './browser/train.ts';
+import { timeTraining } from './browser/timing.ts';
 import type { TrainingSession } from './browser/training-session.ts';
 import { Puzzle8Host } from './browser/puzzle8.ts';
 import { GameHost } from './browser/games.ts';
@@ -30,6 +32,8 @@ import type {
   TrainCallbacks,
   TrainRequest,
   TrainResult,
+  TrainTiming,
+  TrainTimingRequest,
   TwoPlayerGame,
 } from './browser/messages.ts';
 
@@ -87,6 +91,11 @@ const api = {
     } finally {
       training = null;
     }
+  },
+
+  /** Times a moment of the run `request` describes, without keeping anything (worker/browser/timing.ts). */
+  async timeTraining(request: TrainTimingRequest): Promise<TrainTiming> {
+    return timeTraining(await browserWasmModule(), request);
   },
 
   pause(): void {

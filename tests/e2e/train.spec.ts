@@ -1,7 +1,7 @@
 // Training in the browser: a small organelle trains to the end with its loss falling and
 // lands in the library; a run interrupted by a reload continues from its last checkpoint
 // and ends with exactly the weights of a run that never stopped (checked against Node).
-import { jobCard, lossEnds, startCorpusRun, test, expect } from './fixtures.ts';
+import { jobCard, lossEnds, startCorpusRun, test, expect, TINY_CORPUS } from './fixtures.ts';
 import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
 import { analyseCorpus } from '../../web/src/train/corpus.ts';
 import { trainOrganelle } from '../../worker/browser/train.ts';
@@ -26,6 +26,50 @@ test('a small organelle trains to the end, its loss falls, and it is saved to th
 
   await card.getByRole('link', { name: 'Saved to the library' }).click();
   await expect(page.getByRole('heading', { name: 'short run', level: 3 })).toBeVisible();
+});
+
+test('before a run starts, the form times it on this device, and the estimate holds for the run', async ({ page }) => {
+  await page.goto('/#/train');
+  await page.getByRole('radio', { name: 'My own corpus' }).check();
+  await page.getByLabel('Corpus file').setInputFiles(TINY_CORPUS);
+  await page.getByLabel('Model name').fill('timed');
+  await page.getByLabel('Model size').selectOption('30k');
+  await page.getByLabel('Block (positions)').selectOption('64');
+  await page.getByLabel('Steps').fill('4000');
+  const estimate = page.getByTestId('train-estimate');
+  await expect(page.getByTestId('train-estimate-time')).toHaveText(/^About /);
+  const read = async () => {
+    const text = await estimate.innerText();
+    const m = /at ([\d,]+) steps a second \([\d,]+ tokens a second\), timed just now over ([\d,]+) steps/.exec(text);
+    if (!m) throw new Error(`no timing in: ${text}`);
+    return { text, stepsPerSec: Number(m[1].replace(/,/g, '')), timedSteps: m[2] };
+  };
+  const timed = await read();
+  expect(timed.text).toContain('for 4,000 steps');
+
+  // more steps: the same timing scaled, not a new one
+  await page.getByLabel('Steps').fill('8000');
+  await expect(estimate).toContainText('for 8,000 steps');
+  expect((await read()).timedSteps).toBe(timed.timedSteps);
+  // a longer block is another run: timed afresh
+  await page.getByLabel('Block (positions)').selectOption('128');
+  await expect(estimate).toContainText('Timing a moment of this run');
+  await expect(page.getByTestId('train-estimate-time')).toBeVisible();
+  await page.getByLabel('Block (positions)').selectOption('64');
+  await expect(page.getByTestId('train-estimate-time')).toBeVisible();
+  await page.getByLabel('Steps').fill('4000');
+
+  // the run itself takes about what was estimated (a loose bound: this is a check of the
+  // estimate's meaning, not of any speed)
+  const estimated = 4000 / (await read()).stepsPerSec;
+  await page.getByRole('button', { name: 'Start training' }).click();
+  const card = jobCard(page, 'timed');
+  await expect(card).toHaveAttribute('data-status', 'done');
+  const trainedFor = await card.getByTestId('trained-for').innerText();
+  const seconds = Number(/^([\d.]+) s$/.exec(trainedFor)?.[1]);
+  test.info().annotations.push({ type: 'estimate', description: `estimated ${estimated.toFixed(2)} s, trained for ${trainedFor}` });
+  expect(seconds / estimated).toBeGreaterThan(0.5);
+  expect(seconds / estimated).toBeLessThan(2);
 });
 
 test('a reload mid-training resumes from the checkpoint and ends bit-identical to an uninterrupted run', async ({ page }) => {
@@ -121,9 +165,13 @@ test('a game organelle trains from its registered recipe, and is measured in its
     await recipe.check();
     await page.getByLabel('Organelle', { exact: true }).selectOption(id);
     await page.getByLabel('Steps').fill('30');
+    // timed before it starts, which names the size of the model the recipe's corpus makes
+    await expect(page.getByTestId('train-estimate-time')).toHaveText(/^About /);
+    const size = /has (\d+K) parameters/.exec(await page.getByTestId('train-estimate').innerText())?.[1];
     await page.getByRole('button', { name: 'Start training' }).click();
     const card = jobCard(page, id);
     await expect(card).toContainText(`recipe ${id}`);
+    await expect(card).toContainText(`${size} parameters`);
     await expect(card).toHaveAttribute('data-status', 'done');
     await expect(card.locator('[data-metric="trainLoss"]')).toBeVisible();
     // the quick pipeline check with the built-in partner, and the model's share of the moves

@@ -1,8 +1,26 @@
 // The UI's number and time formatting.
 import { describe, expect, it } from 'vitest';
-import { bytes, compact, duration, grouped, loss, ordinal, percent } from '../../web/src/lib/format.ts';
+import { bytes, compact, duration, grouped, loss, ordinal, percent, roughDuration } from '../../web/src/lib/format.ts';
 
 describe('format', () => {
+  it('rough durations: as precise as an estimate, and never "0 s"', () => {
+    expect(roughDuration(0.3)).toBe('under a second');
+    expect(roughDuration(1.2)).toBe('1 s');
+    expect(roughDuration(24.6)).toBe('25 s');
+    expect(roughDuration(59.6)).toBe('1 min');
+    expect(roughDuration(145)).toBe('2 min 30 s');
+    expect(roughDuration(176)).toBe('3 min');
+    expect(roughDuration(594)).toBe('9 min 50 s');
+    expect(roughDuration(596)).toBe('10 min');
+    expect(roughDuration(842)).toBe('14 min');
+    expect(roughDuration(3569)).toBe('59 min');
+    expect(roughDuration(3571)).toBe('1 h 00 min');
+    expect(roughDuration(3900)).toBe('1 h 05 min');
+    expect(roughDuration(7000)).toBe('1 h 55 min');
+    expect(roughDuration(Infinity)).toBe('—');
+    expect(roughDuration(NaN)).toBe('—');
+  });
+
   it('durations: tenths under 10 s, then seconds, minutes and hours', () => {
     expect(duration(0)).toBe('0.0 s');
     expect(duration(0.43)).toBe('0.4 s');

@@ -104,4 +104,27 @@ describe('TrainForm', () => {
     await form.chooseFile({ name: 'huge.txt', size: 1e9, text: async () => '' });
     expect(form.errors.source).toMatch(/too large/);
   });
+
+  it('describes the run to time once its source, block and seed are usable, whatever its name and steps', () => {
+    const form = new TrainForm();
+    expect(form.timingRequest()).toBeNull();
+    form.useText('moves.txt', DETERMINISM_CORPUS);
+    form.name = '';
+    form.steps = 0; // neither changes how fast it trains
+    expect(form.valid).toBe(false);
+    const timing = form.timingRequest();
+    expect(timing?.architecture).toEqual({ embd: 32, heads: 4, layers: 2, mlp: 128, block: 128 });
+    form.name = 'moves';
+    form.steps = 100;
+    expect(timing?.source).toEqual(form.spec()!.source); // the very corpus the run trains on
+    form.block = 32; // too short for the corpus's longest document
+    expect(form.timingRequest()).toBeNull();
+    form.block = 64;
+    form.seed = -1;
+    expect(form.timingRequest()).toBeNull();
+    form.seed = 3;
+    form.switchMode('recipe');
+    form.chooseRecipe(recipe);
+    expect(form.timingRequest()).toEqual({ source: { kind: 'recipe', recipeId: 'puzzle8/mover' }, architecture: recipe.architecture, seed: 42 });
+  });
 });

@@ -41,6 +41,19 @@ export interface TrainStarted {
   steps: number;
 }
 
+/** What the Train view times before a run starts: the run's source, shape and seed. */
+export type TrainTimingRequest = Pick<TrainRequest, 'source' | 'architecture' | 'seed'>;
+
+/** A short timed stretch of a run (worker/browser/timing.ts), and the model it would make. */
+export interface TrainTiming {
+  paramCount: number;
+  vocabSize: number;
+  timedSteps: number;
+  timedMs: number;
+  stepsPerSec: number;
+  tokensPerSec: number; // every position processed, as in the run's progress
+}
+
 /** Loss points: losses[i] is the mean batch loss of the few steps up to steps[i]. */
 export interface LossCurve {
   steps: number[];

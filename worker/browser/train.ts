@@ -10,7 +10,7 @@ import { evaluatorFor, finiteOnly, meanLoss, MAX_EVAL_DOCS } from './evaluation.
 import { pickExamples, strided, usableDocuments } from '../corpus/examples.ts';
 import type { Evaluation, TrainCallbacks, TrainRequest, TrainResult } from './messages.ts';
 
-interface ResolvedSource {
+export interface ResolvedSource {
   corpusId: string;
   corpusText: string;
   documents: Document[];
@@ -19,7 +19,8 @@ interface ResolvedSource {
   config: Record<string, unknown>;
 }
 
-function resolveSource(request: TrainRequest): ResolvedSource {
+/** The request's corpus as documents: a recipe's is rebuilt here, a visitor's is parsed. */
+export function resolveSource(request: Pick<TrainRequest, 'source'>): ResolvedSource {
   const s = request.source;
   if (s.kind === 'recipe') {
     const recipe = findRecipe(s.recipeId);
@@ -38,7 +39,7 @@ function resolveSource(request: TrainRequest): ResolvedSource {
 }
 
 /** A fresh organelle for the request, or the checkpoint's, ready to continue its run. */
-async function prepare(module: WebAssembly.Module, request: TrainRequest, source: ResolvedSource): Promise<Organelle> {
+export async function prepare(module: WebAssembly.Module, request: TrainRequest, source: ResolvedSource): Promise<Organelle> {
   if (request.checkpoint) {
     const model = decodeModelFile(request.checkpoint);
     if (!model.optimizer) throw new Error('the checkpoint has no optimizer state, so its run cannot continue');

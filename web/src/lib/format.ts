@@ -55,6 +55,24 @@ export function duration(seconds: number): string {
   return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
 }
 
+/**
+ * An estimate's duration, no more precise than an estimate is: "under a second", "25 s",
+ * "2 min 30 s" (to 10 s), "14 min", "1 h 05 min" (to 5 min); "—" when unknown.
+ */
+export function roughDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '—';
+  if (seconds < 1) return 'under a second';
+  if (seconds < 59.5) return `${Math.round(seconds)} s`;
+  if (seconds < 595) {
+    const tens = Math.round(seconds / 10);
+    const m = Math.floor(tens / 6);
+    return tens % 6 ? `${m} min ${(tens % 6) * 10} s` : `${m} min`;
+  }
+  if (seconds < 3570) return `${Math.round(seconds / 60)} min`;
+  const fives = Math.round(seconds / 300);
+  return `${Math.floor(fives / 12)} h ${String((fives % 12) * 5).padStart(2, '0')} min`;
+}
+
 /** A loss to 3 decimals, or "—". */
 export function loss(n: number | undefined): string {
   return n === undefined || !Number.isFinite(n) ? '—' : n.toFixed(3);

@@ -2,7 +2,7 @@
 // the model shape, steps and seed. Validation is derived, so the view shows each field's
 // problem as it is typed, and the form turns into job specs only when it is valid.
 import { SHAPE_PRESETS, parameterCount, type ShapePreset, type ShapePresetName } from '../../../worker/model/shape.ts';
-import type { RecipeInfo } from '../../../worker/browser/messages.ts';
+import type { RecipeInfo, TrainSource, TrainTimingRequest } from '../../../worker/browser/messages.ts';
 import { grouped } from '../lib/format.ts';
 import { analyseCorpus, MAX_CORPUS_BYTES, type CorpusAnalysis } from './corpus.ts';
 import type { JobSpec } from './job-store.ts';
@@ -142,21 +142,33 @@ export class TrainForm {
   /** The job for the form as filled in; null while it has errors. */
   spec(): JobSpec | null {
     if (!this.valid) return null;
-    const base = { architecture: { ...this.#architecture }, steps: this.steps, seed: this.seed };
+    const base = { architecture: { ...this.#architecture }, steps: this.steps, seed: this.seed, source: this.#source() };
     if (this.mode === 'recipe') {
       const r = this.#recipe!;
-      return { ...base, name: r.id, source: { kind: 'recipe', recipeId: r.id }, game: r.game, organelle: r.organelle };
+      return { ...base, name: r.id, game: r.game, organelle: r.organelle };
     }
+    return { ...base, name: this.name.trim() };
+  }
+
+  /**
+   * The run to time before it starts, once its source, block and seed are usable; the name and
+   * the steps do not change how fast it trains. Null until then.
+   */
+  timingRequest(): TrainTimingRequest | null {
+    const e = this.#errors;
+    if (e.source || e.block || e.seed) return null;
+    return { source: this.#source(), architecture: { ...this.#architecture }, seed: this.seed };
+  }
+
+  /** What to train on, for a form whose source has no error. */
+  #source(): TrainSource {
+    if (this.mode === 'recipe') return { kind: 'recipe', recipeId: this.#recipe!.id };
     const a = this.#analysis as CorpusAnalysis;
     return {
-      ...base,
-      name: this.name.trim(),
-      source: {
-        kind: 'corpus',
-        corpusId: this.#corpus!.name,
-        corpusText: a.trainingText,
-        ...(a.validationDocuments > 0 ? { validationText: a.validationText } : {}),
-      },
+      kind: 'corpus',
+      corpusId: this.#corpus!.name,
+      corpusText: a.trainingText,
+      ...(a.validationDocuments > 0 ? { validationText: a.validationText } : {}),
     };
   }
 }

@@ -44,6 +44,10 @@ export class TrainingPool {
   get jobs(): readonly TrainingJob[] { return this.#jobs; }
   /** Jobs not yet finished (queued, running, paused, saving). */
   get active(): readonly TrainingJob[] { return this.#active; }
+  /** Jobs training right now, each on a core of its own. */
+  get training(): number { return this.#active.filter((j) => j.status === 'running').length; }
+  /** Whether every core the pool may use holds a job's worker, so a new job would wait. */
+  get full(): boolean { return this.#busy() >= this.capacity; }
   /** Unfinished jobs that another tab is training. */
   get elsewhere(): number { return this.#elsewhere; }
   get restored(): boolean { return this.#restored; }
@@ -131,8 +135,12 @@ export class TrainingPool {
     for (const id of [...this.#releases.keys()]) this.#release(id);
   }
 
+  #busy(): number {
+    return this.#jobs.filter((j) => j.hasWorker || j.status === 'starting').length;
+  }
+
   #pump(): void {
-    let busy = this.#jobs.filter((j) => j.hasWorker || j.status === 'starting').length;
+    let busy = this.#busy();
     for (const job of this.#jobs) {
       if (busy >= this.capacity) break;
       if (job.status !== 'queued') continue;

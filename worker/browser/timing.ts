@@ -1,0 +1,45 @@
+// How fast a training run would go on this device, before it starts: a short stretch of the
+// very run the form describes (same corpus, shape and seed) is trained and timed, and the page
+// turns the rate into a duration for any number of steps. A measurement, not a cost model:
+// the rate depends on the device, the wasm compiler's tiers and the corpus's document
+// lengths, which no formula here knows. Runs unchanged in Node, which is how it is tested.
+import { TrainingRun } from '../trainer.ts';
+import { prepare, resolveSource } from './train.ts';
+import type { TrainTiming, TrainTimingRequest } from './messages.ts';
+
+export interface TimingOptions {
+  /** Training before the timed stretch, so the wasm compiler's optimising tier is in (default 150). */
+  warmupMs?: number;
+  /** The timed stretch; it runs at least one step (default 500). */
+  timedMs?: number;
+  now?: () => number;
+}
+
+// The throwaway run's planned steps: far more than a stretch reaches, so it never ends early.
+// The learning-rate schedule they imply costs the same per step as any other.
+const PLANNED_STEPS = 1_000_000;
+
+/** Trains a throwaway copy of the described run for a moment and reports its rate. */
+export async function timeTraining(
+  module: WebAssembly.Module,
+  request: TrainTimingRequest,
+  options: TimingOptions = {},
+): Promise<TrainTiming> {
+  const source = resolveSource(request);
+  const organelle = await prepare(module, { ...request, name: 'timing', steps: PLANNED_STEPS }, source);
+  const run = new TrainingRun(organelle, options.now);
+  run.slice(options.warmupMs ?? 150);
+  const stepsBefore = organelle.stepsDone;
+  const msBefore = run.progress.elapsedMs;
+  const timed = run.slice(options.timedMs ?? 500);
+  const timedSteps = organelle.stepsDone - stepsBefore;
+  const timedMs = timed.elapsedMs - msBefore;
+  return {
+    paramCount: organelle.engine.paramCount,
+    vocabSize: organelle.vocab.size,
+    timedSteps,
+    timedMs,
+    stepsPerSec: (timedSteps * 1000) / timedMs,
+    tokensPerSec: timed.tokensPerSec,
+  };
+}
