@@ -1,8 +1,19 @@
 // The UI's number and time formatting.
 import { describe, expect, it } from 'vitest';
-import { bytes, compact, duration, grouped, loss, ordinal, percent, roughDuration } from '../../web/src/lib/format.ts';
+import { bytes, compact, duration, grouped, loss, ordinal, percent, roughDuration, millis } from '../../web/src/lib/format.ts';
 
 describe('format', () => {
+  it('milliseconds: three significant figures, so 0.086 and 427 read alike', () => {
+    expect(millis(0.0864)).toBe('0.086');
+    expect(millis(0.9996)).toBe('1.00');
+    expect(millis(4.271)).toBe('4.27');
+    expect(millis(9.996)).toBe('10.0');
+    expect(millis(42.71)).toBe('42.7');
+    expect(millis(99.96)).toBe('100');
+    expect(millis(1234.5)).toBe('1,235');
+    expect(millis(NaN)).toBe('—');
+  });
+
   it('rough durations: as precise as an estimate, and never "0 s"', () => {
     expect(roughDuration(0.3)).toBe('under a second');
     expect(roughDuration(1.2)).toBe('1 s');

@@ -73,6 +73,16 @@ export function roughDuration(seconds: number): string {
   return `${Math.floor(fives / 12)} h ${String((fives % 12) * 5).padStart(2, '0')} min`;
 }
 
+/** Milliseconds to three significant figures, the unit left to the caller: 0.0864 -> "0.086",
+ *  4.271 -> "4.27", 42.71 -> "42.7", 427.1 -> "427", 1234.5 -> "1,235"; "—" when unknown. */
+export function millis(ms: number): string {
+  if (!Number.isFinite(ms)) return '—';
+  if (ms < 0.9995) return ms.toFixed(3);
+  if (ms < 9.995) return ms.toFixed(2);
+  if (ms < 99.95) return ms.toFixed(1);
+  return grouped(ms);
+}
+
 /** A loss to 3 decimals, or "—". */
 export function loss(n: number | undefined): string {
   return n === undefined || !Number.isFinite(n) ? '—' : n.toFixed(3);
