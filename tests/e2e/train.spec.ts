@@ -70,6 +70,21 @@ test('before a run starts, the form times it on this device, and the estimate ho
   test.info().annotations.push({ type: 'estimate', description: `estimated ${estimated.toFixed(2)} s, trained for ${trainedFor}` });
   expect(seconds / estimated).toBeGreaterThan(0.5);
   expect(seconds / estimated).toBeLessThan(2);
+
+  // with every core training, nothing is timed (it would slow the runs, and come out slow)
+  const capacity = Number(/up to (\d+) run/.exec(await page.locator('.lead').innerText())![1]);
+  await page.getByLabel('Steps').fill('1000000');
+  for (let i = 1; i <= capacity; i++) {
+    await page.getByLabel('Model name').fill(`busy ${i}`);
+    await page.getByRole('button', { name: 'Start training' }).click();
+    await expect(jobCard(page, `busy ${i}`)).toHaveAttribute('data-status', 'running');
+  }
+  await expect(estimate).toContainText('Every core of this device is training a run');
+  await expect(page.getByTestId('train-estimate-time')).toHaveCount(0);
+  await jobCard(page, 'busy 1').getByRole('button', { name: 'Cancel busy 1' }).click();
+  await expect(page.getByTestId('train-estimate-time')).toBeVisible();
+  if (capacity > 1) await expect(estimate).toContainText(`with ${capacity - 1 === 1 ? '1 run' : `${capacity - 1} runs`} training as well`);
+  for (let i = 2; i <= capacity; i++) await jobCard(page, `busy ${i}`).getByRole('button', { name: `Cancel busy ${i}` }).click();
 });
 
 test('a reload mid-training resumes from the checkpoint and ends bit-identical to an uninterrupted run', async ({ page }) => {
