@@ -51,6 +51,12 @@ test('before a run starts, the form times it on this device, and the estimate ho
   await page.getByLabel('Steps').fill('8000');
   await expect(estimate).toContainText('for 8,000 steps');
   expect((await read()).timedSteps).toBe(timed.timedSteps);
+  // the timing outlives the view: back on the form, the same run shows it at once
+  await page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Train', exact: true }).click();
+  // (a new timing would show "Timing a moment" for the settling 400 ms and the timing's 650 ms at least)
+  await expect(page.getByTestId('train-estimate-time')).toBeVisible({ timeout: 1000 });
+  expect((await read()).timedSteps).toBe(timed.timedSteps);
   // a longer block is another run: timed afresh
   await page.getByLabel('Block (positions)').selectOption('128');
   await expect(estimate).toContainText('Timing a moment of this run');

@@ -1,7 +1,7 @@
 // The Train view's estimate (web/src/train/training-estimate.svelte.ts) with a fake timing
 // worker: it waits for the form to hold still, times each run once (the steps and the seed
 // need no new timing), drops a timing the form has moved on from, and says why when the
-// worker refuses the run or dies.
+// worker refuses the run or dies; its worker lives only while the Train view is open.
 import { describe, expect, it } from 'vitest';
 import type { Remote } from 'comlink';
 import { TrainingEstimate, sameRun } from '../../web/src/train/training-estimate.svelte.ts';
@@ -128,11 +128,29 @@ describe('TrainingEstimate', () => {
     estimate.update(mover);
     await wait(SETTLE * 3);
     expect(workers.spawned).toBe(2);
-    estimate.close();
+    estimate.release(); // the view closed mid-timing
     expect(workers.closed).toBe(2);
     expect(estimate.status).toBe('idle');
-    calls[2].answer(timing(250)); // after close: nobody is listening
+    calls[2].answer(timing(250)); // after release: nobody is listening
     await wait(0);
     expect(estimate.timing).toBeNull();
+    estimate.update(mover); // the view is back: the abandoned timing starts afresh
+    await wait(SETTLE * 3);
+    expect([workers.spawned, calls.length]).toEqual([3, 4]);
+  });
+
+  it('keeps a finished timing when its worker is released, and shows it again for the same run', async () => {
+    const { spawn, calls, workers } = fakeWorker();
+    const estimate = new TrainingEstimate(spawn, SETTLE);
+    estimate.update(mover);
+    await wait(SETTLE * 3);
+    calls[0].answer(timing(250));
+    await wait(0);
+    estimate.release();
+    expect(workers).toEqual({ spawned: 1, closed: 1 });
+    expect(estimate.status).toBe('ready');
+    estimate.update({ ...mover, seed: 9 });
+    await wait(SETTLE * 3);
+    expect([estimate.status, estimate.seconds(500), calls.length, workers.spawned]).toEqual(['ready', 2, 1, 1]);
   });
 });

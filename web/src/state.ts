@@ -17,6 +17,7 @@ import { IdbJobStore } from './train/job-store.ts';
 import { RecipeCatalog } from './train/recipe-catalog.svelte.ts';
 import { TrainingPool } from './train/training-pool.svelte.ts';
 import { TrainForm } from './train/train-form.svelte.ts';
+import { TrainingEstimate } from './train/training-estimate.svelte.ts';
 
 export const router = new Router();
 export const pwa = new PwaStatus();
@@ -47,6 +48,9 @@ export const pool = new TrainingPool({
 
 /** The Train view's form, kept while the visitor moves between views. */
 export const trainForm = new TrainForm();
+
+/** How long the form's run would take here: kept across views, its worker only while the Train view is open. */
+export const trainEstimate = new TrainingEstimate(spawnEngineWorker);
 
 /** The Solve view's board, models, engine worker and latest run. */
 export const solve = new SolveSession({ spawn: spawnEngineWorker, library });

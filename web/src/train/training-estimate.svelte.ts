@@ -3,6 +3,7 @@
 // the rate it measures turns any number of steps into a duration, so changing the steps or
 // the seed needs no new timing, while a new corpus, recipe or shape does. The form changes
 // in bursts while someone types, so a timing starts only once it has held still a moment.
+// The timing outlives the view; the worker does not.
 import { KeptEngine, type SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { TrainSource, TrainTiming, TrainTimingRequest } from '../../../worker/browser/messages.ts';
@@ -89,12 +90,17 @@ export class TrainingEstimate {
     this.#status = 'failed';
   }
 
-  /** Ends the worker; a later update starts a fresh one. */
-  close(): void {
+  /**
+   * Ends the worker (and the memory its corpus holds) when the form is out of sight. A finished
+   * timing stays, so the same run shows it again at once; one under way is abandoned and
+   * starts afresh on the next update.
+   */
+  release(): void {
+    this.#engine.close();
+    if (this.#status !== 'timing') return;
     clearTimeout(this.#timer);
     this.#generation++;
     this.#wanted = null;
-    this.#engine.close();
-    if (this.#status === 'timing') this.#status = 'idle';
+    this.#status = 'idle';
   }
 }
