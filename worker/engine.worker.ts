@@ -14,7 +14,7 @@ import {
 import { runSpeedCheck, type SpeedCheck } from './bench/speed-check.ts';
 import { listRecipes } from './browser/recipes.ts';
 import { trainOrganelle } from './browser/train.ts';
-import { timeTraining } from './browser/timing.ts';
+import { timeTraining } from './browser/train-timing.ts';
 import type { TrainingSession } from './browser/training-session.ts';
 import { Puzzle8Host } from './browser/puzzle8.ts';
 import { GameHost } from './browser/games.ts';
@@ -93,7 +93,7 @@ const api = {
     }
   },
 
-  /** Times a moment of the run `request` describes, without keeping anything (worker/browser/timing.ts). */
+  /** Times a moment of the run `request` describes, without keeping anything (worker/browser/train-timing.ts). */
   async timeTraining(request: TrainTimingRequest): Promise<TrainTiming> {
     return timeTraining(await browserWasmModule(), request);
   },

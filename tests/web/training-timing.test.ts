@@ -1,10 +1,10 @@
-// Timing a run before it starts (worker/browser/timing.ts), in Node on the same wasm: it
+// Timing a run before it starts (worker/browser/train-timing.ts), in Node on the same wasm: it
 // trains the very model the run would make (same parameters and vocabulary as the run's own
 // start reports), counts the positions of real batches, and reports a rate consistent with
 // the steps and time it measured. Never a speed: that is the benchmark's business.
 import { describe, expect, it } from 'vitest';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
-import { timeTraining } from '../../worker/browser/timing.ts';
+import { timeTraining } from '../../worker/browser/train-timing.ts';
 import { trainOrganelle } from '../../worker/browser/train.ts';
 import type { TrainRequest, TrainStarted } from '../../worker/browser/messages.ts';
 import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';

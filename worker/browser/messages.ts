@@ -44,7 +44,7 @@ export interface TrainStarted {
 /** What the Train view times before a run starts: the run's source, shape and seed. */
 export type TrainTimingRequest = Pick<TrainRequest, 'source' | 'architecture' | 'seed'>;
 
-/** A short timed stretch of a run (worker/browser/timing.ts), and the model it would make. */
+/** A short timed stretch of a run (worker/browser/train-timing.ts), and the model it would make. */
 export interface TrainTiming {
   paramCount: number;
   vocabSize: number;

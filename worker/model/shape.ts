@@ -28,6 +28,11 @@ export function isShapePresetName(name: string): name is ShapePresetName {
   return Object.hasOwn(SHAPE_PRESETS, name);
 }
 
+/** Whether two architectures have the same widths (embedding, heads, layers, MLP), whatever their blocks. */
+export function sameWidths(a: ShapePreset, b: ShapePreset): boolean {
+  return a.embd === b.embd && a.heads === b.heads && a.layers === b.layers && a.mlp === b.mlp;
+}
+
 /** Throws a message naming the first dimension the kernels cannot take. */
 export function validateShape(s: ModelShape): void {
   const positive = (name: string, v: number) => {

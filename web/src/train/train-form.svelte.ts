@@ -1,7 +1,7 @@
 // The Train view's form: what to train on (a registered recipe, or an uploaded corpus),
 // the model shape, steps and seed. Validation is derived, so the view shows each field's
 // problem as it is typed, and the form turns into job specs only when it is valid.
-import { SHAPE_PRESETS, parameterCount, type ShapePreset, type ShapePresetName } from '../../../worker/model/shape.ts';
+import { SHAPE_PRESETS, parameterCount, sameWidths, type ShapePreset, type ShapePresetName } from '../../../worker/model/shape.ts';
 import type { RecipeInfo, TrainSource, TrainTimingRequest } from '../../../worker/browser/messages.ts';
 import { grouped } from '../lib/format.ts';
 import { analyseCorpus, MAX_CORPUS_BYTES, type CorpusAnalysis } from './corpus.ts';
@@ -16,10 +16,7 @@ export const MAX_SEED = 0xffffffff;
 
 /** The preset whose widths match `a`, if any. */
 export function presetOf(a: ShapePreset): ShapePresetName | undefined {
-  return (Object.keys(SHAPE_PRESETS) as ShapePresetName[]).find((name) => {
-    const p = SHAPE_PRESETS[name];
-    return p.embd === a.embd && p.heads === a.heads && p.layers === a.layers && p.mlp === a.mlp;
-  });
+  return (Object.keys(SHAPE_PRESETS) as ShapePresetName[]).find((name) => sameWidths(SHAPE_PRESETS[name], a));
 }
 
 interface Settings {

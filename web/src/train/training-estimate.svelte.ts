@@ -1,5 +1,5 @@
 // How long the run the Train form describes would take on this device, known before it
-// starts. A worker of its own trains a moment of that very run (worker/browser/timing.ts);
+// starts. A worker of its own trains a moment of that very run (worker/browser/train-timing.ts);
 // the rate it measures turns any number of steps into a duration, so changing the steps or
 // the seed needs no new timing, while a new corpus, recipe or shape does. The form changes
 // in bursts while someone types, so a timing starts only once it has held still a moment.
@@ -7,7 +7,7 @@
 import { KeptEngine, type SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { TrainSource, TrainTiming, TrainTimingRequest } from '../../../worker/browser/messages.ts';
-import type { ShapePreset } from '../../../worker/model/shape.ts';
+import { sameWidths } from '../../../worker/model/shape.ts';
 
 export type EstimateStatus = 'idle' | 'timing' | 'ready' | 'failed';
 
@@ -20,13 +20,9 @@ function sameSource(a: TrainSource, b: TrainSource): boolean {
   return b.kind === 'corpus' && a.corpusText === b.corpusText;
 }
 
-function sameShape(a: ShapePreset, b: ShapePreset): boolean {
-  return a.embd === b.embd && a.heads === b.heads && a.layers === b.layers && a.mlp === b.mlp && a.block === b.block;
-}
-
 /** Whether one timing serves both requests: the seed only reorders batches. */
 export function sameRun(a: TrainTimingRequest, b: TrainTimingRequest): boolean {
-  return sameSource(a.source, b.source) && sameShape(a.architecture, b.architecture);
+  return sameSource(a.source, b.source) && sameWidths(a.architecture, b.architecture) && a.architecture.block === b.architecture.block;
 }
 
 export class TrainingEstimate {
@@ -75,7 +71,7 @@ export class TrainingEstimate {
 
   async #time(request: TrainTimingRequest, generation: number): Promise<void> {
     try {
-      const timing = await this.#engine.api.timeTraining($state.snapshot(request) as TrainTimingRequest);
+      const timing = await this.#engine.api.timeTraining(request);
       if (generation !== this.#generation) return;
       this.#timing = timing;
       this.#status = 'ready';

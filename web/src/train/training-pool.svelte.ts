@@ -46,6 +46,8 @@ export class TrainingPool {
   get active(): readonly TrainingJob[] { return this.#active; }
   /** Jobs training right now, each on a core of its own. */
   get training(): number { return this.#active.filter((j) => j.status === 'running').length; }
+  /** Whether every core the pool may use is training a job right now. */
+  get coresBusy(): boolean { return this.training >= this.capacity; }
   /** Whether every core the pool may use holds a job's worker, so a new job would wait. */
   get full(): boolean { return this.#busy() >= this.capacity; }
   /** Unfinished jobs that another tab is training. */

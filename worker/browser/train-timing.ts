@@ -7,7 +7,7 @@ import { TrainingRun } from '../trainer.ts';
 import { prepare, resolveSource } from './train.ts';
 import type { TrainTiming, TrainTimingRequest } from './messages.ts';
 
-export interface TimingOptions {
+export interface TrainTimingOptions {
   /** Training before the timed stretch, so the wasm compiler's optimising tier is in (default 150). */
   warmupMs?: number;
   /** The timed stretch; it runs at least one step (default 500). */
@@ -23,7 +23,7 @@ const PLANNED_STEPS = 1_000_000;
 export async function timeTraining(
   module: WebAssembly.Module,
   request: TrainTimingRequest,
-  options: TimingOptions = {},
+  options: TrainTimingOptions = {},
 ): Promise<TrainTiming> {
   const source = resolveSource(request);
   const organelle = await prepare(module, { ...request, name: 'timing', steps: PLANNED_STEPS }, source);
