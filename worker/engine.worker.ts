@@ -14,7 +14,7 @@ import {
 import { runSpeedCheck, type SpeedCheck } from './bench/speed-check.ts';
 import { listRecipes } from './browser/recipes.ts';
 import { trainOrganelle } from './browser/train.ts';
-import { timeTraining } from './browser/train-timing.ts';
+import { PreparedTiming } from './browser/train-timing.ts';
 import type { TrainingSession } from './browser/training-session.ts';
 import { Puzzle8Host } from './browser/puzzle8.ts';
 import { GameHost } from './browser/games.ts';
@@ -50,6 +50,8 @@ interface Current {
   cancelled: boolean;
 }
 let training: Current | null = null;
+// The run the Train view's estimate has prepared and will time next.
+let prepared: PreparedTiming | null = null;
 
 const puzzle8 = new Puzzle8Host();
 const games = new GameHost();
@@ -93,9 +95,22 @@ const api = {
     }
   },
 
-  /** Times a moment of the run `request` describes, without keeping anything (worker/browser/train-timing.ts). */
-  async timeTraining(request: TrainTimingRequest): Promise<TrainTiming> {
-    return timeTraining(await browserWasmModule(), request);
+  /**
+   * Builds the corpus and the model of the run `request` describes, to be timed by the next
+   * timePrepared() (worker/browser/train-timing.ts): a page times runs side by side by
+   * preparing each in its own worker first.
+   */
+  async prepareTiming(request: TrainTimingRequest): Promise<void> {
+    prepared = null; // a run prepared and never timed is dropped with its memory
+    prepared = await PreparedTiming.prepare(await browserWasmModule(), request);
+  },
+
+  /** Trains the prepared run for a moment and reports its rate; keeps nothing afterwards. */
+  timePrepared(): TrainTiming {
+    if (!prepared) throw new Error('no run was prepared for timing');
+    const timing = prepared;
+    prepared = null;
+    return timing.time();
   },
 
   pause(): void {

@@ -1,10 +1,11 @@
 // The Train view's estimate (web/src/train/training-estimate.svelte.ts) with a fake timing
-// worker: it waits for the form to hold still, times each run once (the steps and the seed
-// need no new timing), drops a timing the form has moved on from, and says why when the
-// worker refuses the run or dies; its worker lives only while the Train view is open.
+// worker: it waits for the form to hold still, times each run once and one at a time (the
+// steps and the seed need no new timing), the form's run before those 'Train both' would
+// start, shows a timing only for its own run, remembers the last few, and says why when the
+// worker refuses a run or dies; its worker lives only while the Train view is open.
 import { describe, expect, it } from 'vitest';
 import type { Remote } from 'comlink';
-import { TrainingEstimate, sameRun } from '../../web/src/train/training-estimate.svelte.ts';
+import { REMEMBERED_RUNS, TrainingEstimate, sameRun } from '../../web/src/train/training-estimate.svelte.ts';
 import type { SpawnEngine } from '../../web/src/lib/engine-worker.ts';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
 import type { TrainTiming, TrainTimingRequest } from '../../worker/browser/messages.ts';
@@ -18,31 +19,53 @@ const mover: TrainTimingRequest = {
   seed: 42,
 };
 
+const planner: TrainTimingRequest = { ...mover, source: { kind: 'recipe', recipeId: 'puzzle8/planner' } };
+
 function timing(stepsPerSec: number): TrainTiming {
   return { paramCount: 88_000, vocabSize: 40, timedSteps: 80, timedMs: 500, stepsPerSec, tokensPerSec: stepsPerSec * 350 };
 }
 
 interface Call {
   request: TrainTimingRequest;
+  worker: number; // which of the estimate's workers, in the order they were started
   answer(t: TrainTiming): void;
   refuse(message: string): void;
   crash(message: string): void;
 }
 
-function fakeWorker() {
+/**
+ * Timing workers that prepare a run at once (or, with `holdPrepares`, when the test says) and
+ * time it when the test answers. `log` is what each worker was asked, in order.
+ */
+function fakeWorker({ holdPrepares = false } = {}) {
   const calls: Call[] = [];
+  const log: string[] = [];
+  const held: (() => void)[] = [];
   const workers = { spawned: 0, closed: 0 };
   const spawn: SpawnEngine = (onCrash) => {
-    workers.spawned++;
+    const worker = workers.spawned++;
+    let prepared: TrainTimingRequest | null = null;
+    const name = (r: TrainTimingRequest) => (r.source.kind === 'recipe' ? r.source.recipeId : r.source.corpusId);
     const api = {
-      timeTraining: (request: TrainTimingRequest) =>
+      prepareTiming: (request: TrainTimingRequest) =>
+        new Promise<void>((resolve) => {
+          const done = () => {
+            log.push(`${worker} prepared ${name(request)}`);
+            prepared = request;
+            resolve();
+          };
+          if (holdPrepares) held.push(done);
+          else done();
+        }),
+      timePrepared: () =>
         new Promise<TrainTiming>((answer, reject) => {
-          calls.push({ request, answer, refuse: (m) => reject(new Error(m)), crash: onCrash });
+          log.push(`${worker} times ${name(prepared!)}`);
+          calls.push({ request: prepared!, worker, answer, refuse: (m) => reject(new Error(m)), crash: onCrash });
         }),
     } as unknown as Remote<EngineWorkerApi>;
     return { api, close: () => workers.closed++ };
   };
-  return { spawn, calls, workers };
+  return { spawn, calls, workers, log, held };
 }
 
 describe('TrainingEstimate', () => {
@@ -91,12 +114,11 @@ describe('TrainingEstimate', () => {
     expect(sameRun(corpus('a\nb'), mover)).toBe(false);
   });
 
-  it('drops a timing the form has moved on from', async () => {
+  it('shows a timing only for its own run', async () => {
     const { spawn, calls } = fakeWorker();
     const estimate = new TrainingEstimate(spawn, SETTLE);
     estimate.update(mover);
     await wait(SETTLE * 3);
-    const planner = { ...mover, source: { kind: 'recipe', recipeId: 'puzzle8/planner' } } as const;
     estimate.update(planner);
     calls[0].answer(timing(999)); // the mover's, arriving late
     await wait(SETTLE * 3);
@@ -148,9 +170,86 @@ describe('TrainingEstimate', () => {
     await wait(0);
     estimate.release();
     expect(workers).toEqual({ spawned: 1, closed: 1 });
-    expect(estimate.status).toBe('ready');
+    expect(estimate.status).toBe('idle'); // nothing is asked of it while the view is closed
     estimate.update({ ...mover, seed: 9 });
+    expect([estimate.status, estimate.seconds(500)]).toEqual(['ready', 2]); // at once, not after settling
     await wait(SETTLE * 3);
-    expect([estimate.status, estimate.seconds(500), calls.length, workers.spawned]).toEqual(['ready', 2, 1, 1]);
+    expect([calls.length, workers.spawned]).toEqual([1, 1]);
+  });
+
+  it("times the runs 'Train both' would start after the form's own, side by side in workers of their own", async () => {
+    const { spawn, calls, log, held } = fakeWorker({ holdPrepares: true });
+    const estimate = new TrainingEstimate(spawn, SETTLE);
+    const recipes = [planner, mover];
+    estimate.update({ ...mover, seed: 5 }, recipes, 2); // the form shows the mover at another seed
+    expect(recipes.map((r) => estimate.stateOf(r).status)).toEqual(['timing', 'timing']);
+    await wait(SETTLE * 3);
+    held.shift()!();
+    await wait(0);
+    expect(calls.map((c) => c.request)).toEqual([{ ...mover, seed: 5 }]); // the form's run first, alone
+    calls[0].answer(timing(250));
+    await wait(0);
+    expect([estimate.status, estimate.stateOf(mover).status]).toEqual(['ready', 'timing']); // alone is not side by side
+    held.shift()!(); // the planner is ready in worker 0, the mover not yet in worker 1
+    await wait(0);
+    expect(calls).toHaveLength(1); // neither trains until both can
+    held.shift()!();
+    await wait(0);
+    expect(log).toEqual(['0 prepared puzzle8/mover', '0 times puzzle8/mover', '0 prepared puzzle8/planner', '1 prepared puzzle8/mover', '0 times puzzle8/planner', '1 times puzzle8/mover']);
+    calls[1].answer(timing(100));
+    calls[2].answer(timing(200));
+    await wait(0);
+    expect(recipes.map((r) => estimate.stateOf(r).timing?.stepsPerSec)).toEqual([100, 200]);
+
+    // with one core free they would train one after the other: each is timed alone, and the
+    // form's run already was
+    estimate.update(mover, recipes, 1);
+    await wait(SETTLE * 3);
+    held.shift()!();
+    await wait(0);
+    expect(calls.map((c) => c.request)).toEqual([{ ...mover, seed: 5 }, planner, mover, planner]);
+    expect(estimate.stateOf(mover).timing?.stepsPerSec).toBe(250);
+  });
+
+  it("keeps a late timing for its own run, and says which of the runs could not be timed", async () => {
+    const { spawn, calls } = fakeWorker();
+    const estimate = new TrainingEstimate(spawn, SETTLE);
+    estimate.update(mover);
+    await wait(SETTLE * 3);
+    estimate.update(planner, [planner, mover]); // moved on while the mover is timed
+    calls[0].answer(timing(250));
+    await wait(SETTLE * 3);
+    expect([estimate.status, estimate.stateOf(mover).status]).toEqual(['timing', 'ready']);
+    expect(calls).toHaveLength(2); // the planner only: the late mover timing serves 'Train both' too
+    calls[1].refuse('no recipe puzzle8/planner');
+    await wait(0);
+    expect([estimate.status, estimate.error, estimate.stateOf(mover).error]).toEqual(['failed', 'no recipe puzzle8/planner', null]);
+  });
+
+  it(`remembers the last ${REMEMBERED_RUNS} runs' timings`, async () => {
+    const { spawn, calls } = fakeWorker();
+    const estimate = new TrainingEstimate(spawn, SETTLE);
+    const block = (b: number): TrainTimingRequest => ({ ...mover, architecture: { ...mover.architecture, block: b } });
+    for (let b = 1; b <= REMEMBERED_RUNS + 1; b++) {
+      estimate.update(block(b));
+      await wait(SETTLE * 3);
+      calls.at(-1)!.answer(timing(b));
+      await wait(0);
+    }
+    expect(estimate.stateOf(block(1)).timing).toBeNull();
+    expect(estimate.stateOf(block(2)).timing?.stepsPerSec).toBe(2);
+  });
+
+  it('abandons a side-by-side timing when one of its workers dies, and closes the other', async () => {
+    const { spawn, calls, workers } = fakeWorker();
+    const estimate = new TrainingEstimate(spawn, SETTLE);
+    estimate.update(null, [planner, mover], 2);
+    await wait(SETTLE * 3);
+    expect(calls.map((c) => c.worker)).toEqual([0, 1]);
+    calls[1].crash('out of memory');
+    calls[0].answer(timing(100)); // too late: its partner stopped, so it was not side by side throughout
+    await wait(0);
+    expect(workers.closed).toBe(2);
+    expect([planner, mover].map((r) => estimate.stateOf(r).error)).toEqual(['the timing worker stopped: out of memory', 'the timing worker stopped: out of memory']);
   });
 });

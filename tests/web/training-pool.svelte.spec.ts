@@ -1,9 +1,9 @@
 // The training pool and its jobs, against fake engine workers: no more workers than the
-// capacity, checkpoints written to the job store, a reload continuing from the last
+// capacity (and when jobs added together would all be done), checkpoints written to the job store, a reload continuing from the last
 // checkpoint (or staying paused), cancel forgetting the job, a refused save kept for
 // download, and jobs another tab holds left alone.
 import { describe, expect, it, vi } from 'vitest';
-import { TrainingPool } from '../../web/src/train/training-pool.svelte.ts';
+import { TrainingPool, finishTime } from '../../web/src/train/training-pool.svelte.ts';
 import { appendCurve, MAX_POINTS } from '../../web/src/train/training-job.svelte.ts';
 import { MemoryJobStore, type JobSpec } from '../../web/src/train/job-store.ts';
 import type { TrainProgress } from '../../worker/browser/messages.ts';
@@ -47,8 +47,10 @@ function setup(capacity = 2, store = new MemoryJobStore()) {
 describe('TrainingPool', () => {
   it('runs at most `capacity` jobs at once and starts the next when one ends', async () => {
     const { engines, pool, saveModel } = setup(2);
+    expect([pool.freeCores, pool.full]).toEqual([2, false]);
     await pool.add([spec('a'), spec('b'), spec('c')]);
     await flush();
+    expect([pool.freeCores, pool.full]).toEqual([0, true]);
     expect(engines.open.map((r) => r.request.name)).toEqual(['a', 'b']);
     expect(pool.jobs.map((j) => j.status)).toEqual(['starting', 'starting', 'queued']);
 
@@ -64,6 +66,24 @@ describe('TrainingPool', () => {
     expect(pool.jobs[0].modelId).toBe('model-1');
     expect(engines.runs[0].closed).toBe(true);
     expect(engines.open.map((r) => r.request.name)).toEqual(['b', 'c']);
+  });
+
+  it('tells whatever watches it when a job gives its core back', async () => {
+    const { pool } = setup(1);
+    const seen: number[] = [];
+    const stop = $effect.root(() => {
+      $effect(() => {
+        seen.push(pool.freeCores);
+      });
+    });
+    await pool.add([spec('a')]);
+    await flush();
+    expect(seen.at(-1)).toBe(0);
+    await pool.cancel(pool.jobs[0]);
+    await flush();
+    expect(pool.jobs[0].status).toBe('cancelled');
+    expect(seen.at(-1)).toBe(1); // the Train form lays 'Train both' out on the free cores
+    stop();
   });
 
   it('writes checkpoints and continues from the last one after a reload', async () => {
@@ -168,6 +188,16 @@ describe('TrainingPool', () => {
     expect(pool.jobs).toEqual([]);
     expect(pool.elsewhere).toBe(1);
     expect(engines.runs).toHaveLength(0);
+  });
+});
+
+describe('finishTime', () => {
+  it('starts jobs in order, each on the first core to come free', () => {
+    expect(finishTime([120, 300], 2)).toBe(300); // side by side
+    expect(finishTime([120, 300], 1)).toBe(420); // one after the other
+    expect(finishTime([100, 50, 60, 70], 2)).toBe(170); // 100 | 50, then 60 on core 2 (110), 70 on core 1
+    expect(finishTime([100, 300], 8)).toBe(300);
+    expect(finishTime([100, 300], 0)).toBe(400); // no core free: one at a time once one is
   });
 });
 

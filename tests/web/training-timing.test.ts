@@ -4,7 +4,7 @@
 // the steps and time it measured. Never a speed: that is the benchmark's business.
 import { describe, expect, it } from 'vitest';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
-import { timeTraining } from '../../worker/browser/train-timing.ts';
+import { PreparedTiming, type TrainTimingOptions } from '../../worker/browser/train-timing.ts';
 import { trainOrganelle } from '../../worker/browser/train.ts';
 import type { TrainRequest, TrainStarted } from '../../worker/browser/messages.ts';
 import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
@@ -21,7 +21,11 @@ const documents = DETERMINISM_CORPUS.split('\n\n');
 // positions of one document: BOS, prompt, newline, response, end
 const lengths = documents.map((d) => d.length + 2);
 
-describe('timeTraining', () => {
+async function timeTraining(module: WebAssembly.Module, run: TrainRequest, options?: TrainTimingOptions) {
+  return (await PreparedTiming.prepare(module, run)).time(options);
+}
+
+describe('PreparedTiming', () => {
   it('times the model the run would train, over real batches', async () => {
     const module = await nodeWasmModule();
     const timing = await timeTraining(module, request, { warmupMs: 20, timedMs: 60 });

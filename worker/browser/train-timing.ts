@@ -4,6 +4,7 @@
 // the rate depends on the device, the wasm compiler's tiers and the corpus's document
 // lengths, which no formula here knows. Runs unchanged in Node, which is how it is tested.
 import { TrainingRun } from '../trainer.ts';
+import type { Organelle } from '../organelle.ts';
 import { prepare, resolveSource } from './train.ts';
 import type { TrainTiming, TrainTimingRequest } from './messages.ts';
 
@@ -19,27 +20,40 @@ export interface TrainTimingOptions {
 // The learning-rate schedule they imply costs the same per step as any other.
 const PLANNED_STEPS = 1_000_000;
 
-/** Trains a throwaway copy of the described run for a moment and reports its rate. */
-export async function timeTraining(
-  module: WebAssembly.Module,
-  request: TrainTimingRequest,
-  options: TrainTimingOptions = {},
-): Promise<TrainTiming> {
-  const source = resolveSource(request);
-  const organelle = await prepare(module, { ...request, name: 'timing', steps: PLANNED_STEPS }, source);
-  const run = new TrainingRun(organelle, options.now);
-  run.slice(options.warmupMs ?? 150);
-  const stepsBefore = organelle.stepsDone;
-  const msBefore = run.progress.elapsedMs;
-  const timed = run.slice(options.timedMs ?? 500);
-  const timedSteps = organelle.stepsDone - stepsBefore;
-  const timedMs = timed.elapsedMs - msBefore;
-  return {
-    paramCount: organelle.engine.paramCount,
-    vocabSize: organelle.vocab.size,
-    timedSteps,
-    timedMs,
-    stepsPerSec: (timedSteps * 1000) / timedMs,
-    tokensPerSec: timed.tokensPerSec,
-  };
+/**
+ * A throwaway copy of the described run, its corpus built and its model made, ready to be
+ * timed. Preparing apart from timing lets runs that will train side by side be timed side by
+ * side: each is prepared in its own worker, and only then are they all timed at once.
+ */
+export class PreparedTiming {
+  readonly #organelle: Organelle;
+
+  private constructor(organelle: Organelle) {
+    this.#organelle = organelle;
+  }
+
+  static async prepare(module: WebAssembly.Module, request: TrainTimingRequest): Promise<PreparedTiming> {
+    const source = resolveSource(request);
+    return new PreparedTiming(await prepare(module, { ...request, name: 'timing', steps: PLANNED_STEPS }, source));
+  }
+
+  /** Trains for a moment and reports the rate. */
+  time(options: TrainTimingOptions = {}): TrainTiming {
+    const organelle = this.#organelle;
+    const run = new TrainingRun(organelle, options.now);
+    run.slice(options.warmupMs ?? 150);
+    const stepsBefore = organelle.stepsDone;
+    const msBefore = run.progress.elapsedMs;
+    const timed = run.slice(options.timedMs ?? 500);
+    const timedSteps = organelle.stepsDone - stepsBefore;
+    const timedMs = timed.elapsedMs - msBefore;
+    return {
+      paramCount: organelle.engine.paramCount,
+      vocabSize: organelle.vocab.size,
+      timedSteps,
+      timedMs,
+      stepsPerSec: (timedSteps * 1000) / timedMs,
+      tokensPerSec: timed.tokensPerSec,
+    };
+  }
 }

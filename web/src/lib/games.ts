@@ -33,3 +33,8 @@ export const GAMES: readonly GameInfo[] = [
 export function gameTitle(id: string | undefined): string {
   return GAMES.find((g) => g.id === id)?.title ?? 'Your own corpus';
 }
+
+/** An organelle's role as a title: "planner" -> "Planner". */
+export function organelleTitle(organelle: string): string {
+  return organelle.charAt(0).toUpperCase() + organelle.slice(1);
+}

@@ -175,6 +175,11 @@ export function trainAllLabel(count: number): string {
   return count === 2 ? 'Train both' : `Train all ${count}`;
 }
 
+/** What to time of a job before it starts: its source, shape and seed. */
+export function timingRequestOf(spec: JobSpec): TrainTimingRequest {
+  return { source: spec.source, architecture: spec.architecture, seed: spec.seed };
+}
+
 /** One job per recipe, each with the recipe's own architecture, steps and seed. */
 export function recipeSpecs(recipes: readonly RecipeInfo[]): JobSpec[] {
   return recipes.map((r) => ({

@@ -1,9 +1,12 @@
-// How long the run the Train form describes would take on this device, known before it
-// starts. A worker of its own trains a moment of that very run (worker/browser/train-timing.ts);
-// the rate it measures turns any number of steps into a duration, so changing the steps or
-// the seed needs no new timing, while a new corpus, recipe or shape does. The form changes
-// in bursts while someone types, so a timing starts only once it has held still a moment.
-// The timing outlives the view; the worker does not.
+// How long the runs the Train form offers would take on this device, known before they start:
+// the run the form describes, and the game's organelles that "Train both" would start. Workers
+// of its own train a moment of each (worker/browser/train-timing.ts): the form's run alone,
+// the game's organelles side by side as they would train, since runs sharing a device's cores
+// go slower than one alone. A rate turns any number of steps into a duration, so changing the
+// steps or the seed needs no new timing, while a new corpus, recipe or shape does. The form
+// changes in bursts while someone types, so timing starts only once it has held still a
+// moment. Timings of the last few runs are remembered and outlive the view; the workers do not.
+import { untrack } from 'svelte';
 import { KeptEngine, type SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { TrainSource, TrainTiming, TrainTimingRequest } from '../../../worker/browser/messages.ts';
@@ -13,6 +16,9 @@ export type EstimateStatus = 'idle' | 'timing' | 'ready' | 'failed';
 
 /** How long the form must hold still before a timing starts (ms). */
 export const SETTLE_MS = 400;
+
+/** How many runs' timings are remembered (a corpus run's request holds its corpus text). */
+export const REMEMBERED_RUNS = 6;
 
 function sameSource(a: TrainSource, b: TrainSource): boolean {
   if (a.kind === 'recipe') return b.kind === 'recipe' && a.recipeId === b.recipeId;
@@ -25,78 +31,177 @@ export function sameRun(a: TrainTimingRequest, b: TrainTimingRequest): boolean {
   return sameSource(a.source, b.source) && sameWidths(a.architecture, b.architecture) && a.architecture.block === b.architecture.block;
 }
 
+function sameRuns(a: readonly (TrainTimingRequest | null)[], b: readonly (TrainTimingRequest | null)[]): boolean {
+  return a.length === b.length && a.every((r, i) => (r && b[i] ? sameRun(r, b[i]) : r === b[i]));
+}
+
+/** A run's timing, taken with `alongside` runs (itself included) timed side by side. */
+interface Outcome {
+  request: TrainTimingRequest;
+  alongside: number;
+  timing?: TrainTiming;
+  error?: string;
+}
+
+/** How one of the runs beside the form's stands. */
+export interface RunTimingState {
+  status: EstimateStatus;
+  timing: TrainTiming | null;
+  error: string | null;
+}
+
 export class TrainingEstimate {
-  readonly #engine: KeptEngine;
+  readonly #spawn: SpawnEngine;
   readonly #settleMs: number;
-  #status = $state<EstimateStatus>('idle');
-  #timing = $state.raw<TrainTiming | null>(null);
-  #error = $state<string | null>(null);
-  #wanted: TrainTimingRequest | null = null; // what the form describes now
+  readonly #engines: KeptEngine[] = []; // one per run timed side by side
+  #wanted = $state.raw<TrainTimingRequest | null>(null); // the run the form describes now
+  #also = $state.raw<readonly TrainTimingRequest[]>([]); // the runs its "Train both" would start
+  #alongside = $state(1); // how many of those would train side by side
+  #timed = $state.raw<readonly Outcome[]>([]); // newest first: remembered timings
+  #failed = $state.raw<readonly Outcome[]>([]); // refusals since the runs last changed
   #timer: ReturnType<typeof setTimeout> | undefined;
-  #generation = 0; // bumped by every change, so a stale timing is dropped when it arrives
+  #generation = 0; // bumped by every change of runs, so a superseded loop stops
+  #busy = false; // the workers hold timings; the next waits its turn
+  #free: Promise<void> = Promise.resolve();
+  #drop: (reason: Error) => void = () => {};
+  #dropped = this.#newDrop();
 
   constructor(spawn: SpawnEngine, settleMs = SETTLE_MS) {
+    this.#spawn = spawn;
     this.#settleMs = settleMs;
-    this.#engine = new KeptEngine(spawn, (message) => this.#fail(`the timing worker stopped: ${message}`));
   }
 
-  get status(): EstimateStatus { return this.#status; }
-  get timing(): TrainTiming | null { return this.#timing; }
-  get error(): string | null { return this.#error; }
+  /** How the form's own run stands. */
+  get status(): EstimateStatus {
+    return this.#state(this.#wanted, 1).status;
+  }
+  get timing(): TrainTiming | null {
+    return this.#state(this.#wanted, 1).timing;
+  }
+  get error(): string | null {
+    return this.#state(this.#wanted, 1).error;
+  }
 
-  /** Seconds of training for `steps` at the measured rate; NaN until a timing is in. */
+  /** How a run beside the form's stands, timed with as many side by side as update() last said. */
+  stateOf(request: TrainTimingRequest): RunTimingState {
+    return this.#state(request, this.#alongside);
+  }
+
+  /** Seconds of training for `steps` of the form's run at its measured rate; NaN until timed. */
   seconds(steps: number): number {
-    return this.#timing ? steps / this.#timing.stepsPerSec : NaN;
-  }
-
-  /** The run the form now describes (null: nothing to time); times it once it holds still. */
-  update(request: TrainTimingRequest | null): void {
-    if (request && this.#wanted && sameRun(request, this.#wanted)) {
-      this.#wanted = request;
-      return;
-    }
-    this.#wanted = request;
-    this.#generation++;
-    clearTimeout(this.#timer);
-    this.#timing = null;
-    this.#error = null;
-    if (!request) {
-      this.#status = 'idle';
-      return;
-    }
-    this.#status = 'timing';
-    const generation = this.#generation;
-    this.#timer = setTimeout(() => void this.#time(request, generation), this.#settleMs);
-  }
-
-  async #time(request: TrainTimingRequest, generation: number): Promise<void> {
-    try {
-      const timing = await this.#engine.api.timeTraining(request);
-      if (generation !== this.#generation) return;
-      this.#timing = timing;
-      this.#status = 'ready';
-    } catch (err) {
-      if (generation === this.#generation) this.#fail(errorMessage(err));
-    }
-  }
-
-  #fail(message: string): void {
-    this.#error = message;
-    this.#timing = null;
-    this.#status = 'failed';
+    const timing = this.timing;
+    return timing ? steps / timing.stepsPerSec : NaN;
   }
 
   /**
-   * Ends the worker (and the memory its corpus holds) when the form is out of sight. A finished
-   * timing stays, so the same run shows it again at once; one under way is abandoned and
-   * starts afresh on the next update.
+   * The run the form now describes (null: nothing to time), and the runs beside it that its
+   * "Train both" would start with `alongside` of them training side by side. Times those not
+   * yet timed once the form holds still: the form's own run first, alone, then the others,
+   * side by side as they would train. Safe to call from an effect: it tracks nothing it reads.
+   */
+  update(request: TrainTimingRequest | null, also: readonly TrainTimingRequest[] = [], alongside = 1): void {
+    untrack(() => {
+      const together = Math.max(1, Math.min(also.length, Math.floor(alongside)));
+      const same = together === this.#alongside && sameRuns([this.#wanted, ...this.#also], [request, ...also]);
+      this.#wanted = request;
+      this.#also = also;
+      this.#alongside = together;
+      if (same) return;
+      this.#generation++;
+      clearTimeout(this.#timer);
+      this.#failed = [];
+      const batches: { runs: TrainTimingRequest[]; alongside: number }[] = [];
+      if (request && !this.#find(request, 1)) batches.push({ runs: [request], alongside: 1 });
+      for (let i = 0; i < also.length; i += together) batches.push({ runs: also.slice(i, i + together), alongside: together });
+      if (!batches.some((b) => b.runs.some((r) => !this.#find(r, b.alongside)))) return;
+      const generation = this.#generation;
+      this.#timer = setTimeout(() => void this.#timeEach(batches, generation), this.#settleMs);
+    });
+  }
+
+  #find(request: TrainTimingRequest | null, alongside: number): TrainTiming | null {
+    return (request && this.#timed.find((o) => o.alongside === alongside && sameRun(o.request, request))?.timing) ?? null;
+  }
+
+  #state(request: TrainTimingRequest | null, alongside: number): RunTimingState {
+    const timing = this.#find(request, alongside);
+    const error = (request && this.#failed.find((o) => o.alongside === alongside && sameRun(o.request, request))?.error) ?? null;
+    return { status: !request ? 'idle' : timing ? 'ready' : error ? 'failed' : 'timing', timing, error };
+  }
+
+  async #timeEach(batches: { runs: TrainTimingRequest[]; alongside: number }[], generation: number): Promise<void> {
+    for (const { runs, alongside } of batches) {
+      while (this.#busy) await this.#free;
+      if (generation !== this.#generation) return;
+      const todo = runs.filter((r) => !this.#find(r, alongside)); // a twin may have been timed already
+      if (todo.length === 0) continue;
+      let done = () => {};
+      this.#busy = true;
+      this.#free = new Promise((resolve) => (done = resolve));
+      const dropped = this.#dropped;
+      const guard = <T>(call: Promise<T>) => Promise.race([call, dropped]);
+      try {
+        // every run prepared (corpus and model) before any is timed, so they train side by side
+        const prepared = await Promise.allSettled(todo.map((r, i) => guard(this.#engine(i).api.prepareTiming(r))));
+        const timed = await Promise.allSettled(
+          prepared.map((p, i) => (p.status === 'fulfilled' ? guard(this.#engine(i).api.timePrepared()) : Promise.reject(p.reason))),
+        );
+        timed.forEach((result, i) => {
+          const outcome = { request: todo[i], alongside };
+          if (result.status === 'fulfilled') this.#remember({ ...outcome, timing: result.value });
+          else if (generation === this.#generation) this.#failed = [...this.#failed, { ...outcome, error: errorMessage(result.reason) }];
+        });
+        if (dropped !== this.#dropped) return; // a worker is gone: the next update starts afresh
+      } finally {
+        this.#busy = false;
+        done();
+      }
+    }
+  }
+
+  /** Keeps a timing, even of a run the form has moved on from: it serves that run when it is back. */
+  #remember(outcome: Outcome): void {
+    const others = this.#timed.filter((o) => !(o.alongside === outcome.alongside && sameRun(o.request, outcome.request)));
+    this.#timed = [outcome, ...others].slice(0, REMEMBERED_RUNS);
+  }
+
+  #engine(i: number): KeptEngine {
+    this.#engines[i] ??= new KeptEngine(this.#spawn, (message) => {
+      this.#closeEngines(); // the others' timings would no longer be side by side
+      this.#abandon(new Error(`the timing worker stopped: ${message}`));
+    });
+    return this.#engines[i];
+  }
+
+  #closeEngines(): void {
+    for (const engine of this.#engines) engine.close();
+  }
+
+  #newDrop(): Promise<never> {
+    const dropped = new Promise<never>((_, reject) => (this.#drop = reject));
+    dropped.catch(() => {}); // nobody may be waiting
+    return dropped;
+  }
+
+  /** Ends the wait for the timings under way: a worker crashed or was closed, and never answers. */
+  #abandon(reason: Error): void {
+    const drop = this.#drop;
+    this.#dropped = this.#newDrop();
+    drop(reason);
+  }
+
+  /**
+   * Ends the workers (and the memory their corpora hold) when the form is out of sight.
+   * Finished timings stay, so the same runs show them again at once; those under way are
+   * abandoned and start afresh on the next update.
    */
   release(): void {
-    this.#engine.close();
-    if (this.#status !== 'timing') return;
+    this.#closeEngines();
     clearTimeout(this.#timer);
     this.#generation++;
     this.#wanted = null;
-    this.#status = 'idle';
+    this.#also = [];
+    this.#failed = [];
+    this.#abandon(new Error('the view closed'));
   }
 }

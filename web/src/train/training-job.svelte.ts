@@ -65,7 +65,7 @@ export class TrainingJob {
   #modelId = $state<string | null>(null);
   #unsaved = $state.raw<Uint8Array | null>(null);
   #checkpoint: CheckpointRecord | undefined;
-  #conn: EngineConnection | null = null;
+  #conn = $state.raw<EngineConnection | null>(null); // the pool counts busy cores by it
   #writes: Promise<unknown> = Promise.resolve();
 
   /** `restored`: the job comes from storage after a reload (with its checkpoint, if one was saved). */

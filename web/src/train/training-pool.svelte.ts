@@ -26,6 +26,19 @@ export function webLock(name: string): Promise<(() => void) | null> {
   });
 }
 
+/**
+ * When the last of some jobs would finish, given how long each trains and how many cores are
+ * free for them: the pool starts them in order, each on the first core to come free.
+ */
+export function finishTime(durations: readonly number[], cores: number): number {
+  const freeAt = new Array<number>(Math.max(1, Math.floor(cores))).fill(0);
+  for (const d of durations) {
+    const core = freeAt.indexOf(Math.min(...freeAt));
+    freeAt[core] += d;
+  }
+  return Math.max(...freeAt);
+}
+
 export class TrainingPool {
   readonly capacity: number;
   readonly #options: PoolOptions;
@@ -49,7 +62,9 @@ export class TrainingPool {
   /** Whether every core the pool may use is training a job right now. */
   get coresBusy(): boolean { return this.training >= this.capacity; }
   /** Whether every core the pool may use holds a job's worker, so a new job would wait. */
-  get full(): boolean { return this.#busy() >= this.capacity; }
+  get full(): boolean { return this.freeCores === 0; }
+  /** Cores that no job's worker holds, where new jobs would start at once. */
+  get freeCores(): number { return Math.max(0, this.capacity - this.#busy()); }
   /** Unfinished jobs that another tab is training. */
   get elsewhere(): number { return this.#elsewhere; }
   get restored(): boolean { return this.#restored; }
