@@ -35,12 +35,25 @@ function sameRuns(a: readonly (TrainTimingRequest | null)[], b: readonly (TrainT
   return a.length === b.length && a.every((r, i) => (r && b[i] ? sameRun(r, b[i]) : r === b[i]));
 }
 
-/** A run's timing, taken with `alongside` runs (itself included) timed side by side. */
-interface Outcome {
+/** A run timed with `alongside` runs (itself included) side by side: its timing, or why it has none. */
+interface Timed {
   request: TrainTimingRequest;
   alongside: number;
-  timing?: TrainTiming;
-  error?: string;
+  timing: TrainTiming;
+}
+interface Refused {
+  request: TrainTimingRequest;
+  alongside: number;
+  error: string;
+}
+
+function timedAs(o: Timed | Refused, request: TrainTimingRequest, alongside: number): boolean {
+  return o.alongside === alongside && sameRun(o.request, request);
+}
+
+/** Seconds of training for `steps` at a measured rate; NaN until there is one. */
+export function trainingSeconds(timing: TrainTiming | null, steps: number): number {
+  return timing ? steps / timing.stepsPerSec : NaN;
 }
 
 /** How one of the runs beside the form's stands. */
@@ -55,14 +68,13 @@ export class TrainingEstimate {
   readonly #settleMs: number;
   readonly #engines: KeptEngine[] = []; // one per run timed side by side
   #wanted = $state.raw<TrainTimingRequest | null>(null); // the run the form describes now
-  #also = $state.raw<readonly TrainTimingRequest[]>([]); // the runs its "Train both" would start
+  #also: readonly TrainTimingRequest[] = []; // the runs its "Train both" would start (only compared)
   #alongside = $state(1); // how many of those would train side by side
-  #timed = $state.raw<readonly Outcome[]>([]); // newest first: remembered timings
-  #failed = $state.raw<readonly Outcome[]>([]); // refusals since the runs last changed
+  #timed = $state.raw<readonly Timed[]>([]); // newest first: remembered timings
+  #failed = $state.raw<readonly Refused[]>([]); // refusals since the runs last changed
   #timer: ReturnType<typeof setTimeout> | undefined;
   #generation = 0; // bumped by every change of runs, so a superseded loop stops
-  #busy = false; // the workers hold timings; the next waits its turn
-  #free: Promise<void> = Promise.resolve();
+  #queue: Promise<void> = Promise.resolve(); // one loop's timings at a time, in the order asked
   #drop: (reason: Error) => void = () => {};
   #dropped = this.#newDrop();
 
@@ -89,8 +101,7 @@ export class TrainingEstimate {
 
   /** Seconds of training for `steps` of the form's run at its measured rate; NaN until timed. */
   seconds(steps: number): number {
-    const timing = this.timing;
-    return timing ? steps / timing.stepsPerSec : NaN;
+    return trainingSeconds(this.timing, steps);
   }
 
   /**
@@ -115,54 +126,49 @@ export class TrainingEstimate {
       for (let i = 0; i < also.length; i += together) batches.push({ runs: also.slice(i, i + together), alongside: together });
       if (!batches.some((b) => b.runs.some((r) => !this.#find(r, b.alongside)))) return;
       const generation = this.#generation;
-      this.#timer = setTimeout(() => void this.#timeEach(batches, generation), this.#settleMs);
+      this.#timer = setTimeout(() => (this.#queue = this.#queue.then(() => this.#timeEach(batches, generation))), this.#settleMs);
     });
   }
 
   #find(request: TrainTimingRequest | null, alongside: number): TrainTiming | null {
-    return (request && this.#timed.find((o) => o.alongside === alongside && sameRun(o.request, request))?.timing) ?? null;
+    return (request && this.#timed.find((o) => timedAs(o, request, alongside))?.timing) ?? null;
   }
 
   #state(request: TrainTimingRequest | null, alongside: number): RunTimingState {
     const timing = this.#find(request, alongside);
-    const error = (request && this.#failed.find((o) => o.alongside === alongside && sameRun(o.request, request))?.error) ?? null;
+    const error = (request && this.#failed.find((o) => timedAs(o, request, alongside))?.error) ?? null;
     return { status: !request ? 'idle' : timing ? 'ready' : error ? 'failed' : 'timing', timing, error };
   }
 
+  /** Times the batches in turn, each batch's runs side by side; stops once the runs change. Never rejects. */
   async #timeEach(batches: { runs: TrainTimingRequest[]; alongside: number }[], generation: number): Promise<void> {
     for (const { runs, alongside } of batches) {
-      while (this.#busy) await this.#free;
       if (generation !== this.#generation) return;
       const todo = runs.filter((r) => !this.#find(r, alongside)); // a twin may have been timed already
       if (todo.length === 0) continue;
-      let done = () => {};
-      this.#busy = true;
-      this.#free = new Promise((resolve) => (done = resolve));
       const dropped = this.#dropped;
       const guard = <T>(call: Promise<T>) => Promise.race([call, dropped]);
-      try {
-        // every run prepared (corpus and model) before any is timed, so they train side by side
-        const prepared = await Promise.allSettled(todo.map((r, i) => guard(this.#engine(i).api.prepareTiming(r))));
-        const timed = await Promise.allSettled(
-          prepared.map((p, i) => (p.status === 'fulfilled' ? guard(this.#engine(i).api.timePrepared()) : Promise.reject(p.reason))),
-        );
-        timed.forEach((result, i) => {
-          const outcome = { request: todo[i], alongside };
-          if (result.status === 'fulfilled') this.#remember({ ...outcome, timing: result.value });
-          else if (generation === this.#generation) this.#failed = [...this.#failed, { ...outcome, error: errorMessage(result.reason) }];
-        });
-        if (dropped !== this.#dropped) return; // a worker is gone: the next update starts afresh
-      } finally {
-        this.#busy = false;
-        done();
-      }
+      // every run prepared (corpus and model) before any is timed, so they train side by side
+      const prepared = await Promise.allSettled(todo.map(async (r, i) => guard(this.#engine(i).api.prepareTiming(r))));
+      const timed = await Promise.allSettled(
+        prepared.map(async (p, i) => {
+          if (p.status === 'rejected') throw p.reason;
+          return guard(this.#engine(i).api.timePrepared());
+        }),
+      );
+      timed.forEach((result, i) => {
+        const run = { request: todo[i], alongside };
+        if (result.status === 'fulfilled') this.#remember({ ...run, timing: result.value });
+        else if (generation === this.#generation) this.#failed = [...this.#failed, { ...run, error: errorMessage(result.reason) }];
+      });
+      if (dropped !== this.#dropped) return; // a worker is gone: the next update starts afresh
     }
   }
 
   /** Keeps a timing, even of a run the form has moved on from: it serves that run when it is back. */
-  #remember(outcome: Outcome): void {
-    const others = this.#timed.filter((o) => !(o.alongside === outcome.alongside && sameRun(o.request, outcome.request)));
-    this.#timed = [outcome, ...others].slice(0, REMEMBERED_RUNS);
+  #remember(timed: Timed): void {
+    const others = this.#timed.filter((o) => !timedAs(o, timed.request, timed.alongside));
+    this.#timed = [timed, ...others].slice(0, REMEMBERED_RUNS);
   }
 
   #engine(i: number): KeptEngine {
