@@ -1,11 +1,14 @@
 // `organelle eval tictactoe|connect4 --games N --seed S --opponent NAME [--as first|second]
-// [--models DIR] [--json FILE] [--no-ablation]`: plays the organelles against a scripted
-// opponent and, on the same seeded games, three comparisons:
+// [--opening PLIES] [--models DIR] [--json FILE] [--no-ablation]`: plays the organelles
+// against a scripted opponent and, on the same seeded games (and openings), three comparisons:
 //   heuristic planner  the ablation: the Planner replaced by its heuristic plan
 //   no plan            the Player alone, with an empty plan (how much the plan steers)
 //   heuristic alone    no models at all: the fallback plays every move
 // Results are wins / draws / losses with 95% Wilson intervals, the share of moves chosen by
-// a model, parse errors, how often the Player played the plan's first move, and ms per move.
+// a model, parse errors, how often the Player played the plan's first move, ms per move, and
+// how many of the games were distinct. Greedy organelles against a search that only breaks
+// ties at random replay a handful of games (connect four against alpha-beta: 3 distinct in
+// 1,000); --opening starts every game after that many random plies so the games differ.
 import { writeFile } from 'node:fs/promises';
 import { playMatch, type GameAdapter, type GameOrganelles, type MatchSummary } from '../worker/orchestrator/game-loop.ts';
 import { GAME_PIPELINES, type TwoPlayerGame } from '../worker/pipeline/games.ts';
@@ -31,6 +34,7 @@ function row(name: string, s: MatchSummary): string {
     String(s.planner_fallbacks).padStart(6),
     pct(s.plan_follow_rate).padStart(7),
     s.ms_per_move.toFixed(3).padStart(8),
+    String(s.distinct_games).padStart(8),
   ].join(' ');
 }
 
@@ -41,12 +45,13 @@ function withoutPlans<S>(adapter: GameAdapter<S>): GameAdapter<S> {
 
 export function evalGame(game: TwoPlayerGame): (argv: string[]) => Promise<void> {
   return async (argv) => {
-    const args = parseArgs(argv, { values: ['models', 'games', 'seed', 'opponent', 'as', 'json', 'votes'], flags: ['no-ablation'] });
+    const args = parseArgs(argv, { values: ['models', 'games', 'seed', 'opponent', 'as', 'json', 'votes', 'opening'], flags: ['no-ablation'] });
     const json = stringOption(args, 'json');
     if (json) await checkOutputFile(json, '--json');
     const entry = GAME_PIPELINES[game];
     const games = intOption(args, 'games', 1000, 1);
     const seed = intOption(args, 'seed', 1);
+    const opening = intOption(args, 'opening', 0, 0);
     const opponentName = stringOption(args, 'opponent') ?? 'random';
     const opponent = entry.opponent(opponentName);
     const as = stringOption(args, 'as') ?? 'first';
@@ -63,10 +68,11 @@ export function evalGame(game: TwoPlayerGame): (argv: string[]) => Promise<void>
       player.engine.seedSampling(s);
     };
     const side = adapter.sides[as === 'first' ? 0 : 1];
-    console.log(`${game}: ${games} games, organelles ${as} (${side}) vs ${opponentName}, seed ${seed}; models from ${dir}`);
+    const openings = opening > 0 ? `, each after a random ${opening}-ply opening` : '';
+    console.log(`${game}: ${games} games${openings}, organelles ${as} (${side}) vs ${opponentName}, seed ${seed}; models from ${dir}`);
     const run = (label: string, a: GameAdapter<string>, organelles: GameOrganelles, limits = {}) => {
       const summary = playMatch(a, organelles, opponent, {
-        games, seed, side: as, opponentName, limits, beforeGame: reseed,
+        games, seed, side: as, opponentName, limits, opening, beforeGame: reseed,
         onGame: (_, i) => {
           if (process.stderr.isTTY && (i + 1) % 50 === 0) process.stderr.write(`\r${label} ${i + 1}/${games}`);
         },
@@ -84,7 +90,7 @@ export function evalGame(game: TwoPlayerGame): (argv: string[]) => Promise<void>
       throw new Error('the heuristic baseline never asks an organelle');
     };
     const heuristic = noAblation ? undefined : run('heuristic alone', adapter, { player: never }, { maxRejectsPerMove: 0 });
-    console.log(`${''.padEnd(18)} ${'wins'.padEnd(24)} ${'draws'.padEnd(24)} ${'losses'.padEnd(24)}   model  parse  pl.fb  follow  ms/move`);
+    console.log(`${''.padEnd(18)} ${'wins'.padEnd(24)} ${'draws'.padEnd(24)} ${'losses'.padEnd(24)}   model  parse  pl.fb  follow  ms/move distinct`);
     console.log(row('pipeline', pipeline));
     if (ablation) console.log(row('heuristic planner', ablation));
     if (noPlan) console.log(row('no plan', noPlan));
@@ -96,7 +102,7 @@ export function evalGame(game: TwoPlayerGame): (argv: string[]) => Promise<void>
     );
     if (json) {
       const report = {
-        game, opponent: opponentName, as, side, seed, models: reportedDir(dir), ...pipeline,
+        game, opponent: opponentName, as, side, seed, opening, models: reportedDir(dir), ...pipeline,
         // names the exact models measured: the site quotes these figures only beside them
         model_fingerprints: { planner: modelFingerprint(planner.toModel()), player: modelFingerprint(player.toModel()) },
         params: { planner: planner.engine.paramCount, player: player.engine.paramCount },

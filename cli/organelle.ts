@@ -21,8 +21,9 @@ commands:
       train one organelle on a corpus of PROMPT\\nRESPONSE documents separated by blank lines
   eval puzzle8 [--models DIR] (--boards FILE | --random N --seed S | --walk N --seed S) [--json FILE]
       solve boards with the pipeline, its no-planner ablation, greedy Manhattan and A*
-  eval tictactoe|connect4 [--games N] [--seed S] [--opponent NAME] [--as first|second] [--models DIR] [--json FILE] [--no-ablation]
-      play the organelles against an opponent (random, tactical, minimax, alphabeta2, alphabeta4)
+  eval tictactoe|connect4 [--games N] [--seed S] [--opponent NAME] [--as first|second] [--opening PLIES] [--models DIR] [--json FILE] [--no-ablation]
+      play the organelles against an opponent (random, tactical, minimax, alphabeta2, alphabeta4);
+      --opening: each game starts after that many random plies, so the games differ
   corpus <game> --out DIR
       write the training corpora of a game's organelles
   solve puzzle8 <board> [--models DIR] [--trace FILE] [--no-planner]

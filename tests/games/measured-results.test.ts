@@ -49,8 +49,14 @@ describe('measured results of the shipped models', () => {
     expect(MEASURED.puzzle8!.lines[0]).toContain(`the Mover alone solved ${grouped(puzzle.ablation!.solved)}.`);
     const minimax = await read<MatchReport>('tictactoe-minimax-second.json');
     expect(MEASURED.tictactoe!.lines[0]).toContain(`and ${grouped(minimax.draws)} of ${grouped(minimax.games)} moving second`);
+    expect(MEASURED.tictactoe!.lines[0]).toContain(`(${grouped((await read<MatchReport>('tictactoe-minimax-first.json')).distinct_games)} and ${grouped(minimax.distinct_games)} different games`);
     const tactical = await read<MatchReport>('connect4-tactical-first.json');
     expect(MEASURED.connect4!.lines[0]).toContain(`won ${grouped(tactical.wins)} of ${grouped(tactical.games)} games moving first`);
+    const [first, second] = await Promise.all(['first', 'second'].map((side) => read<MatchReport>(`connect4-alphabeta2-${side}.json`)));
+    expect(MEASURED.connect4!.lines[1]).toContain(`(only ${grouped(first.distinct_games + second.distinct_games)} different ones)`);
+    const [o1, o2] = await Promise.all(['first', 'second'].map((side) => read<MatchReport>(`connect4-alphabeta2-opening4-${side}.json`)));
+    expect(o1.opening).toBe(4);
+    expect(MEASURED.connect4!.lines[1]).toContain(`After 4 random opening moves: won ${grouped(o1.wins + o2.wins)} of ${grouped(o1.games + o2.games)} and lost ${grouped(o1.losses + o2.losses)}.`);
   });
 
   it('reports that disagree on the models, or do not name them, give no figures', async () => {
@@ -61,23 +67,25 @@ describe('measured results of the shipped models', () => {
     const retrained = { ...b, model_fingerprints: { ...b.model_fingerprints, player: '0123456789abcdef' } };
     expect(tictactoeMeasured([a, a], [b, b])).not.toBeNull();
     expect(tictactoeMeasured([a, a], [b, retrained])).toBeNull();
-    expect(connect4Measured([a, a], [retrained, b])).toBeNull();
+    expect(connect4Measured([a, a], [retrained, b], [a, a])).toBeNull();
   });
 
   it('the README\'s Results table carries every game report\'s counts', async () => {
     const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
     const label: Record<string, string> = { random: 'random', tactical: 'tactical', minimax: 'minimax', alphabeta2: '2-ply alpha-beta' };
+    const after = (plies: number) => (plies > 0 ? ` after ${plies} random plies` : '');
     const wdl = (r: { wins: number; draws: number; losses: number }) => `${r.wins}/${r.draws}/${r.losses}`;
     for (const file of (await readdir(RESULTS)).filter((f) => /^(tictactoe|connect4)-.*\.json$/.test(f))) {
       const r = await read<MatchReport & { game: string; opponent: string; as: string; ablation: MatchReport; heuristic_alone: MatchReport }>(file);
       const game = r.game === 'connect4' ? 'connect four' : 'tic-tac-toe';
-      const row = readme.split('\n').find((line) => line.startsWith(`| ${game} vs ${label[r.opponent]}, first / second |`));
+      const row = readme.split('\n').find((line) => line.startsWith(`| ${game} vs ${label[r.opponent]}${after(r.opening)}, first / second |`));
       expect(row, file).toBeDefined();
       const cells = row!.split('|').map((c) => c.trim());
       const side = r.as === 'first' ? 0 : 1;
       expect(cells[2].split(', ')[side], `${file} organelles`).toBe(wdl(r));
-      expect(cells[4].split(', ')[side], `${file} heuristic Planner`).toBe(wdl(r.ablation));
-      expect(cells[5].split(', ')[side], `${file} no models`).toBe(wdl(r.heuristic_alone));
+      expect(cells[3].split(', ')[side], `${file} different games`).toBe(grouped(r.distinct_games));
+      expect(cells[5].split(', ')[side], `${file} heuristic Planner`).toBe(wdl(r.ablation));
+      expect(cells[6].split(', ')[side], `${file} no models`).toBe(wdl(r.heuristic_alone));
     }
   });
 });

@@ -250,6 +250,43 @@ describe('matches', () => {
     expect(a.win_ci[1]).toBeGreaterThanOrEqual(a.win_rate);
   });
 
+  it('count the distinct games: deterministic players replay one game however many are played', () => {
+    const organelles = { planner: perfectPlanner, player: planFollower };
+    const o = { games: 12, seed: 3, side: 'second' as const, opponentName: 'first-free' };
+    const same = playMatch(ticTacToeAdapter, organelles, firstFree, o);
+    expect(same.games).toBe(12);
+    expect(same.distinct_games).toBe(1);
+    const varied = playMatch(ticTacToeAdapter, organelles, ticTacToeOpponent('random'), o);
+    expect(varied.distinct_games).toBeGreaterThan(1);
+    expect(varied.distinct_games).toBeLessThanOrEqual(12);
+  });
+
+  it('start each game after a seeded random opening, the same openings for every comparison', () => {
+    const starts = (organelles: Parameters<typeof playMatch>[1]) => {
+      const seen: string[] = [];
+      const s = playMatch(ticTacToeAdapter, organelles, firstFree, {
+        games: 12, seed: 3, side: 'first', opponentName: 'first-free', opening: 2, onGame: (g) => seen.push(g.start),
+      });
+      return { s, seen };
+    };
+    const pipeline = starts({ planner: perfectPlanner, player: planFollower });
+    const ablation = starts({ player: planFollower });
+    expect(ablation.seen).toEqual(pipeline.seen);
+    // two plies: one X and one O on the board, X (the organelles, moving first) to move
+    for (const start of pipeline.seen) expect([...start].filter((c) => c !== '_').sort().join('')).toBe('OX');
+    expect(new Set(pipeline.seen).size).toBeGreaterThan(6);
+    expect(pipeline.s.distinct_games).toBe(new Set(pipeline.seen).size);
+    // the opening's plies are nobody's moves: only the organelles' own turns are counted
+    expect(pipeline.s.organelle_moves).toBeLessThanOrEqual(12 * 4);
+    expect(pipeline.s.model_move_share).toBe(1);
+  });
+
+  it('refuse an opening long enough to end a game, naming the game and the plies', () => {
+    const o = { games: 50, seed: 1, side: 'first' as const, opponentName: 'first-free', opening: 8 };
+    expect(() => playMatch(ticTacToeAdapter, { player: planFollower }, firstFree, o)).toThrow(/8-ply random opening can end a tictactoe game .*use fewer plies/);
+    expect(() => playMatch(ticTacToeAdapter, { player: planFollower }, firstFree, { ...o, opening: 1.5 })).toThrow(/whole number of plies/);
+  });
+
   it('wilsonInterval matches known values', () => {
     const [lo, hi] = wilsonInterval(0, 1000);
     expect(lo).toBe(0);

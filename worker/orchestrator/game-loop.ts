@@ -368,6 +368,8 @@ export class GameSession<S> {
 
 export interface GameRecord {
   result: GameResult | null; // null: the game ended in an error
+  /** The position the game began from (describe()'s text): the initial one, or an opening's end. */
+  start: string;
   moves: string[];
   events: OrchestratorEvent[];
   counts: GameCounts;
@@ -384,6 +386,7 @@ export function playGame<S>(
   options: GameOptions<S> = {},
 ): GameRecord {
   const session = new GameSession(adapter, organelles, options);
+  const start = adapter.describe(options.start ?? adapter.initial());
   while (!session.over) {
     if (session.toMove === 'organelles') {
       try {
@@ -396,7 +399,7 @@ export function playGame<S>(
     }
   }
   const counts = { ...session.counts };
-  return { result: session.result, moves: [...session.moves], events: [...session.events], counts, turns: counts.modelMoves + counts.fallbackMoves };
+  return { result: session.result, start, moves: [...session.moves], events: [...session.events], counts, turns: counts.modelMoves + counts.fallbackMoves };
 }
 
 // ---- replay
@@ -453,6 +456,12 @@ export interface MatchOptions {
   onGame?: (record: GameRecord, index: number) => void;
   /** Keep every game's events in the summary (default false: only counts). */
   keepTraces?: boolean;
+  /**
+   * Random plies, uniform over the legal moves of whichever side is to move, played before
+   * each game (default 0). Greedy organelles against a search that only randomises among
+   * equal moves play the same few games over and over; openings make the games differ.
+   */
+  opening?: number;
 }
 
 export interface MatchSummary {
@@ -480,17 +489,43 @@ export interface MatchSummary {
   plan_follow_rate: number;
   /** Mean wall time of an organelle turn (Planner + Player + Judge). */
   ms_per_move: number;
+  /**
+   * Games that differ in their start or in a move. Wilson intervals treat the games as
+   * independent draws, which they are not when this is much smaller than `games`.
+   */
+  distinct_games: number;
   traces?: OrchestratorEvent[][];
 }
 
-/** Plays `games` games; game i's opponent draws from Rng(seed).fork(`game i`), so any game replays alone. */
+/**
+ * `plies` uniformly random legal moves from the initial position. Throws when they end the
+ * game: an opening must leave a game to play.
+ */
+export function randomOpening<S>(adapter: GameAdapter<S>, plies: number, rng: Rng): S {
+  if (!Number.isInteger(plies) || plies < 0) throw new RangeError(`an opening must be a whole number of plies >= 0, got ${plies}`);
+  let state = adapter.initial();
+  for (let i = 0; i < plies; i++) {
+    state = adapter.apply(state, rng.pick(adapter.legalMoves(state)));
+    if (adapter.status(state) !== 'ongoing') {
+      throw new RangeError(`a ${plies}-ply random opening can end a ${adapter.game} game (this one ended after ${i + 1}): use fewer plies`);
+    }
+  }
+  return state;
+}
+
+/**
+ * Plays `games` games; game i's opponent draws from Rng(seed).fork(`game i`) and its opening
+ * from Rng(seed).fork(`opening i`), so any game replays alone and every comparison run
+ * with the same seed meets the same openings.
+ */
 export function playMatch<S>(adapter: GameAdapter<S>, organelles: GameOrganelles, opponent: Opponent<S>, o: MatchOptions): MatchSummary {
   const root = new Rng(o.seed);
   const records: GameRecord[] = [];
   for (let i = 0; i < o.games; i++) {
     o.beforeGame?.(i);
+    const start = o.opening ? randomOpening(adapter, o.opening, root.fork(`opening ${i}`)) : undefined;
     const record = playGame(adapter, organelles, opponent, root.fork(`game ${i}`), {
-      side: o.side, opponent: o.opponentName, ...(o.limits ? { limits: o.limits } : {}),
+      side: o.side, opponent: o.opponentName, ...(o.limits ? { limits: o.limits } : {}), ...(start !== undefined ? { start } : {}),
     });
     o.onGame?.(record, i);
     records.push(o.keepTraces ? record : { ...record, events: [] });
@@ -519,6 +554,7 @@ export function summarizeMatch(records: readonly GameRecord[], keepTraces = fals
     planner_fallbacks: sum((c) => c.plannerFallbacks),
     plan_follow_rate: planTurns ? sum((c) => c.planFollowed) / planTurns : 0,
     ms_per_move: moves ? sum((c) => c.organelleMs) / moves : 0,
+    distinct_games: new Set(records.map((g) => `${g.start} ${g.moves.join(' ')}`)).size,
     ...(keepTraces ? { traces: records.map((g) => g.events) } : {}),
   };
 }

@@ -14,6 +14,8 @@ import connect4TacticalFirst from '../../../docs/results/connect4-tactical-first
 import connect4TacticalSecond from '../../../docs/results/connect4-tactical-second.json';
 import connect4SearchFirst from '../../../docs/results/connect4-alphabeta2-first.json';
 import connect4SearchSecond from '../../../docs/results/connect4-alphabeta2-second.json';
+import connect4OpeningsFirst from '../../../docs/results/connect4-alphabeta2-opening4-first.json';
+import connect4OpeningsSecond from '../../../docs/results/connect4-alphabeta2-opening4-second.json';
 
 /** The fields of a report read here; the reports carry many more. */
 interface Report {
@@ -36,6 +38,10 @@ export interface MatchReport extends Report {
   draws: number;
   losses: number;
   organelle_moves: number;
+  /** Games that differed in a move: greedy organelles against a search replay a few games. */
+  distinct_games: number;
+  /** Random plies before each game (0: every game from the empty board). */
+  opening: number;
 }
 
 export interface Measured {
@@ -67,6 +73,7 @@ function modelShare(reports: readonly MatchReport[]): number {
 }
 
 const wins = (r: MatchReport) => `${grouped(r.wins)} of ${grouped(r.games)}`;
+const sum = (pair: readonly MatchReport[], key: 'games' | 'wins' | 'losses' | 'distinct_games') => grouped(pair.reduce((n, r) => n + r[key], 0));
 
 export function puzzle8Measured(report: PuzzleReport): Measured | null {
   const fingerprints = sharedFingerprints([report], ['planner', 'mover']);
@@ -97,20 +104,24 @@ export function tictactoeMeasured(perfect: [MatchReport, MatchReport], random: [
     [...perfect, ...random],
     [
       `Against perfect play (minimax): drew ${grouped(perfect[0].draws)} of ${grouped(perfect[0].games)} games moving first ` +
-        `and ${grouped(perfect[1].draws)} of ${grouped(perfect[1].games)} moving second.`,
+        `and ${grouped(perfect[1].draws)} of ${grouped(perfect[1].games)} moving second ` +
+        `(${grouped(perfect[0].distinct_games)} and ${grouped(perfect[1].distinct_games)} different games: minimax varies only among equally good moves).`,
       `Against random moves: won ${wins(random[0])} moving first and ${wins(random[1])} moving second, ` +
         `lost ${grouped(random[0].losses + random[1].losses)}.`,
     ],
   );
 }
 
-export function connect4Measured(tactical: [MatchReport, MatchReport], search: [MatchReport, MatchReport]): Measured | null {
+export function connect4Measured(
+  tactical: [MatchReport, MatchReport], search: [MatchReport, MatchReport], openings: [MatchReport, MatchReport],
+): Measured | null {
   return gameMeasured(
-    [...tactical, ...search],
+    [...tactical, ...search, ...openings],
     [
       `Against the tactical opponent: won ${wins(tactical[0])} games moving first and ${wins(tactical[1])} moving second.`,
-      `Against a two-ply alpha-beta search: won ${grouped(search[0].wins + search[1].wins)} ` +
-        `of ${grouped(search[0].games + search[1].games)}.`,
+      `Against a two-ply alpha-beta search: won ${sum(search, 'wins')} of ${sum(search, 'games')} games ` +
+        `(only ${sum(search, 'distinct_games')} different ones). ` +
+        `After ${openings[0].opening} random opening moves: won ${sum(openings, 'wins')} of ${sum(openings, 'games')} and lost ${sum(openings, 'losses')}.`,
     ],
   );
 }
@@ -125,6 +136,7 @@ export const MEASURED: Readonly<Partial<Record<GameId, Measured>>> = Object.from
     connect4: connect4Measured(
       [connect4TacticalFirst as MatchReport, connect4TacticalSecond as MatchReport],
       [connect4SearchFirst as MatchReport, connect4SearchSecond as MatchReport],
+      [connect4OpeningsFirst as MatchReport, connect4OpeningsSecond as MatchReport],
     ),
   }).filter(([, m]) => m !== null),
 );
