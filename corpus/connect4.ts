@@ -1,16 +1,15 @@
 // Training corpora for the connect-4 organelles, from alpha-beta self-play
-// (worker/games/connect4/dataset.ts) at depth LABEL_DEPTH (1), 6,000 games, with noise: per
-// game and side, a 25% chance of playing at random, 25% as the tactical opponent and 20% as a
-// depth-2 searcher instead of searching at depth 1, so the positions also look like games
-// against the evaluation opponents (with the depth-2 player in the mix, the Planner's plans
-// stopped being refused in games against it: 0 refused twice in 1,000 games, from 2,846).
+// (worker/games/connect4/dataset.ts) at depth LABEL_DEPTH (2), 6,000 games, with noise: per
+// game and side, a 25% chance of playing at random, 25% as the tactical opponent and 20% as
+// the evaluation's depth-2 searcher (which breaks ties at random) instead of searching, so the
+// positions also look like games against the evaluation opponents.
 // Every distinct position met (both sides to move) is kept once and its left-right mirror
 // added, and every one is used: there is no cap. A position met v times in self-play gets
 // copies(v) = 1 + floor(log2 v) documents per organelle (the empty board, met in every game:
 // 13), because the openings recur in every real game while a dedup keeps each of them once.
-// Labels are strategy.ts's: a deterministic function of the board. The default build:
-// 77,465 positions + 65,491 mirrors = 142,956, weighted to 158,108 documents per
-// organelle, built in about 6 s.
+// Labels are strategy.ts's: a deterministic function of the board, each position's ranking
+// searched once (positionLabels). The default build: 78,457 positions + 64,473 mirrors =
+// 142,930, weighted to 159,717 documents per organelle, built in about 6.5 s in Node.
 //
 // Planner: copies(v) identical documents per position. The answer is the threat map, then the plan:
 //   ..b.x..|b2
@@ -32,11 +31,11 @@
 // guarantees in a game. Everything is a pure function of the options.
 import { buildConnect4Dataset, type Connect4Dataset } from '../worker/games/connect4/dataset.ts';
 import { legalMoves, type Board } from '../worker/games/connect4/rules.ts';
-import { bestMove, canonicalPlan, heuristicPlan, tactics, tagOf, LABEL_DEPTH, PLAN_MAX } from '../worker/games/connect4/strategy.ts';
+import {
+  bestOf, heuristicPlan, planOf, rankMoves, tactics, tagOf, LABEL_DEPTH, PLAN_MAX, type RankedMove, type Tactics,
+} from '../worker/games/connect4/strategy.ts';
 import { planMove, playerPrompt, plannerPrompt, threatMap } from '../worker/games/connect4/prompts.ts';
 import { Rng } from '../worker/games/rng.ts';
-
-export const CONNECT4_CORPUS_VERSION = 1;
 
 export const PLAN_KINDS = ['canonical', 'heuristic', 'random', 'wrong', 'none'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
@@ -46,9 +45,11 @@ export interface Connect4CorpusOptions {
   seed: number;
   /** Per-side chances of a random / tactical / depth-2 player in a self-play game. */
   noise: { random: number; tactical: number; alphabeta2?: number };
+  /** Search plies of the labels and of the self-play searchers. */
+  depth: number;
 }
 
-export const DEFAULT_CONNECT4_CORPUS: Readonly<Connect4CorpusOptions> = { games: 6000, seed: 1, noise: { random: 0.25, tactical: 0.25, alphabeta2: 0.2 } };
+export const DEFAULT_CONNECT4_CORPUS: Readonly<Connect4CorpusOptions> = { games: 6000, seed: 1, noise: { random: 0.25, tactical: 0.25, alphabeta2: 0.2 }, depth: LABEL_DEPTH };
 
 export interface Connect4Corpus {
   planner: string;
@@ -67,33 +68,47 @@ export interface Connect4Corpus {
   };
 }
 
-function randomPlan(board: Board, rng: Rng): string[] {
-  const t = tactics(board);
+/**
+ * What a position's documents are labelled from, worked out once per position: the search
+ * behind the ranking is most of a build's time, and a position can have several documents.
+ */
+export interface PositionLabels {
+  board: Board;
+  tactics: Tactics;
+  /** rankMoves at the corpus's depth. */
+  ranked: RankedMove[];
+  threatMap: string;
+}
+
+export function positionLabels(board: Board, depth = LABEL_DEPTH): PositionLabels {
+  return { board, tactics: tactics(board), ranked: rankMoves(board, depth), threatMap: threatMap(board) };
+}
+
+function randomPlan({ tactics: t }: PositionLabels, rng: Rng): string[] {
   const cols = rng.shuffle([...t.legal]);
   return cols.slice(0, 1 + rng.int(Math.min(PLAN_MAX, cols.length))).map((c) => `${tagOf(t, c)}${c}`);
 }
 
 /** The canonical plan with its head replaced by an unacceptable column; null when there is none. */
-function wrongPlan(board: Board, rng: Rng): string[] | null {
-  const t = tactics(board);
+function wrongPlan({ tactics: t, ranked }: PositionLabels, rng: Rng): string[] | null {
   const bad = t.legal.filter((c) => !t.acceptable.includes(c));
   if (bad.length === 0) return null;
   const head = rng.pick(bad);
-  return [`${tagOf(t, head)}${head}`, ...canonicalPlan(board).filter((item) => Number(planMove(item)) !== head)].slice(0, PLAN_MAX);
+  return [`${tagOf(t, head)}${head}`, ...planOf(ranked).filter((item) => Number(planMove(item)) !== head)].slice(0, PLAN_MAX);
 }
 
 /** The Player's label for a prompt (see the header): the column only; the document adds the map. */
-export function playerAnswer(board: Board, plan: readonly string[], blocked: readonly number[]): number {
+export function playerAnswer(labels: PositionLabels, plan: readonly string[], blocked: readonly number[]): number {
   const head = plan.length > 0 ? Number(planMove(plan[0])) : null;
-  if (head !== null && !blocked.includes(head) && tactics(board).acceptable.includes(head)) return head;
-  const answer = bestMove(board, new Set(blocked));
-  if (answer === null) throw new Error(`no unrefused column on ${board} with b=${blocked.join(',')}`);
+  if (head !== null && !blocked.includes(head) && labels.tactics.acceptable.includes(head)) return head;
+  const answer = bestOf(labels.ranked, new Set(blocked));
+  if (answer === null) throw new Error(`no unrefused column on ${labels.board} with b=${blocked.join(',')}`);
   return answer;
 }
 
 /** The Planner's answer: threat map, '|', plan. */
-export function plannerAnswer(board: Board): string {
-  return `${threatMap(board)}|${canonicalPlan(board).join(',')}`;
+export function plannerAnswer(labels: PositionLabels): string {
+  return `${labels.threatMap}|${planOf(labels.ranked).join(',')}`;
 }
 
 /** Documents per organelle for a position met `visits` times (see the header). */
@@ -103,21 +118,22 @@ export function copies(visits: number): number {
 
 export function buildConnect4Corpus(options: Partial<Connect4CorpusOptions> = {}): Connect4Corpus {
   const o = { ...DEFAULT_CONNECT4_CORPUS, ...options };
-  const ds: Connect4Dataset = buildConnect4Dataset({ depth: LABEL_DEPTH, games: o.games, seed: o.seed, noise: o.noise });
+  const ds: Connect4Dataset = buildConnect4Dataset({ depth: o.depth, games: o.games, seed: o.seed, noise: o.noise });
   const rng = new Rng(o.seed).fork('corpus');
   const planner: string[] = [];
   const player: string[] = [];
   const stats: Connect4Corpus['stats'] = {
-    depth: LABEL_DEPTH, games: o.games, positions: ds.counts.positions, mirrored: ds.counts.mirrored, plannerDocs: 0, playerDocs: 0,
+    depth: o.depth, games: o.games, positions: ds.counts.positions, mirrored: ds.counts.mirrored, plannerDocs: 0, playerDocs: 0,
     playerDocsByPlan: { canonical: 0, heuristic: 0, random: 0, wrong: 0, none: 0 }, blockedDocs: 0, overrides: 0, columnCodes: 0,
   };
   const codes = new Set<string>();
   for (const { board, visits } of ds.records) {
     const n = copies(visits);
     for (const code of plannerPrompt(board)) codes.add(code);
-    const plannerDoc = `${plannerPrompt(board)}\n${plannerAnswer(board)}`;
+    const labels = positionLabels(board, o.depth);
+    const plannerDoc = `${plannerPrompt(board)}\n${plannerAnswer(labels)}`;
     for (let i = 0; i < n; i++) planner.push(plannerDoc);
-    for (let i = 0; i < n; i++) player.push(playerDoc(board, rng, stats));
+    for (let i = 0; i < n; i++) player.push(playerDoc(labels, rng, stats));
   }
   stats.plannerDocs = planner.length;
   stats.playerDocs = player.length;
@@ -126,16 +142,17 @@ export function buildConnect4Corpus(options: Partial<Connect4CorpusOptions> = {}
 }
 
 /** One Player document: a plan kind, maybe a refused column, and the label. */
-function playerDoc(board: Board, rng: Rng, stats: Connect4Corpus['stats']): string {
+function playerDoc(labels: PositionLabels, rng: Rng, stats: Connect4Corpus['stats']): string {
+  const { board } = labels;
   const u = rng.next();
   let kind: PlanKind = u < 0.45 ? 'canonical' : u < 0.6 ? 'heuristic' : u < 0.75 ? 'random' : u < 0.9 ? 'wrong' : 'none';
   let plan: string[];
   if (kind === 'wrong') {
-    const w = wrongPlan(board, rng);
+    const w = wrongPlan(labels, rng);
     if (w === null) kind = 'random';
-    plan = w ?? randomPlan(board, rng);
+    plan = w ?? randomPlan(labels, rng);
   } else {
-    plan = kind === 'canonical' ? canonicalPlan(board) : kind === 'heuristic' ? heuristicPlan(board) : kind === 'random' ? randomPlan(board, rng) : [];
+    plan = kind === 'canonical' ? planOf(labels.ranked) : kind === 'heuristic' ? heuristicPlan(board) : kind === 'random' ? randomPlan(labels, rng) : [];
   }
   const legal = legalMoves(board);
   const full = [0, 1, 2, 3, 4, 5, 6].filter((c) => !legal.includes(c));
@@ -144,9 +161,9 @@ function playerDoc(board: Board, rng: Rng, stats: Connect4Corpus['stats']): stri
     if (full.length > 0 && rng.next() < 0.5) blocked = [rng.pick(full)];
     else if (legal.length > 1) blocked = [plan.length > 0 && rng.next() < 0.5 ? Number(planMove(plan[0])) : rng.pick(legal)];
   }
-  const answer = playerAnswer(board, plan, blocked);
+  const answer = playerAnswer(labels, plan, blocked);
   stats.playerDocsByPlan[kind]++;
   if (blocked.length > 0) stats.blockedDocs++;
   if (plan.length > 0 && answer !== Number(planMove(plan[0]))) stats.overrides++;
-  return `${playerPrompt(board, plan, blocked.map(String))}\n${threatMap(board)}|${answer}`;
+  return `${playerPrompt(board, plan, blocked.map(String))}\n${labels.threatMap}|${answer}`;
 }

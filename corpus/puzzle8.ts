@@ -18,8 +18,6 @@ import { moverPrompt, plannerPrompt, letters, PLAN_MAX } from '../worker/games/p
 import { Rng } from '../worker/games/rng.ts';
 import { greedyPlan } from '../worker/games/puzzle8/heuristics.ts';
 
-export const PUZZLE8_CORPUS_VERSION = 1;
-
 /**
  * Copies of each training state's examples, by optimal distance. States near the goal are
  * few (1, 2, 4, 8, 16 ... at distances 0-4) and would be under 1% of the corpus, yet every

@@ -21,8 +21,6 @@ import { bestMove, canonicalPlan, heuristicPlan, tagOf, PLAN_MAX } from '../work
 import { planMove, playerPrompt, plannerPrompt } from '../worker/games/tictactoe/prompts.ts';
 import { Rng } from '../worker/games/rng.ts';
 
-export const TICTACTOE_CORPUS_VERSION = 1;
-
 export const PLAN_KINDS = ['canonical', 'heuristic', 'random', 'none'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
 

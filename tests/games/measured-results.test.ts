@@ -53,7 +53,10 @@ describe('measured results of the shipped models', () => {
     const tactical = await read<MatchReport>('connect4-tactical-first.json');
     expect(MEASURED.connect4!.lines[0]).toContain(`won ${grouped(tactical.wins)} of ${grouped(tactical.games)} games moving first`);
     const [first, second] = await Promise.all(['first', 'second'].map((side) => read<MatchReport>(`connect4-alphabeta2-${side}.json`)));
-    expect(MEASURED.connect4!.lines[1]).toContain(`(only ${grouped(first.distinct_games + second.distinct_games)} different ones)`);
+    expect(MEASURED.connect4!.lines[1]).toContain(
+      `of ${grouped(first.games + second.games)} games won ${grouped(first.wins + second.wins)}, drew ${grouped(first.draws + second.draws)} ` +
+        `and lost ${grouped(first.losses + second.losses)}, but only ${grouped(first.distinct_games + second.distinct_games)} of them were different.`,
+    );
     const [o1, o2] = await Promise.all(['first', 'second'].map((side) => read<MatchReport>(`connect4-alphabeta2-opening4-${side}.json`)));
     expect(o1.opening).toBe(4);
     expect(MEASURED.connect4!.lines[1]).toContain(`After 4 random opening moves: won ${grouped(o1.wins + o2.wins)} of ${grouped(o1.games + o2.games)} and lost ${grouped(o1.losses + o2.losses)}.`);

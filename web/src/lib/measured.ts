@@ -73,7 +73,7 @@ function modelShare(reports: readonly MatchReport[]): number {
 }
 
 const wins = (r: MatchReport) => `${grouped(r.wins)} of ${grouped(r.games)}`;
-const sum = (pair: readonly MatchReport[], key: 'games' | 'wins' | 'losses' | 'distinct_games') => grouped(pair.reduce((n, r) => n + r[key], 0));
+const sum = (pair: readonly MatchReport[], key: 'games' | 'wins' | 'draws' | 'losses' | 'distinct_games') => grouped(pair.reduce((n, r) => n + r[key], 0));
 
 export function puzzle8Measured(report: PuzzleReport): Measured | null {
   const fingerprints = sharedFingerprints([report], ['planner', 'mover']);
@@ -119,8 +119,8 @@ export function connect4Measured(
     [...tactical, ...search, ...openings],
     [
       `Against the tactical opponent: won ${wins(tactical[0])} games moving first and ${wins(tactical[1])} moving second.`,
-      `Against a two-ply alpha-beta search: won ${sum(search, 'wins')} of ${sum(search, 'games')} games ` +
-        `(only ${sum(search, 'distinct_games')} different ones). ` +
+      `Against a two-ply alpha-beta search: of ${sum(search, 'games')} games won ${sum(search, 'wins')}, ` +
+        `drew ${sum(search, 'draws')} and lost ${sum(search, 'losses')}, but only ${sum(search, 'distinct_games')} of them were different. ` +
         `After ${openings[0].opening} random opening moves: won ${sum(openings, 'wins')} of ${sum(openings, 'games')} and lost ${sum(openings, 'losses')}.`,
     ],
   );
