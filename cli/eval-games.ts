@@ -1,13 +1,15 @@
 // `organelle eval tictactoe|connect4 --games N --seed S --opponent NAME [--as first|second]
 // [--opening PLIES] [--models DIR] [--json FILE] [--no-ablation]`: plays the organelles
-// against a scripted opponent and, on the same seeded games (and openings), three comparisons:
+// against a scripted opponent and, on the same seeded games (and openings), four comparisons:
 //   heuristic planner  the ablation: the Planner replaced by its heuristic plan
 //   no plan            the Player alone, with an empty plan (how much the plan steers)
 //   heuristic alone    no models at all: the fallback plays every move
+//   labels             no models: every move is the one the organelles were trained to
+//                      choose there (what imitating the corpus exactly would do)
 // Results are wins / draws / losses with 95% Wilson intervals, the share of moves chosen by
 // a model, parse errors, how often the Player played the plan's first move, ms per move, and
 // how many of the games were distinct. Greedy organelles against a search that only breaks
-// ties at random replay a handful of games (connect four against alpha-beta: 3 distinct in
+// ties at random replay a handful of games (connect four against alpha-beta: 5 distinct in
 // 1,000); --opening starts every game after that many random plies so the games differ.
 import { writeFile } from 'node:fs/promises';
 import { playMatch, type GameAdapter, type GameOrganelles, type MatchSummary } from '../worker/orchestrator/game-loop.ts';
@@ -41,6 +43,18 @@ function row(name: string, s: MatchSummary): string {
 /** The adapter with its heuristic plan replaced by an empty one: the "no plan" comparison. */
 function withoutPlans<S>(adapter: GameAdapter<S>): GameAdapter<S> {
   return { ...adapter, heuristicPlan: () => [] };
+}
+
+/** The adapter whose plan is the Planner's label and whose fallback plays its head: the "labels" comparison. */
+export function playingLabels<S>(adapter: GameAdapter<S>, labelPlan: (state: S) => string[]): GameAdapter<S> {
+  return {
+    ...adapter,
+    heuristicPlan: labelPlan,
+    fallbackMove: (state, avoid) => {
+      const item = labelPlan(state).find((i) => !avoid.has(adapter.planMove(i)));
+      return item === undefined ? adapter.fallbackMove(state, avoid) : adapter.planMove(item);
+    },
+  };
 }
 
 export function evalGame(game: TwoPlayerGame): (argv: string[]) => Promise<void> {
@@ -90,11 +104,13 @@ export function evalGame(game: TwoPlayerGame): (argv: string[]) => Promise<void>
       throw new Error('the heuristic baseline never asks an organelle');
     };
     const heuristic = noAblation ? undefined : run('heuristic alone', adapter, { player: never }, { maxRejectsPerMove: 0 });
+    const labels = noAblation ? undefined : run('labels', playingLabels(adapter, entry.labelPlan), { player: never }, { maxRejectsPerMove: 0 });
     console.log(`${''.padEnd(18)} ${'wins'.padEnd(24)} ${'draws'.padEnd(24)} ${'losses'.padEnd(24)}   model  parse  pl.fb  follow  ms/move distinct`);
     console.log(row('pipeline', pipeline));
     if (ablation) console.log(row('heuristic planner', ablation));
     if (noPlan) console.log(row('no plan', noPlan));
     if (heuristic) console.log(row('heuristic alone', heuristic));
+    if (labels) console.log(row('labels', labels));
     console.log(
       `model moves ${pipeline.organelle_moves - Math.round(pipeline.fallback_move_share * pipeline.organelle_moves)} of ${pipeline.organelle_moves} ` +
         `(fallback ${pct(pipeline.fallback_move_share)}), ${pipeline.rejections} rejected proposals; ` +
@@ -106,7 +122,7 @@ export function evalGame(game: TwoPlayerGame): (argv: string[]) => Promise<void>
         // names the exact models measured: the site quotes these figures only beside them
         model_fingerprints: { planner: modelFingerprint(planner.toModel()), player: modelFingerprint(player.toModel()) },
         params: { planner: planner.engine.paramCount, player: player.engine.paramCount },
-        ablation: ablation ?? null, no_plan: noPlan ?? null, heuristic_alone: heuristic ?? null,
+        ablation: ablation ?? null, no_plan: noPlan ?? null, heuristic_alone: heuristic ?? null, labels: labels ?? null,
       };
       await writeFile(json, JSON.stringify(report, null, 2));
       console.log(`wrote ${json}`);

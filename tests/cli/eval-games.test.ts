@@ -5,7 +5,10 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { evalGame } from '../../cli/eval-games.ts';
+import { evalGame, playingLabels } from '../../cli/eval-games.ts';
+import { GAME_PIPELINES } from '../../worker/pipeline/games.ts';
+import { parseBoard } from '../../worker/games/connect4/rules.ts';
+import { canonicalPlan } from '../../worker/games/connect4/strategy.ts';
 
 async function evaluate(game: 'tictactoe' | 'connect4', args: string[]): Promise<{ printed: string; report: Record<string, unknown> & { ablation: Record<string, unknown> } }> {
   const json = join(await mkdtemp(join(tmpdir(), 'eval-')), 'report.json');
@@ -38,4 +41,29 @@ describe('organelle eval connect4', () => {
     await expect(evaluate('tictactoe', ['--games', '40', '--opening', '7'])).rejects.toThrow(/7-ply random opening can end a tictactoe game/);
     await expect(evaluate('tictactoe', ['--opening', '-1'])).rejects.toThrow(/--opening must be an integer >= 0/);
   });
+});
+
+describe('the labels comparison', () => {
+  it('plays the head of the Planner\'s label, the next item when the head is refused', () => {
+    const { adapter, labelPlan } = GAME_PIPELINES.connect4;
+    const labels = playingLabels(adapter, labelPlan);
+    // X has three in the bottom row: the label's head is the win at 3
+    const board = parseBoard('.'.repeat(28) + '......O' + 'XXX..OO');
+    expect(labelPlan(board)[0]).toBe('w3');
+    expect(labels.heuristicPlan(board)).toEqual(labelPlan(board));
+    expect(labels.fallbackMove(board, new Set())).toBe('3');
+    const second = labelPlan(board)[1];
+    if (second !== undefined) expect(labels.fallbackMove(board, new Set(['3']))).toBe(adapter.planMove(second));
+    const opening = parseBoard('.'.repeat(42));
+    expect(labels.fallbackMove(opening, new Set())).toBe(adapter.planMove(canonicalPlan(opening)[0]));
+  });
+
+  it('is in every report: no model moves, every plan a label', async () => {
+    const { report } = await evaluate('tictactoe', ['--games', '6', '--opponent', 'minimax']);
+    const labels = report.labels as { games: number; model_move_share: number; planner_fallbacks: number; organelle_moves: number; losses: number };
+    expect(labels.games).toBe(6);
+    expect(labels.model_move_share).toBe(0);
+    expect(labels.planner_fallbacks).toBe(labels.organelle_moves);
+    expect(labels.losses).toBe(0); // the tic-tac-toe labels are minimax's own moves
+  }, 60_000);
 });

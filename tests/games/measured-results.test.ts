@@ -79,7 +79,7 @@ describe('measured results of the shipped models', () => {
     const after = (plies: number) => (plies > 0 ? ` after ${plies} random plies` : '');
     const wdl = (r: { wins: number; draws: number; losses: number }) => `${r.wins}/${r.draws}/${r.losses}`;
     for (const file of (await readdir(RESULTS)).filter((f) => /^(tictactoe|connect4)-.*\.json$/.test(f))) {
-      const r = await read<MatchReport & { game: string; opponent: string; as: string; ablation: MatchReport; heuristic_alone: MatchReport }>(file);
+      const r = await read<MatchReport & { game: string; opponent: string; as: string; ablation: MatchReport; heuristic_alone: MatchReport; labels: MatchReport }>(file);
       const game = r.game === 'connect4' ? 'connect four' : 'tic-tac-toe';
       const row = readme.split('\n').find((line) => line.startsWith(`| ${game} vs ${label[r.opponent]}${after(r.opening)}, first / second |`));
       expect(row, file).toBeDefined();
@@ -89,6 +89,7 @@ describe('measured results of the shipped models', () => {
       expect(cells[3].split(', ')[side], `${file} different games`).toBe(grouped(r.distinct_games));
       expect(cells[5].split(', ')[side], `${file} heuristic Planner`).toBe(wdl(r.ablation));
       expect(cells[6].split(', ')[side], `${file} no models`).toBe(wdl(r.heuristic_alone));
+      expect(cells[7].split(', ')[side], `${file} labels`).toBe(wdl(r.labels));
     }
   });
 });
