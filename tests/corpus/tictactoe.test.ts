@@ -1,7 +1,7 @@
 // The tic-tac-toe corpora: every reachable position used, the stated counts, and labels that
 // are what corpus/tictactoe.ts promises (checked against the minimax solver, not the builder).
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildTicTacToeCorpus, type TicTacToeCorpus } from '../../corpus/tictactoe.ts';
+import { buildTicTacToeCorpus, copies, type TicTacToeCorpus } from '../../corpus/tictactoe.ts';
 import { parseCorpus, type Document } from '../../worker/corpus/documents.ts';
 import { allReachablePositions, solve } from '../../worker/games/tictactoe/minimax.ts';
 import { legalMoves, status, type Board } from '../../worker/games/tictactoe/rules.ts';
@@ -37,17 +37,23 @@ function fields(prompt: string): { board: Board; plan: string[]; blocked: number
 }
 
 describe('tic-tac-toe corpora', () => {
-  it('use every reachable ongoing position once in the Planner corpus, four times in the Player corpus', () => {
+  it('use every reachable ongoing position copies() times in the Planner corpus, four times that in the Player corpus', () => {
     const ongoing = allReachablePositions().filter((b) => status(b) === 'ongoing');
     expect(ongoing).toHaveLength(4520);
     expect(new Set(planner.map((d) => boardOf(d.prompt)))).toEqual(new Set(ongoing));
+    // the openings, which every game passes through, weigh more: the empty board 5 times, 1 piece 4, 2 pieces 3, 3 pieces 2
+    expect(ongoing.map(copies).filter((n) => n > 1).sort()).toEqual([...Array(252).fill(2), ...Array(72).fill(3), ...Array(9).fill(4), 5]);
+    const perBoard = new Map<string, number>();
+    for (const d of planner) perBoard.set(d.prompt, (perBoard.get(d.prompt) ?? 0) + 1);
+    for (const [prompt, n] of perBoard) expect(n, prompt).toBe(copies(boardOf(prompt)));
+    const docs = ongoing.reduce((n, b) => n + copies(b), 0);
     const s = corpus.stats;
     expect(s.positions).toBe(4520);
-    expect(s.plannerDocs).toBe(4520);
-    expect(s.playerDocs).toBe(4 * 4520);
+    expect(s.plannerDocs).toBe(docs);
+    expect(s.playerDocs).toBe(4 * docs);
     expect(planner).toHaveLength(s.plannerDocs);
     expect(player).toHaveLength(s.playerDocs);
-    expect(s.playerDocsByPlan).toEqual({ canonical: 4520, heuristic: 4520, random: 4520, none: 4520 });
+    expect(s.playerDocsByPlan).toEqual({ canonical: docs, heuristic: docs, random: docs, none: docs });
     expect(player.filter((d) => !d.prompt.endsWith('|b=')).length).toBe(s.blockedDocs);
   });
 
