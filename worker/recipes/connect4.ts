@@ -18,7 +18,10 @@ registerRecipe({
   description: 'Reads the board (one code per column, from the side to move); writes a threat map, then the tactically sound columns best first, tagged w (wins) / b (blocks).',
   architecture: { embd: 48, heads: 4, layers: 3, mlp: 192, block: 32 },
   seed: 31,
-  config: { steps: 30_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 300 },
+  // 60,000 steps, not 30,000: the Planner then picks the labelled column on 71% of unseen
+  // positions, not 64%, and the pair wins 664 of 2,000 games against the 2-ply search from
+  // random openings, not 548 (90,000: 711). The Player gained nothing from twice its steps.
+  config: { steps: 60_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 300 },
   buildCorpus: () => corpus().planner,
 });
 

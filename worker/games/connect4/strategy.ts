@@ -14,7 +14,7 @@
 // the opponent's best reply, seeing a win of ours one ply further) rather than one. Against
 // the 2-ply search from random 4-ply openings, the one-ply ranking itself won about 26% of
 // the games, the two-ply one 47% (a scratch run of the bare rankings, 1,000 games); the
-// organelles trained on them, same shapes and steps, won 336 and then 548 of 2,000 (README).
+// organelles trained on them, same shapes and steps, won 336 and then 548 of 2,000.
 // Deeper labels were harder to learn: at three plies a 96K Planner chose the labelled
 // column on 59% of unseen positions, against 64% at two. The Planner's label
 // is the acceptable columns in that order, at most PLAN_MAX, tagged w (wins) / b (blocks).
