@@ -34,7 +34,7 @@ import { legalMoves, type Board } from '../worker/games/connect4/rules.ts';
 import {
   bestOf, heuristicPlan, planOf, rankMoves, tactics, tagOf, LABEL_DEPTH, PLAN_MAX, type RankedMove, type Tactics,
 } from '../worker/games/connect4/strategy.ts';
-import { planMove, playerPrompt, plannerPrompt, threatMap } from '../worker/games/connect4/prompts.ts';
+import { planMove, playerPrompt, plannerPrompt, threatMapOf } from '../worker/games/connect4/prompts.ts';
 import { Rng } from '../worker/games/rng.ts';
 
 export const PLAN_KINDS = ['canonical', 'heuristic', 'random', 'wrong', 'none'] as const;
@@ -72,7 +72,7 @@ export interface Connect4Corpus {
  * What a position's documents are labelled from, worked out once per position: the search
  * behind the ranking is most of a build's time, and a position can have several documents.
  */
-export interface PositionLabels {
+interface PositionLabels {
   board: Board;
   tactics: Tactics;
   /** rankMoves at the corpus's depth. */
@@ -80,8 +80,9 @@ export interface PositionLabels {
   threatMap: string;
 }
 
-export function positionLabels(board: Board, depth = LABEL_DEPTH): PositionLabels {
-  return { board, tactics: tactics(board), ranked: rankMoves(board, depth), threatMap: threatMap(board) };
+function positionLabels(board: Board, depth = LABEL_DEPTH): PositionLabels {
+  const t = tactics(board);
+  return { board, tactics: t, ranked: rankMoves(board, depth, t), threatMap: threatMapOf(t) };
 }
 
 function randomPlan({ tactics: t }: PositionLabels, rng: Rng): string[] {
@@ -98,7 +99,7 @@ function wrongPlan({ tactics: t, ranked }: PositionLabels, rng: Rng): string[] |
 }
 
 /** The Player's label for a prompt (see the header): the column only; the document adds the map. */
-export function playerAnswer(labels: PositionLabels, plan: readonly string[], blocked: readonly number[]): number {
+function playerAnswer(labels: PositionLabels, plan: readonly string[], blocked: readonly number[]): number {
   const head = plan.length > 0 ? Number(planMove(plan[0])) : null;
   if (head !== null && !blocked.includes(head) && labels.tactics.acceptable.includes(head)) return head;
   const answer = bestOf(labels.ranked, new Set(blocked));
@@ -107,7 +108,7 @@ export function playerAnswer(labels: PositionLabels, plan: readonly string[], bl
 }
 
 /** The Planner's answer: threat map, '|', plan. */
-export function plannerAnswer(labels: PositionLabels): string {
+function plannerAnswer(labels: PositionLabels): string {
   return `${labels.threatMap}|${planOf(labels.ranked).join(',')}`;
 }
 

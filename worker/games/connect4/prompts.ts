@@ -28,11 +28,15 @@
 // then read), and the Player's own map is its independent check of the plan. The
 // orchestrator keeps only what follows the '|'.
 import { COLS, ROWS, legalMoves, sideToMove, type Board } from './rules.ts';
-import { PLAN_MAX, tactics, tagOf } from './strategy.ts';
+import { PLAN_MAX, tactics, tagOf, type Tactics } from './strategy.ts';
 
 /** The Planner's threat map of a board (see the header). */
 export function threatMap(board: Board): string {
-  const t = tactics(board);
+  return threatMapOf(tactics(board));
+}
+
+/** The threat map from the board's tactics, when they are already worked out. */
+export function threatMapOf(t: Tactics): string {
   let s = '';
   for (let c = 0; c < COLS; c++) {
     s += !t.legal.includes(c) ? '#' : t.wins.includes(c) ? 'w' : t.blocks.includes(c) ? 'b' : t.unsafe.includes(c) ? 'x' : '.';

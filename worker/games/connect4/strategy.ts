@@ -73,9 +73,8 @@ export interface RankedMove {
   tag: '' | 'w' | 'b';
 }
 
-/** Every playable column of an ongoing board, best first (see the header). */
-export function rankMoves(board: Board, depth = LABEL_DEPTH): RankedMove[] {
-  const t = tactics(board);
+/** Every playable column of an ongoing board, best first (see the header); `t`: its tactics, when already worked out. */
+export function rankMoves(board: Board, depth = LABEL_DEPTH, t: Tactics = tactics(board)): RankedMove[] {
   const scores = scoreMoves(Position.fromBoard(board), depth);
   return t.legal
     .map((col) => ({ col, score: scores[col]!, acceptable: t.acceptable.includes(col), tag: tagOf(t, col) }))
