@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildConnect4Dataset } from '../../../worker/games/connect4/dataset.ts';
 import { EMPTY_BOARD, legalMoves, mirrorBoard, mirrorColumn, parseBoard, play, sideToMove } from '../../../worker/games/connect4/rules.ts';
-import { alphaBeta } from '../../../worker/games/connect4/search.ts';
+import { Position } from '../../../worker/games/connect4/position.ts';
+import { alphaBeta, scoreMoves } from '../../../worker/games/connect4/search.ts';
 
 describe('buildConnect4Dataset', () => {
   const ds = buildConnect4Dataset({ depth: 2, games: 60, seed: 7 });
@@ -58,10 +59,19 @@ describe('buildConnect4Dataset', () => {
       expect(twin!.bestMoves).toEqual(r.bestMoves.map(mirrorColumn).sort((a, b) => a - b));
       expect(twin!.score).toBe(r.score);
     }
-    // spot-check mirrored records against a fresh search of the mirrored board
-    for (const r of ds.records.filter((x) => x.mirrored).slice(0, 50)) {
+    // spot-check records, mirrored ones included, against fresh searches of their boards
+    for (const r of [...ds.records.filter((x) => !x.mirrored).slice(0, 50), ...ds.records.filter((x) => x.mirrored).slice(0, 50)]) {
       const s = alphaBeta(r.board, 2);
       expect({ bestMoves: s.bestMoves, score: s.score }).toEqual({ bestMoves: r.bestMoves, score: r.score });
+      expect(r.scores).toEqual(scoreMoves(Position.fromBoard(r.board), 2));
+    }
+  });
+
+  it('keeps every column\'s score, mirrored for a mirror, with the best ones as bestMoves', () => {
+    for (const r of ds.records) {
+      expect(r.scores.map((s, col) => (s === null) === !legalMoves(r.board).includes(col))).not.toContain(false);
+      expect(r.bestMoves).toEqual(r.scores.flatMap((s, col) => (s === r.score ? [col] : [])));
+      expect(byBoard.get(mirrorBoard(r.board))!.scores).toEqual([...r.scores].reverse());
     }
   });
 

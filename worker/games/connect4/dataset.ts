@@ -1,23 +1,26 @@
 // Raw connect-4 training data from alpha-beta self-play (no prompt strings: plain records).
 // Each game opens with 2..6 uniformly random plies (recorded in the game log) so games differ,
 // then two searchers of the same depth play it out, ties broken by the game's own Rng.
-// Every ongoing position met, opening ones included, is labelled with the searcher's full
-// best-move set; repeated positions are kept once, and the left-right mirror of each
+// Every ongoing position met, opening ones included, is labelled with every column's exact
+// search score (so the searcher's full best-move set, and the corpus's rankings without a
+// second search); repeated positions are kept once, and the left-right mirror of each
 // position is added with mirrored labels (the evaluation is symmetric, so they are exact).
-// Cost on the build machine (one core, Node 20, measured): depth 4, 2,000 games, seed 1:
-// 4-6 ms per game, 8.5-11 s in all, giving 42,136 positions + 31,524 mirrors (23,334
-// duplicate visits removed); depth 2 about 0.8 ms per game. Positions already labelled are not
-// searched again, which is what makes the many shared openings cheap.
+// Cost on the build machine (one core, Node 20, measured): the corpus's default, depth 2 and
+// 6,000 noisy games, about 3 s (0.5 ms per game), giving 78,457 positions + 64,473 mirrors.
+// Positions already labelled are not searched again, which is what makes the many shared
+// openings cheap; a mirror's scores are its source's, reversed.
 
 import { Rng, type Seed } from '../rng.ts';
 import { COLS, Position } from './position.ts';
 import { type Board, type Player, type Status, mirrorBoard, mirrorColumn } from './rules.ts';
-import { searchPosition } from './search.ts';
+import { scoreMoves, searchPosition } from './search.ts';
 import { tacticalOpponent } from './opponents.ts';
 
 export interface Connect4Record {
   board: Board;
   side: Player;
+  /** Every column's exact score at the dataset's depth (scoreMoves); null for a full column. */
+  scores: readonly (number | null)[];
   /** Every column the searcher scores best, ascending. */
   bestMoves: number[];
   /** The searcher's score for the side to move. */
@@ -108,8 +111,10 @@ export function buildConnect4Dataset(options: Connect4DatasetOptions): Connect4D
       seen.visits++;
       return seen;
     }
-    const r = searchPosition(pos, depth);
-    const rec: Connect4Record = { board, side: pos.side === 1 ? 'X' : 'O', bestMoves: r.bestMoves, score: r.score, mirrored: false, visits: 1 };
+    const scores = scoreMoves(pos, depth);
+    const score = Math.max(...scores.map((s) => s ?? -Infinity));
+    const bestMoves = scores.flatMap((s, col) => (s === score ? [col] : []));
+    const rec: Connect4Record = { board, side: pos.side === 1 ? 'X' : 'O', scores, bestMoves, score, mirrored: false, visits: 1 };
     labelled.set(board, rec);
     return rec;
   };
@@ -161,6 +166,7 @@ export function buildConnect4Dataset(options: Connect4DatasetOptions): Connect4D
     const m: Connect4Record = {
       board,
       side: rec.side,
+      scores: [...rec.scores].reverse(), // column c is column 6 - c
       bestMoves: rec.bestMoves.map(mirrorColumn).sort((a, b) => a - b),
       score: rec.score,
       mirrored: true,

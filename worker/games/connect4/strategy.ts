@@ -75,7 +75,11 @@ export interface RankedMove {
 
 /** Every playable column of an ongoing board, best first (see the header); `t`: its tactics, when already worked out. */
 export function rankMoves(board: Board, depth = LABEL_DEPTH, t: Tactics = tactics(board)): RankedMove[] {
-  const scores = scoreMoves(Position.fromBoard(board), depth);
+  return rankScores(scoreMoves(Position.fromBoard(board), depth), t);
+}
+
+/** rankMoves from the board's column scores (scoreMoves), when already searched. */
+export function rankScores(scores: readonly (number | null)[], t: Tactics): RankedMove[] {
   return t.legal
     .map((col) => ({ col, score: scores[col]!, acceptable: t.acceptable.includes(col), tag: tagOf(t, col) }))
     .sort((a, b) => b.score - a.score || CENTRE_RANK[a.col] - CENTRE_RANK[b.col]);
