@@ -11,7 +11,7 @@ import {
   type DeterminismOptions,
   type DeterminismResult,
 } from './recipes/determinism.ts';
-import { runSpeedCheck, type SpeedCheck } from './bench/speed-check.ts';
+import { runSpeedCheck, SideBySideTraining, type SideBySideTiming, type SpeedCheck } from './bench/speed-check.ts';
 import { listRecipes } from './browser/recipes.ts';
 import { trainOrganelle } from './browser/train.ts';
 import { PreparedTiming } from './browser/train-timing.ts';
@@ -52,6 +52,9 @@ interface Current {
 let training: Current | null = null;
 // The run the Train view's estimate has prepared and will time next.
 let prepared: PreparedTiming | null = null;
+// The Engine check's training prepared to be timed alone and beside other workers' (kept
+// until the check closes the worker).
+let sideBySide: SideBySideTraining | null = null;
 
 const puzzle8 = new Puzzle8Host();
 const games = new GameHost();
@@ -66,6 +69,18 @@ const api = {
   /** A couple of seconds of the benchmark's 64K training and generation (worker/bench/speed-check.ts). */
   async speedCheck(): Promise<SpeedCheck> {
     return runSpeedCheck(await browserWasmModule());
+  },
+
+  /** Builds and warms up the speed check's training, to be timed by timeSideBySide() at the same moment as other workers'. */
+  async prepareSideBySide(): Promise<void> {
+    sideBySide = null;
+    sideBySide = await SideBySideTraining.prepare(await browserWasmModule());
+  },
+
+  /** Trains the prepared run for a moment and reports its rate (the run stays, to be timed again). */
+  timeSideBySide(): SideBySideTiming {
+    if (!sideBySide) throw new Error('no training was prepared to time side by side');
+    return sideBySide.time();
   },
 
   /** The registered recipes (empty until games register theirs). */

@@ -28,10 +28,19 @@ test('Chromium and Node train bit-identical weights from the same seed and recip
   // then the speed check: figures, not a verdict (this machine's speed is the benchmark's business)
   await expect(page.getByTestId('speed-train')).toHaveText(/^[\d,]+ tokens\/s$/, { timeout: 60_000 });
   await expect(page.getByTestId('speed-generate')).toHaveText(/^\d+\.\d+ ms$/);
-  await expect(page.getByTestId('engine-status')).toHaveText('Done.');
+  await expect(page.getByTestId('engine-status')).toHaveText('Done.', { timeout: 30_000 });
   const tokens = Number((await page.getByTestId('speed-train').textContent())!.replace(/\D/g, ''));
   expect(tokens).toBeGreaterThan(1000);
-  console.log(`engine check in Chromium: ${await page.getByTestId('speed-train').textContent()}, ${await page.getByTestId('speed-generate').textContent()}`);
+  // then as many runs at once as the device has cores for, each in a worker of its own
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const sideBySide = page.getByTestId('speed-side-by-side');
+  if (cores > 1) {
+    await expect(sideBySide).toHaveText(/^[\d,]+ tokens\/s in all, \d+\.\d\dx one alone$/);
+    const [all, ratio] = (await sideBySide.textContent())!.match(/^([\d,]+) tokens\/s in all, (\d+\.\d\d)x one alone$/)!.slice(1);
+    const alone = Number((await page.getByTestId('speed-alone').textContent())!.replace(/\D/g, ''));
+    expect(Number(ratio)).toBeCloseTo(Number(all.replace(/,/g, '')) / alone, 1);
+  } else await expect(sideBySide).toHaveCount(0);
+  console.log(`engine check in Chromium: ${await page.getByTestId('speed-train').textContent()}, ${await page.getByTestId('speed-generate').textContent()}, ${cores} runs at once: ${await sideBySide.textContent()}`);
   expect(await seriousViolations(page)).toEqual([]);
   await capture(page, 'engine-done');
 });

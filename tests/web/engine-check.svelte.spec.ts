@@ -1,13 +1,14 @@
 // The Engine check view's state (web/src/engine/engine-check.svelte.ts) with a fake engine
 // worker: a bit-identical run, a run whose bits differ (named by part), a worker that dies
-// mid-check (an error, not a wait forever), and one worker per run, closed afterwards.
+// mid-check (an error, not a wait forever), and one worker per run, closed afterwards; on a
+// device with cores for several runs, the training timed in that many workers at once.
 import { describe, expect, it } from 'vitest';
 import type { Remote } from 'comlink';
 import { EngineCheck, hasWasmSimd } from '../../web/src/engine/engine-check.svelte.ts';
 import type { SpawnEngine } from '../../web/src/lib/engine-worker.ts';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
 import { DETERMINISM_REFERENCE, runDeterminismRecipe, type DeterminismResult } from '../../worker/recipes/determinism.ts';
-import type { SpeedCheck } from '../../worker/bench/speed-check.ts';
+import type { SideBySideTiming, SpeedCheck } from '../../worker/bench/speed-check.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -15,11 +16,35 @@ import { join } from 'node:path';
 const wasm = readFile(join(process.cwd(), 'build', 'organelle.wasm')).then((bytes) => WebAssembly.compile(bytes));
 const SPEED: SpeedCheck = { shape: '64k', train_tokens_per_s: 98_765, generate_ms: 0.09, prompt_chars: 36, seconds: 2.1 };
 
-function fakeWorker(determinism: () => Promise<DeterminismResult>, speed: (crash: (m: string) => void) => Promise<SpeedCheck>) {
-  const calls = { spawned: 0, closed: 0 };
+// the n-th worker spawned times its side-by-side run at 50,000 + n tokens/s, its first timing
+// of all at 60,000 (the run alone)
+function fakeWorker(
+  determinism: () => Promise<DeterminismResult>,
+  speed: (crash: (m: string) => void) => Promise<SpeedCheck>,
+  timeSideBySide: (n: number, crash: (m: string) => void, first: boolean) => Promise<SideBySideTiming> = async (n, _, first) => ({
+    tokens_per_s: first ? 60_000 : 50_000 + n,
+    ms: 1500 + n,
+  }),
+) {
+  const calls = { spawned: 0, closed: 0, prepared: 0, timedBeforeAllPrepared: 0, events: [] as string[] };
   const spawn: SpawnEngine = (onCrash) => {
-    calls.spawned++;
-    const api = { runDeterminismRecipe: determinism, speedCheck: () => speed(onCrash) } as unknown as Remote<EngineWorkerApi>;
+    const n = calls.spawned++;
+    const api = {
+      runDeterminismRecipe: determinism,
+      speedCheck: () => speed(onCrash),
+      prepareSideBySide: async () => void calls.prepared++,
+      timeSideBySide: async () => {
+        if (calls.prepared < calls.spawned - 1) calls.timedBeforeAllPrepared++;
+        const first = !calls.events.some((e) => e.startsWith('start'));
+        calls.events.push(`start ${n}`);
+        await Promise.resolve(); // the others may start while this one runs
+        try {
+          return await timeSideBySide(n, onCrash, first);
+        } finally {
+          calls.events.push(`end ${n}`);
+        }
+      },
+    } as unknown as Remote<EngineWorkerApi>;
     return { api, close: () => calls.closed++ };
   };
   return { spawn, calls };
@@ -39,9 +64,50 @@ describe('EngineCheck', () => {
     expect(check.determinism).toMatchObject({ result: run, differences: [] });
     expect(check.speed).toEqual(SPEED);
     expect(check.phase).toBeNull();
-    expect(calls).toEqual({ spawned: 1, closed: 1 });
+    expect(check.sideBySide).toBeNull(); // one run at a time on this device: nothing side by side
+    expect(calls).toMatchObject({ spawned: 1, closed: 1, prepared: 0, events: [] });
     await check.run(); // again: a fresh worker
-    expect(calls).toEqual({ spawned: 2, closed: 2 });
+    expect(calls).toMatchObject({ spawned: 2, closed: 2 });
+  });
+
+  it('with cores for 3 runs, times the training in 3 fresh workers at once, after the first alone', async () => {
+    const run = await runDeterminismRecipe(await wasm);
+    const { spawn, calls } = fakeWorker(async () => run, async () => SPEED);
+    const check = new EngineCheck(spawn, 3);
+    expect(check.runs).toBe(3);
+    await check.run();
+    expect(check.status).toBe('done');
+    expect(check.speed).toEqual(SPEED);
+    // workers 1..3, after the determinism and speed worker 0
+    expect(check.sideBySide).toEqual({
+      alone: { tokens_per_s: 60_000, ms: 1501 },
+      each: [1, 2, 3].map((n) => ({ tokens_per_s: 50_000 + n, ms: 1500 + n })),
+      tokens_per_s: 150_006,
+      speedup: 150_006 / 60_000,
+    });
+    // worker 1 alone, then all three at once
+    expect(calls.events).toEqual(['start 1', 'end 1', 'start 1', 'start 2', 'start 3', 'end 1', 'end 2', 'end 3']);
+    expect(calls).toMatchObject({ spawned: 4, closed: 4, prepared: 3, timedBeforeAllPrepared: 0 });
+  });
+
+  it('ends with an error when a side-by-side worker dies, and closes every worker', async () => {
+    const run = await runDeterminismRecipe(await wasm);
+    const { spawn, calls } = fakeWorker(
+      async () => run,
+      async () => SPEED,
+      async (n, crash) => {
+        if (n !== 2) return { tokens_per_s: 1, ms: 1500 };
+        crash('worker 2 ran out of memory');
+        return new Promise<SideBySideTiming>(() => {});
+      },
+    );
+    const check = new EngineCheck(spawn, 2);
+    await check.run();
+    expect(check.status).toBe('error');
+    expect(check.error).toBe('worker 2 ran out of memory');
+    expect(check.speed).toEqual(SPEED); // the single-run figures stay
+    expect(check.sideBySide).toBeNull();
+    expect(calls).toMatchObject({ spawned: 3, closed: 3 });
   });
 
   it('names the parts whose bits differ', async () => {

@@ -62,4 +62,4 @@ export const play = new PlaySession({ spawn: spawnEngineWorker, library });
 export const ask = new AskSession({ spawn: spawnEngineWorker, library });
 
 /** The Engine check view's latest run. */
-export const engineCheck = new EngineCheck(spawnEngineWorker);
+export const engineCheck = new EngineCheck(spawnEngineWorker, pool.capacity);

@@ -1,16 +1,17 @@
 // The Engine check view's state. One run, in a fresh engine worker closed afterwards: the
 // determinism recipe, compared bit for bit with this build's reference from Node, then a
-// couple of seconds of the benchmark's 64K figures. One instance for the app, so a result
-// stays while the visitor moves between views.
+// couple of seconds of the benchmark's 64K figures; then, on a device with cores for more than
+// one training run, the same training in that many fresh workers at once. One instance for the
+// app, so a result stays while the visitor moves between views.
 import benchXeonChromium from '../../../docs/results/bench-xeon-chromium.json';
 import type { BenchReport } from '../../../worker/bench/bench.ts';
-import type { SpeedCheck } from '../../../worker/bench/speed-check.ts';
+import type { SideBySideTiming, SpeedCheck } from '../../../worker/bench/speed-check.ts';
 import { determinismParts, differencesFromReference, type DeterminismCheck, type DeterminismResult } from '../../../worker/recipes/determinism.ts';
-import { withEngine, type SpawnEngine } from '../lib/engine-worker.ts';
+import { withEngine, withEngines, type SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
 
 export type CheckStatus = 'idle' | 'running' | 'done' | 'error';
-export type CheckPhase = 'determinism' | 'speed';
+export type CheckPhase = 'determinism' | 'speed' | 'side-by-side';
 
 export interface DeterminismOutcome {
   result: DeterminismResult;
@@ -19,6 +20,17 @@ export interface DeterminismOutcome {
   /** The parts whose bits differ from the reference; none when bit-identical. */
   differences: DeterminismCheck[];
   ms: number;
+}
+
+/** The 64K training in several workers at once, and in the first of them alone just before. */
+export interface SideBySideOutcome {
+  alone: SideBySideTiming;
+  /** Each run's at once, in worker order. */
+  each: SideBySideTiming[];
+  /** All the runs' tokens per second together. */
+  tokens_per_s: number;
+  /** tokens_per_s over the run alone's: what the extra cores add, timed the same way. */
+  speedup: number;
 }
 
 // The project's own Chromium benchmark run that holds its 64K training median (README, "Speed")
@@ -34,19 +46,25 @@ export const PROJECT_FIGURES = {
   /** The native C reference (MicroGPT-C, -O3 -march=native, one thread), as ANCHORS.md gives it. */
   c_machine: "the project's 2-core AMD EPYC",
   c_train_tokens_per_s: 118_900,
+  /** The same on two threads: one run using both cores. */
+  c_train_tokens_per_s_2threads: 219_500,
   c_generate_ms: 0.131,
 } as const;
 
 export class EngineCheck {
   readonly #spawn: SpawnEngine;
+  readonly #runs: number;
   #status = $state<CheckStatus>('idle');
   #phase = $state<CheckPhase | null>(null);
   #determinism = $state.raw<DeterminismOutcome | null>(null);
   #speed = $state.raw<SpeedCheck | null>(null);
+  #sideBySide = $state.raw<SideBySideOutcome | null>(null);
   #error = $state<string | null>(null);
 
-  constructor(spawn: SpawnEngine) {
+  /** `runs`: how many training runs the device's cores take at once (the pool's capacity). */
+  constructor(spawn: SpawnEngine, runs = 1) {
     this.#spawn = spawn;
+    this.#runs = Math.max(1, Math.floor(runs));
   }
 
   get status(): CheckStatus { return this.#status; }
@@ -54,6 +72,10 @@ export class EngineCheck {
   get phase(): CheckPhase | null { return this.#phase; }
   get determinism(): DeterminismOutcome | null { return this.#determinism; }
   get speed(): SpeedCheck | null { return this.#speed; }
+  /** The training side by side in `runs` workers; null until measured, and on a one-run device. */
+  get sideBySide(): SideBySideOutcome | null { return this.#sideBySide; }
+  /** How many runs the side-by-side part times (1: it is skipped). */
+  get runs(): number { return this.#runs; }
   get error(): string | null { return this.#error; }
 
   async run(): Promise<void> {
@@ -61,6 +83,7 @@ export class EngineCheck {
     this.#status = 'running';
     this.#determinism = null;
     this.#speed = null;
+    this.#sideBySide = null;
     this.#error = null;
     try {
       await withEngine(this.#spawn, async (api, guard) => {
@@ -72,6 +95,17 @@ export class EngineCheck {
         this.#phase = 'speed';
         this.#speed = await guard(api.speedCheck());
       });
+      if (this.#runs > 1) {
+        this.#phase = 'side-by-side';
+        this.#sideBySide = await withEngines(this.#spawn, this.#runs, async (apis, guard) => {
+          // every worker built and warm before any is timed, so the timed stretches overlap
+          await Promise.all(apis.map((api) => guard(api.prepareSideBySide())));
+          const alone = await guard(apis[0]!.timeSideBySide());
+          const each = await Promise.all(apis.map((api) => guard(api.timeSideBySide())));
+          const tokens_per_s = each.reduce((sum, run) => sum + run.tokens_per_s, 0);
+          return { alone, each, tokens_per_s, speedup: tokens_per_s / alone.tokens_per_s };
+        });
+      }
       this.#status = 'done';
     } catch (err) {
       this.#error = errorMessage(err);

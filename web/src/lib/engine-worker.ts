@@ -40,14 +40,27 @@ export async function withEngine<T>(
   spawn: SpawnEngine,
   task: (api: EngineConnection['api'], guard: <R>(call: Promise<R>) => Promise<R>) => Promise<T>,
 ): Promise<T> {
+  return withEngines(spawn, 1, ([api], guard) => task(api!, guard));
+}
+
+/** withEngine with `count` workers at once: any one dying ends every guarded wait. */
+export async function withEngines<T>(
+  spawn: SpawnEngine,
+  count: number,
+  task: (apis: EngineConnection['api'][], guard: <R>(call: Promise<R>) => Promise<R>) => Promise<T>,
+): Promise<T> {
   let crash: (reason: Error) => void = () => {};
   const crashed = new Promise<never>((_, reject) => (crash = reject));
   crashed.catch(() => {}); // a crash after the last call has no one waiting for it
-  const connection = spawn((message) => crash(new Error(message)));
+  const connections: EngineConnection[] = [];
   try {
-    return await task(connection.api, (call) => Promise.race([call, crashed]));
+    for (let i = 0; i < count; i++) connections.push(spawn((message) => crash(new Error(message))));
+    return await task(
+      connections.map((c) => c.api),
+      (call) => Promise.race([call, crashed]),
+    );
   } finally {
-    connection.close();
+    for (const connection of connections) connection.close();
   }
 }
 
