@@ -1,5 +1,6 @@
 // `organelle bench [--quick] [--json FILE]`: kernel, training and generation speed,
-// against the plain-TypeScript reference in the same run.
+// against the plain-TypeScript reference in the same run; then, on a machine with more than
+// one core, the 64K training in one thread per core at once (cli/bench-side-by-side.ts).
 // `organelle bench --browser [--quick] [--json FILE]`: the same, inside Debian's Chromium.
 // `organelle bench --against OLD.wasm [--quick]`: this build against another, alternating.
 import { readFile, writeFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { runBenchInChromium } from './bench-browser.ts';
 import { compareBuilds, formatCompare, FULL_COMPARE, QUICK_COMPARE } from '../worker/bench/compare.ts';
 import { checkOutputFile } from './files.ts';
+import { benchSideBySide, formatSideBySide } from './bench-side-by-side.ts';
 import { parseArgs, stringOption } from './args.ts';
 
 export async function benchCommand(argv: string[]): Promise<void> {
@@ -30,11 +32,19 @@ export async function benchCommand(argv: string[]): Promise<void> {
     ? await runBenchInChromium(quick, log)
     : { report: await runBench(await nodeWasmModule(), { quick, log }), runtime: `node ${process.version}` };
   console.log(formatBench(report));
+  // the browser's side by side is the Engine check's (web/src/engine/engine-check.svelte.ts)
+  const cores = os.availableParallelism();
+  let sideBySide;
+  if (!args.options.has('browser') && cores > 1) {
+    log(`training in ${cores} threads at once...`);
+    sideBySide = await benchSideBySide(cores, quick ? 300 : 1500);
+    console.log(formatSideBySide(sideBySide));
+  }
   const seconds = (performance.now() - t0) / 1000;
   console.log(`(${quick ? 'quick, ' : ''}${seconds.toFixed(1)} s, ${runtime}, ${os.cpus()[0]?.model ?? 'cpu'})`);
   if (json) {
     const meta = { runtime, node: process.version, cpu: os.cpus()[0]?.model, seconds, date: new Date().toISOString() };
-    await writeFile(json, JSON.stringify({ ...report, meta }, null, 2));
+    await writeFile(json, JSON.stringify({ ...report, ...(sideBySide ? { train_side_by_side: sideBySide } : {}), meta }, null, 2));
     console.log(`wrote ${json}`);
   }
 }
