@@ -142,7 +142,11 @@ for (const game of [
 test('the organelles play a scripted opponent while the page watches, and the game shares', async ({ page }) => {
   await startGame(page, 'Connect four', 'watch');
   await page.getByRole('radio', { name: 'X, first' }).check();
+  // the built-in models' figure against the opponent chosen
+  await page.getByLabel('Opponent', { exact: true }).selectOption('random');
+  await expect(page.getByTestId('picker-measured')).toContainText(/^Measured with these models: Against random moves: won [\d,]+ of 1,000 games moving first/);
   await page.getByLabel('Opponent', { exact: true }).selectOption('tactical');
+  await expect(page.getByTestId('picker-measured')).toContainText(/^Measured with these models: Against the tactical opponent: won [\d,]+ of 1,000 games moving first/);
   await page.getByRole('button', { name: 'Watch a game' }).click();
   await expect(page.getByTestId('game-stage')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible(); // it plays from the start

@@ -62,15 +62,36 @@ describe('measured results of the shipped models', () => {
     expect(MEASURED.connect4!.lines[1]).toContain(`After 4 random opening moves: won ${grouped(o1.wins + o2.wins)} of ${grouped(o1.games + o2.games)} and lost ${grouped(o1.losses + o2.losses)}.`);
   });
 
+  it('each scripted opponent with reports has its own sentence, with its reports\' counts', async () => {
+    const pair = (game: string, opponent: string) => Promise.all(['first', 'second'].map((side) => read<MatchReport>(`${game}-${opponent}-${side}.json`)));
+    const [r1, r2] = await pair('connect4', 'random');
+    expect(MEASURED.connect4!.byOpponent!.random).toBe(
+      `Against random moves: won ${grouped(r1.wins)} of ${grouped(r1.games)} games moving first and ${grouped(r2.wins)} of ${grouped(r2.games)} moving second, lost ${grouped(r1.losses + r2.losses)}.`,
+    );
+    const [t1, t2] = await pair('tictactoe', 'tactical');
+    expect(MEASURED.tictactoe!.byOpponent!.tactical).toBe(
+      `Against the tactical opponent: won ${grouped(t1.wins)} of ${grouped(t1.games)} games moving first and ${grouped(t2.wins)} of ${grouped(t2.games)} moving second, lost ${grouped(t1.losses + t2.losses)}.`,
+    );
+    // the headline sentences are the same ones
+    expect(MEASURED.connect4!.byOpponent!.tactical).toBe(MEASURED.connect4!.lines[0]);
+    expect(MEASURED.connect4!.byOpponent!.alphabeta2).toBe(MEASURED.connect4!.lines[1]);
+    expect(MEASURED.tictactoe!.byOpponent!.minimax).toBe(MEASURED.tictactoe!.lines[0]);
+    // named as the Play view's opponents are: every report's opponent, and nothing else
+    for (const game of ['tictactoe', 'connect4'] as const) {
+      const reported = new Set((await readdir(RESULTS)).filter((f) => f.startsWith(`${game}-`)).map((f) => f.split('-')[1]));
+      expect(Object.keys(MEASURED[game]!.byOpponent!).sort()).toEqual([...reported].sort());
+    }
+  });
+
   it('reports that disagree on the models, or do not name them, give no figures', async () => {
     const puzzle = await read<PuzzleReport>('puzzle8-random1000.json');
     expect(puzzle8Measured({ ...puzzle, model_fingerprints: undefined })).toBeNull();
     expect(puzzle8Measured({ ...puzzle, model_fingerprints: { planner: 'a' } })).toBeNull();
     const [a, b] = await Promise.all(['tictactoe-minimax-first.json', 'tictactoe-random-first.json'].map((f) => read<MatchReport>(f)));
     const retrained = { ...b, model_fingerprints: { ...b.model_fingerprints, player: '0123456789abcdef' } };
-    expect(tictactoeMeasured([a, a], [b, b])).not.toBeNull();
-    expect(tictactoeMeasured([a, a], [b, retrained])).toBeNull();
-    expect(connect4Measured([a, a], [retrained, b], [a, a])).toBeNull();
+    expect(tictactoeMeasured([a, a], [b, b], [a, b])).not.toBeNull();
+    expect(tictactoeMeasured([a, a], [b, b], [b, retrained])).toBeNull();
+    expect(connect4Measured([a, a], [a, a], [retrained, b], [a, a])).toBeNull();
   });
 
   it('the README\'s Results table carries every game report\'s counts', async () => {

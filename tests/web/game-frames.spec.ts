@@ -2,7 +2,7 @@
 // the boards tint (from each game's rules): one frame per move of either side, the kanban as held when each organelle move was
 // chosen, who made each move in the log, and a share link that opens as a game.
 import { describe, expect, it } from 'vitest';
-import { buildGameReplay, gameCalls, moveText, planReader, promptLegend } from '../../web/src/play/game-frames.ts';
+import { buildGameReplay, gameCalls, moveText, opponentLabel, planReader, promptLegend } from '../../web/src/play/game-frames.ts';
 import { PLAY_GAMES, winningCells } from '../../web/src/play/games.ts';
 import { openSharedRun } from '../../web/src/replay/shared-run.ts';
 import { GAME_PIPELINES } from '../../worker/pipeline/games.ts';
@@ -132,6 +132,15 @@ describe('buildGameReplay', () => {
   it('names moves as a person would read them', () => {
     expect(moveText('tictactoe', 'X', '4')).toBe('X takes the centre (cell 4)');
     expect(moveText('connect4', 'O', '6')).toBe('O drops into column 6');
+  });
+
+  it('names the other side as the Play view does, not by its command-line name', () => {
+    expect(opponentLabel('alphabeta2', 'player')).toBe('the alpha-beta search (2 moves deep)');
+    expect(opponentLabel('tactical', 'link')).toBe('the tactical opponent');
+    expect(opponentLabel('human', 'player')).toBe('you');
+    expect(opponentLabel('human', 'link')).toBe('a person');
+    // a link from another build may name an opponent this one does not know
+    expect(opponentLabel('alphabeta9', 'link')).toBe('the alphabeta9 opponent');
   });
 });
 

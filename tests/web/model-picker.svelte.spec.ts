@@ -19,7 +19,7 @@ afterEach(() => {
   view = undefined;
 });
 
-function render(chosen: Record<Role, ModelMeta>): string | null {
+function render(chosen: Record<Role, ModelMeta>, extra: { measured?: typeof measured; opponent?: string } = {}): string | null {
   const source = {
     candidates: (r: Role) => [chosen[r]],
     model: (r: Role) => chosen[r],
@@ -27,7 +27,7 @@ function render(chosen: Record<Role, ModelMeta>): string | null {
     busy: false,
     fingerprint: null,
   };
-  const props = { source, roles: ROLES, titles: { planner: 'Planner', mover: 'Mover' }, needs: 'Solving needs an 8-puzzle', ready: true, measured };
+  const props = { source, roles: ROLES, titles: { planner: 'Planner', mover: 'Mover' }, needs: 'Solving needs an 8-puzzle', ready: true, measured, ...extra };
   view = mount(ModelPicker, { target: document.body, props: props as never }); // plain tsc sees .svelte files untyped
   flushSync();
   return document.querySelector('[data-testid="picker-measured"]')?.textContent ?? null;
@@ -41,5 +41,14 @@ describe('ModelPicker', () => {
 
   it('says nothing of it with another model in one role', () => {
     expect(render({ planner: meta('planner', measured.fingerprints.planner), mover: meta('mover', 'feedfacefeedface') })).toBeNull();
+  });
+
+  it('quotes the chosen opponent\'s figure when there is one, else the headline', () => {
+    const byOpponent = { random: 'Against random moves: won them all.' };
+    const withOpponents = { ...measured, byOpponent };
+    const chosen = { planner: meta('planner', measured.fingerprints.planner), mover: meta('mover', measured.fingerprints.mover) };
+    expect(render(chosen, { measured: withOpponents, opponent: 'random' })).toBe(`Measured with these models: ${byOpponent.random}`);
+    unmount(view!);
+    expect(render(chosen, { measured: withOpponents, opponent: 'alphabeta4' })).toBe(`Measured with these models: ${measured.lines[0]}`);
   });
 });

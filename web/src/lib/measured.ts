@@ -10,6 +10,10 @@ import tictactoeMinimaxFirst from '../../../docs/results/tictactoe-minimax-first
 import tictactoeMinimaxSecond from '../../../docs/results/tictactoe-minimax-second.json';
 import tictactoeRandomFirst from '../../../docs/results/tictactoe-random-first.json';
 import tictactoeRandomSecond from '../../../docs/results/tictactoe-random-second.json';
+import tictactoeTacticalFirst from '../../../docs/results/tictactoe-tactical-first.json';
+import tictactoeTacticalSecond from '../../../docs/results/tictactoe-tactical-second.json';
+import connect4RandomFirst from '../../../docs/results/connect4-random-first.json';
+import connect4RandomSecond from '../../../docs/results/connect4-random-second.json';
 import connect4TacticalFirst from '../../../docs/results/connect4-tactical-first.json';
 import connect4TacticalSecond from '../../../docs/results/connect4-tactical-second.json';
 import connect4SearchFirst from '../../../docs/results/connect4-alphabeta2-first.json';
@@ -47,9 +51,14 @@ export interface MatchReport extends Report {
 export interface Measured {
   /** The model fingerprint each role's measured model had (modelFingerprint). */
   fingerprints: Readonly<Record<string, string>>;
-  /** One sentence each, for people. */
+  /** One sentence each, for people: the headline figures. */
   lines: readonly string[];
+  /** One sentence per scripted opponent the reports cover, by its name (eval's --opponent). */
+  byOpponent?: Readonly<Record<string, string>>;
 }
+
+/** A match's two reports: the organelles moving first, then second. */
+type Pair = readonly [MatchReport, MatchReport];
 
 /** The fingerprints every report agrees on, or null if one lacks them or they differ. */
 function sharedFingerprints(reports: readonly Report[], roles: readonly string[]): Record<string, string> | null {
@@ -73,7 +82,7 @@ function modelShare(reports: readonly MatchReport[]): number {
 }
 
 const wins = (r: MatchReport) => `${grouped(r.wins)} of ${grouped(r.games)}`;
-const sum = (pair: readonly MatchReport[], key: 'games' | 'wins' | 'draws' | 'losses' | 'distinct_games') => grouped(pair.reduce((n, r) => n + r[key], 0));
+const sum = (pair: Pair, key: 'games' | 'wins' | 'draws' | 'losses' | 'distinct_games') => grouped(pair.reduce((n, r) => n + r[key], 0));
 
 export function puzzle8Measured(report: PuzzleReport): Measured | null {
   const fingerprints = sharedFingerprints([report], ['planner', 'mover']);
@@ -93,37 +102,41 @@ export function puzzle8Measured(report: PuzzleReport): Measured | null {
   };
 }
 
-/** A two-player game's figures from its reports: `lines`, then whose moves they were. */
-function gameMeasured(reports: readonly MatchReport[], lines: string[]): Measured | null {
+/** A two-player game's figures from its reports: `lines`, then whose moves they were; and the sentence for each opponent. */
+function gameMeasured(reports: readonly MatchReport[], lines: string[], byOpponent: Record<string, string>): Measured | null {
   const fingerprints = sharedFingerprints(reports, ['planner', 'player']);
-  return fingerprints ? { fingerprints, lines: [...lines, ownMoves(modelShare(reports), 'Player')] } : null;
+  return fingerprints ? { fingerprints, lines: [...lines, ownMoves(modelShare(reports), 'Player')], byOpponent } : null;
 }
 
-export function tictactoeMeasured(perfect: [MatchReport, MatchReport], random: [MatchReport, MatchReport]): Measured | null {
-  return gameMeasured(
-    [...perfect, ...random],
-    [
-      `Against perfect play (minimax): drew ${grouped(perfect[0].draws)} of ${grouped(perfect[0].games)} games moving first ` +
-        `and ${grouped(perfect[1].draws)} of ${grouped(perfect[1].games)} moving second ` +
-        `(${grouped(perfect[0].distinct_games)} and ${grouped(perfect[1].distinct_games)} different games: minimax varies only among equally good moves).`,
-      `Against random moves: won ${wins(random[0])} moving first and ${wins(random[1])} moving second, ` +
-        `lost ${grouped(random[0].losses + random[1].losses)}.`,
-    ],
-  );
+/** "Against the tactical opponent: won 989 of 1,000 games moving first and 951 of 1,000 moving second, lost 52." */
+function winsLine(against: string, pair: Pair): string {
+  return `Against ${against}: won ${wins(pair[0])} games moving first and ${wins(pair[1])} moving second, lost ${sum(pair, 'losses')}.`;
 }
 
-export function connect4Measured(
-  tactical: [MatchReport, MatchReport], search: [MatchReport, MatchReport], openings: [MatchReport, MatchReport],
-): Measured | null {
-  return gameMeasured(
-    [...tactical, ...search, ...openings],
-    [
-      `Against the tactical opponent: won ${wins(tactical[0])} games moving first and ${wins(tactical[1])} moving second.`,
-      `Against a two-ply alpha-beta search: of ${sum(search, 'games')} games won ${sum(search, 'wins')}, ` +
-        `drew ${sum(search, 'draws')} and lost ${sum(search, 'losses')}, but only ${sum(search, 'distinct_games')} of them were different. ` +
-        `After ${openings[0].opening} random opening moves: won ${sum(openings, 'wins')} of ${sum(openings, 'games')} and lost ${sum(openings, 'losses')}.`,
-    ],
-  );
+export function tictactoeMeasured(perfect: Pair, random: Pair, tactical: Pair): Measured | null {
+  const perfectLine =
+    `Against perfect play (minimax): drew ${grouped(perfect[0].draws)} of ${grouped(perfect[0].games)} games moving first ` +
+    `and ${grouped(perfect[1].draws)} of ${grouped(perfect[1].games)} moving second ` +
+    `(${grouped(perfect[0].distinct_games)} and ${grouped(perfect[1].distinct_games)} different games: minimax varies only among equally good moves).`;
+  const randomLine = winsLine('random moves', random);
+  return gameMeasured([...perfect, ...random, ...tactical], [perfectLine, randomLine], {
+    minimax: perfectLine,
+    random: randomLine,
+    tactical: winsLine('the tactical opponent', tactical),
+  });
+}
+
+export function connect4Measured(random: Pair, tactical: Pair, search: Pair, openings: Pair): Measured | null {
+  const tacticalLine = winsLine('the tactical opponent', tactical);
+  const searchLine =
+    `Against a two-ply alpha-beta search: of ${sum(search, 'games')} games won ${sum(search, 'wins')}, ` +
+    `drew ${sum(search, 'draws')} and lost ${sum(search, 'losses')}, but only ${sum(search, 'distinct_games')} of them were different. ` +
+    `After ${openings[0].opening} random opening moves: won ${sum(openings, 'wins')} of ${sum(openings, 'games')} and lost ${sum(openings, 'losses')}.`;
+  return gameMeasured([...random, ...tactical, ...search, ...openings], [tacticalLine, searchLine], {
+    random: winsLine('random moves', random),
+    tactical: tacticalLine,
+    alphabeta2: searchLine,
+  });
 }
 
 export const MEASURED: Readonly<Partial<Record<GameId, Measured>>> = Object.fromEntries(
@@ -132,8 +145,10 @@ export const MEASURED: Readonly<Partial<Record<GameId, Measured>>> = Object.from
     tictactoe: tictactoeMeasured(
       [tictactoeMinimaxFirst as MatchReport, tictactoeMinimaxSecond as MatchReport],
       [tictactoeRandomFirst as MatchReport, tictactoeRandomSecond as MatchReport],
+      [tictactoeTacticalFirst as MatchReport, tictactoeTacticalSecond as MatchReport],
     ),
     connect4: connect4Measured(
+      [connect4RandomFirst as MatchReport, connect4RandomSecond as MatchReport],
       [connect4TacticalFirst as MatchReport, connect4TacticalSecond as MatchReport],
       [connect4SearchFirst as MatchReport, connect4SearchSecond as MatchReport],
       [connect4OpeningsFirst as MatchReport, connect4OpeningsSecond as MatchReport],

@@ -11,7 +11,7 @@ import type { CallRow, LogWho, OrganelleCall, ReplayFrame, ReplayOf } from '../r
 import { plannerCall, plannerLine, type PlanReader } from '../replay/planner-events.ts';
 import { eventLogWriter } from '../replay/event-log.ts';
 import { connect4Board, promptKey } from '../lib/prompt-keys.ts';
-import { TTT_CELL_NAMES } from './games.ts';
+import { PLAY_GAMES, TTT_CELL_NAMES } from './games.ts';
 
 export type PlayGame = 'tictactoe' | 'connect4';
 
@@ -67,9 +67,16 @@ export function moveText(game: string, piece: string | null, move: string): stri
   return `${who} plays ${move}`;
 }
 
-/** The other side as the page names it: a person is "you" to the player and "a person" to a link's reader. */
+/**
+ * The other side as the page names it: a person is "you" to the player and "a person" to a
+ * link's reader; a scripted opponent as the Play view calls it ("the tactical opponent"), or
+ * "the NAME opponent" for one this build does not know (a link from another build).
+ */
 export function opponentLabel(opponent: string, reader: GameReader): string {
-  if (opponent !== 'human') return `the ${opponent} opponent`;
+  if (opponent !== 'human') {
+    const known = Object.values(PLAY_GAMES).flatMap((g) => g.opponents).find((o) => o.name === opponent);
+    return known?.called ?? `the ${opponent} opponent`;
+  }
   return reader === 'player' ? 'you' : 'a person';
 }
 

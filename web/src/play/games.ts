@@ -10,8 +10,8 @@ import type { PlayGame } from './game-frames.ts';
 export interface PlayGameInfo {
   id: PlayGame;
   title: string;
-  /** Scripted opponents, weakest first: CLI name -> label. */
-  opponents: readonly { name: string; label: string }[];
+  /** Scripted opponents, weakest first: CLI name, label, and how a sentence names it. */
+  opponents: readonly { name: string; label: string; called: string }[];
   /** How the keyboard names a move. */
   keys: string;
 }
@@ -21,9 +21,9 @@ export const PLAY_GAMES: Record<PlayGame, PlayGameInfo> = {
     id: 'tictactoe',
     title: gameTitle('tictactoe'),
     opponents: [
-      { name: 'random', label: 'Random: any legal cell' },
-      { name: 'tactical', label: 'Tactical: wins or blocks when it can' },
-      { name: 'minimax', label: 'Minimax: perfect play' },
+      { name: 'random', label: 'Random: any legal cell', called: 'the random opponent' },
+      { name: 'tactical', label: 'Tactical: wins or blocks', called: 'the tactical opponent' },
+      { name: 'minimax', label: 'Minimax: perfect play', called: 'the minimax opponent' },
     ],
     keys: 'digits 0–8 pick a cell; arrow keys move between cells',
   },
@@ -31,10 +31,10 @@ export const PLAY_GAMES: Record<PlayGame, PlayGameInfo> = {
     id: 'connect4',
     title: gameTitle('connect4'),
     opponents: [
-      { name: 'random', label: 'Random: any open column' },
-      { name: 'tactical', label: 'Tactical: wins or blocks when it can' },
-      { name: 'alphabeta2', label: 'Alpha-beta search, 2 moves deep' },
-      { name: 'alphabeta4', label: 'Alpha-beta search, 4 moves deep' },
+      { name: 'random', label: 'Random: any open column', called: 'the random opponent' },
+      { name: 'tactical', label: 'Tactical: wins or blocks', called: 'the tactical opponent' },
+      { name: 'alphabeta2', label: 'Alpha-beta, 2 moves deep', called: 'the alpha-beta search (2 moves deep)' },
+      { name: 'alphabeta4', label: 'Alpha-beta, 4 moves deep', called: 'the alpha-beta search (4 moves deep)' },
     ],
     keys: 'digits 0–6 pick a column; arrow keys move between columns',
   },
