@@ -33,6 +33,8 @@ describe('buildGameReplay', () => {
     expect(frames.at(-1)!.state).toBe(game.session.adapter.describe(game.session.state));
     expect(summary).toMatchObject({ game: 'tictactoe', organelleSide: 'X', first: true, opponent: 'random', result: game.session.result });
     expect(summary.modelMoves + summary.fallbackMoves + summary.opponentMoves).toBe(moves.length);
+    // the opponent's moves say whose they were, as the page names it
+    expect(frames[2]!.caption).toBe(`${moveText('tictactoe', 'O', moves[1]!)} · the random opponent`);
   });
 
   it('shows the kanban as held when each organelle move was chosen, refusals included', () => {

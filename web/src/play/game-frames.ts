@@ -230,9 +230,8 @@ export function buildGameReplay(events: readonly OrchestratorEvent[], reader: Ga
         const index = frames.length;
         const text = moveText(summary.game, opponentSide, e.move);
         add(e, 'opponent', opponentWho, `Move ${index}: ${text}`);
-        const who = e.opponent === 'human' ? theOpponent(summary) : e.opponent;
         frames.push({
-          index, caption: `${text} · ${who}`, kanban, state, move: e.move, mover: 'opponent', by: null, piece: opponentSide, confidence: null,
+          index, caption: `${text} · ${theOpponent(summary)}`, kanban, state, move: e.move, mover: 'opponent', by: null, piece: opponentSide, confidence: null,
           planner, player, tally: tallyOf(summary),
         });
         break;
