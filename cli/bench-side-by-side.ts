@@ -1,11 +1,10 @@
 // `organelle bench`'s last part: the 64K training in as many worker threads at once as this
-// machine has cores, as the site's training runs share a device. Each thread builds and warms
-// its run first; the first is then timed alone, and then all of them together, so the
-// speed-up is taken between two figures measured the same way.
+// machine has cores, in the order worker/bench/side-by-side.ts gives (all built and warm, the
+// first alone, then all together), as the Engine check does with Web Workers.
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from './threads.ts';
 import type { SideBySideJob, SideBySideMessage } from './side-by-side-worker.ts';
-import type { SideBySideTiming } from '../worker/bench/speed-check.ts';
+import { measureSideBySide, type SideBySideTiming } from '../worker/bench/side-by-side.ts';
 
 export interface SideBySideBench {
   runs: number;
@@ -46,17 +45,19 @@ export async function benchSideBySide(runs: number, ms: number): Promise<SideByS
   const job: SideBySideJob = { ms };
   const workers = Array.from({ length: runs }, () => startTsWorker(new URL('./side-by-side-worker.ts', import.meta.url), job));
   try {
-    await Promise.all(workers.map(next)); // every thread built and warm before any is timed
-    const alone = await timed(workers[0]!);
-    const each = await Promise.all(workers.map(timed));
-    const tokens_per_s = each.reduce((sum, t) => sum + t.tokens_per_s, 0);
+    // a thread says 'ready' once its run is built and warm
+    const ready = async (worker: Worker) => {
+      const m = await next(worker);
+      if (m.type !== 'ready') throw new Error(`a side-by-side bench thread answered ${m.type} before it was ready`);
+    };
+    const s = await measureSideBySide(workers.map((worker) => ({ prepare: () => ready(worker), time: () => timed(worker) })));
     return {
       runs,
       ms,
-      alone_tokens_per_s: alone.tokens_per_s,
-      each_tokens_per_s: each.map((t) => t.tokens_per_s),
-      tokens_per_s,
-      speedup: tokens_per_s / alone.tokens_per_s,
+      alone_tokens_per_s: s.alone.tokens_per_s,
+      each_tokens_per_s: s.each.map((t) => t.tokens_per_s),
+      tokens_per_s: s.tokens_per_s,
+      speedup: s.speedup,
     };
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));

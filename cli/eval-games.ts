@@ -9,8 +9,9 @@
 // Results are wins / draws / losses with 95% Wilson intervals, the share of moves chosen by
 // a model, parse errors, how often the Player played the plan's first move, ms per move, and
 // how many of the games were distinct. Greedy organelles against a search that only breaks
-// ties at random replay a handful of games (connect four against alpha-beta: 5 distinct in
-// 1,000); --opening starts every game after that many random plies so the games differ.
+// ties at random replay a handful of games (connect four against the 2-ply search: about a
+// dozen distinct in 1,000); --opening starts every game after that many random plies so the
+// games differ.
 import { writeFile } from 'node:fs/promises';
 import { playMatch, type GameAdapter, type GameOrganelles, type MatchSummary } from '../worker/orchestrator/game-loop.ts';
 import { GAME_PIPELINES, type TwoPlayerGame } from '../worker/pipeline/games.ts';

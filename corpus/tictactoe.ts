@@ -22,7 +22,7 @@
 // plan's first cell when it keeps the game value and is not refused, otherwise the best
 // unrefused move in canonical order. 19,788 documents. Everything is a pure function of the seed.
 import { buildTicTacToeDataset } from '../worker/games/tictactoe/dataset.ts';
-import { legalMoves, type Board } from '../worker/games/tictactoe/rules.ts';
+import { EMPTY, legalMoves, type Board } from '../worker/games/tictactoe/rules.ts';
 import { solve } from '../worker/games/tictactoe/minimax.ts';
 import { bestMove, canonicalPlan, heuristicPlan, tagOf, PLAN_MAX } from '../worker/games/tictactoe/strategy.ts';
 import { planMove, playerPrompt, plannerPrompt } from '../worker/games/tictactoe/prompts.ts';
@@ -64,7 +64,7 @@ export const OPENING_PLIES = 4;
 
 /** Documents per position and organelle: 1, plus one per piece short of OPENING_PLIES. */
 export function copies(board: Board): number {
-  const pieces = [...board].filter((ch) => ch !== '_').length;
+  const pieces = [...board].filter((ch) => ch !== EMPTY).length;
   return 1 + Math.max(0, OPENING_PLIES - pieces);
 }
 
@@ -82,7 +82,7 @@ export function buildTicTacToeCorpus(seed = 1): TicTacToeCorpus {
     const n = copies(board);
     for (let i = 0; i < n; i++) planner.push(`${plannerPrompt(board)}\n${canonical.join(',')}`);
     const legal = legalMoves(board);
-    const occupied = [...board].flatMap((ch, i) => (ch === '_' ? [] : [i]));
+    const occupied = [...board].flatMap((ch, i) => (ch === EMPTY ? [] : [i]));
     for (let i = 0; i < n * PLAN_KINDS.length; i++) {
       const kind = PLAN_KINDS[i % PLAN_KINDS.length];
       const plan = kind === 'canonical' ? canonical : kind === 'heuristic' ? heuristicPlan(board) : kind === 'random' ? randomPlan(board, rng) : [];

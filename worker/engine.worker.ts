@@ -11,7 +11,8 @@ import {
   type DeterminismOptions,
   type DeterminismResult,
 } from './recipes/determinism.ts';
-import { runSpeedCheck, SideBySideTraining, type SideBySideTiming, type SpeedCheck } from './bench/speed-check.ts';
+import { runSpeedCheck, SideBySideTraining, type SpeedCheck } from './bench/speed-check.ts';
+import type { SideBySideTiming } from './bench/side-by-side.ts';
 import { listRecipes } from './browser/recipes.ts';
 import { trainOrganelle } from './browser/train.ts';
 import { PreparedTiming } from './browser/train-timing.ts';

@@ -8,7 +8,8 @@ import { EngineCheck, hasWasmSimd } from '../../web/src/engine/engine-check.svel
 import type { SpawnEngine } from '../../web/src/lib/engine-worker.ts';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
 import { DETERMINISM_REFERENCE, runDeterminismRecipe, type DeterminismResult } from '../../worker/recipes/determinism.ts';
-import type { SideBySideTiming, SpeedCheck } from '../../worker/bench/speed-check.ts';
+import type { SpeedCheck } from '../../worker/bench/speed-check.ts';
+import type { SideBySideTiming } from '../../worker/bench/side-by-side.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 

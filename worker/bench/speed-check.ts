@@ -4,7 +4,8 @@
 // and the same training in several workers at once, to see how the device's cores add up.
 import { BENCH_PROMPT, benchGeneration, benchOrganelle, counted, trainingStep } from './bench.ts';
 import { moverBenchCorpus } from './mover-corpus.ts';
-import { timeInTurns, type TimingOptions } from './timing.ts';
+import { repeatFor, timeInTurns, type TimingOptions } from './timing.ts';
+import type { SideBySideTiming } from './side-by-side.ts';
 
 export interface SpeedCheck {
   shape: '64k';
@@ -35,17 +36,10 @@ export async function runSpeedCheck(module: WebAssembly.Module): Promise<SpeedCh
 /** How long runs side by side are timed, each after a warm-up of its own. */
 const SIDE_BY_SIDE_MS = 1500;
 
-export interface SideBySideTiming {
-  tokens_per_s: number;
-  /** The timed stretch. */
-  ms: number;
-}
-
 /**
- * The speed check's 64K training, built and warmed up in this worker, timed on request. The
- * Engine check prepares one in each of several workers, then times them all at once, as the
- * Train view's runs share the device: preparing apart from timing keeps the corpus builds and
- * warm-ups out of the timed stretch.
+ * The speed check's 64K training, built and warmed up in this worker, timed on request: one
+ * worker's part of the runs side by side (./side-by-side.ts). Preparing apart from timing
+ * keeps the corpus builds and warm-ups out of the timed stretch.
  */
 export class SideBySideTraining {
   readonly #step: () => number;
@@ -56,21 +50,14 @@ export class SideBySideTraining {
 
   static async prepare(module: WebAssembly.Module): Promise<SideBySideTraining> {
     const step = trainingStep(await benchOrganelle(module, '64k', moverBenchCorpus(500, 7)));
-    const warmEnd = performance.now() + SPEED_TIMING.warmupMs;
-    do step();
-    while (performance.now() < warmEnd);
+    repeatFor(step, SPEED_TIMING.warmupMs);
     return new SideBySideTraining(step);
   }
 
   /** Trains for at least `ms` and reports the positions processed per second. */
   time(ms = SIDE_BY_SIDE_MS): SideBySideTiming {
     let tokens = 0;
-    const t0 = performance.now();
-    let t = t0;
-    do {
-      tokens += this.#step();
-      t = performance.now();
-    } while (t - t0 < ms);
-    return { tokens_per_s: (tokens * 1000) / (t - t0), ms: t - t0 };
+    const r = repeatFor(() => (tokens += this.#step()), ms);
+    return { tokens_per_s: (tokens * 1000) / r.ms, ms: r.ms };
   }
 }

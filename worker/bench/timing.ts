@@ -24,11 +24,7 @@ function median(xs: number[]): number {
  * (1 for the first), a ratio that drifts in the machine's speed leave alone.
  */
 export function timeInTurns(fns: (() => void)[], o: TimingOptions): { ms: number[]; relative: number[] } {
-  for (const fn of fns) {
-    const warmEnd = performance.now() + o.warmupMs;
-    do fn();
-    while (performance.now() < warmEnd);
-  }
+  for (const fn of fns) repeatFor(fn, o.warmupMs);
   const samples = fns.map((): number[] => []);
   const ratios = fns.map((): number[] => []);
   for (let s = 0; s < o.samples; s++) {
@@ -43,13 +39,19 @@ export function timeInTurns(fns: (() => void)[], o: TimingOptions): { ms: number
 
 /** Milliseconds per call of `fn`, repeated for at least `ms` (one sample). */
 function msPerCall(fn: () => void, ms: number): number {
-  let n = 0;
+  const r = repeatFor(fn, ms);
+  return r.ms / r.calls;
+}
+
+/** Calls `fn` at least once and until `ms` have passed: how many calls, and how long they took. */
+export function repeatFor(fn: () => void, ms: number): { calls: number; ms: number } {
+  let calls = 0;
   const t0 = performance.now();
   let t = t0;
   do {
     fn();
-    n++;
+    calls++;
     t = performance.now();
   } while (t - t0 < ms);
-  return (t - t0) / n;
+  return { calls, ms: t - t0 };
 }

@@ -5,7 +5,8 @@
 // app, so a result stays while the visitor moves between views.
 import benchXeonChromium from '../../../docs/results/bench-xeon-chromium.json';
 import type { BenchReport } from '../../../worker/bench/bench.ts';
-import type { SideBySideTiming, SpeedCheck } from '../../../worker/bench/speed-check.ts';
+import type { SpeedCheck } from '../../../worker/bench/speed-check.ts';
+import { measureSideBySide, type SideBySide } from '../../../worker/bench/side-by-side.ts';
 import { determinismParts, differencesFromReference, type DeterminismCheck, type DeterminismResult } from '../../../worker/recipes/determinism.ts';
 import { withEngine, withEngines, type SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
@@ -20,17 +21,6 @@ export interface DeterminismOutcome {
   /** The parts whose bits differ from the reference; none when bit-identical. */
   differences: DeterminismCheck[];
   ms: number;
-}
-
-/** The 64K training in several workers at once, and in the first of them alone just before. */
-export interface SideBySideOutcome {
-  alone: SideBySideTiming;
-  /** Each run's at once, in worker order. */
-  each: SideBySideTiming[];
-  /** All the runs' tokens per second together. */
-  tokens_per_s: number;
-  /** tokens_per_s over the run alone's: what the extra cores add, timed the same way. */
-  speedup: number;
 }
 
 // The project's own Chromium benchmark run that holds its 64K training median (README, "Speed")
@@ -58,7 +48,7 @@ export class EngineCheck {
   #phase = $state<CheckPhase | null>(null);
   #determinism = $state.raw<DeterminismOutcome | null>(null);
   #speed = $state.raw<SpeedCheck | null>(null);
-  #sideBySide = $state.raw<SideBySideOutcome | null>(null);
+  #sideBySide = $state.raw<SideBySide | null>(null);
   #error = $state<string | null>(null);
 
   /** `runs`: how many training runs the device's cores take at once (the pool's capacity). */
@@ -73,7 +63,7 @@ export class EngineCheck {
   get determinism(): DeterminismOutcome | null { return this.#determinism; }
   get speed(): SpeedCheck | null { return this.#speed; }
   /** The training side by side in `runs` workers; null until measured, and on a one-run device. */
-  get sideBySide(): SideBySideOutcome | null { return this.#sideBySide; }
+  get sideBySide(): SideBySide | null { return this.#sideBySide; }
   /** How many runs the side-by-side part times (1: it is skipped). */
   get runs(): number { return this.#runs; }
   get error(): string | null { return this.#error; }
@@ -97,14 +87,9 @@ export class EngineCheck {
       });
       if (this.#runs > 1) {
         this.#phase = 'side-by-side';
-        this.#sideBySide = await withEngines(this.#spawn, this.#runs, async (apis, guard) => {
-          // every worker built and warm before any is timed, so the timed stretches overlap
-          await Promise.all(apis.map((api) => guard(api.prepareSideBySide())));
-          const alone = await guard(apis[0]!.timeSideBySide());
-          const each = await Promise.all(apis.map((api) => guard(api.timeSideBySide())));
-          const tokens_per_s = each.reduce((sum, run) => sum + run.tokens_per_s, 0);
-          return { alone, each, tokens_per_s, speedup: tokens_per_s / alone.tokens_per_s };
-        });
+        this.#sideBySide = await withEngines(this.#spawn, this.#runs, (apis, guard) =>
+          measureSideBySide(apis.map((api) => ({ prepare: () => guard(api.prepareSideBySide()), time: () => guard(api.timeSideBySide()) }))),
+        );
       }
       this.#status = 'done';
     } catch (err) {

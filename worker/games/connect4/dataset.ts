@@ -12,7 +12,7 @@
 
 import { Rng, type Seed } from '../rng.ts';
 import { COLS, Position } from './position.ts';
-import { type Board, type Player, type Status, mirrorBoard, mirrorColumn } from './rules.ts';
+import { type Board, type Player, type Status, mirrorBoard } from './rules.ts';
 import { scoreMoves, searchPosition } from './search.ts';
 import { tacticalOpponent } from './opponents.ts';
 
@@ -94,6 +94,13 @@ function checkOptions(o: Connect4DatasetOptions): Required<Omit<Connect4DatasetO
   return { ...o, minOpening, maxOpening };
 }
 
+/** A record from its column scores: the best score and the columns reaching it follow from them. */
+function recordOf(board: Board, side: Player, scores: readonly (number | null)[], mirrored: boolean, visits: number): Connect4Record {
+  const score = Math.max(...scores.map((s) => s ?? -Infinity));
+  const bestMoves = scores.flatMap((s, col) => (s === score ? [col] : []));
+  return { board, side, scores, bestMoves, score, mirrored, visits };
+}
+
 /** Plays `games` self-play games and returns the deduplicated, mirror-augmented records. */
 export function buildConnect4Dataset(options: Connect4DatasetOptions): Connect4Dataset {
   const { depth, games, seed, minOpening, maxOpening, noise } = checkOptions(options);
@@ -111,10 +118,7 @@ export function buildConnect4Dataset(options: Connect4DatasetOptions): Connect4D
       seen.visits++;
       return seen;
     }
-    const scores = scoreMoves(pos, depth);
-    const score = Math.max(...scores.map((s) => s ?? -Infinity));
-    const bestMoves = scores.flatMap((s, col) => (s === score ? [col] : []));
-    const rec: Connect4Record = { board, side: pos.side === 1 ? 'X' : 'O', scores, bestMoves, score, mirrored: false, visits: 1 };
+    const rec = recordOf(board, pos.side === 1 ? 'X' : 'O', scoreMoves(pos, depth), false, 1);
     labelled.set(board, rec);
     return rec;
   };
@@ -163,15 +167,7 @@ export function buildConnect4Dataset(options: Connect4DatasetOptions): Connect4D
   for (const rec of records.slice()) {
     const board = mirrorBoard(rec.board);
     if (labelled.has(board)) continue;
-    const m: Connect4Record = {
-      board,
-      side: rec.side,
-      scores: [...rec.scores].reverse(), // column c is column 6 - c
-      bestMoves: rec.bestMoves.map(mirrorColumn).sort((a, b) => a - b),
-      score: rec.score,
-      mirrored: true,
-      visits: rec.visits,
-    };
+    const m = recordOf(board, rec.side, [...rec.scores].reverse(), true, rec.visits); // column c is column 6 - c
     labelled.set(board, m);
     records.push(m);
     mirrored++;
