@@ -16,12 +16,14 @@ registerRecipe({
   id: 'connect4/planner',
   title: 'Connect-4 Planner',
   description: 'Reads the board (one code per column, from the side to move); writes a threat map, then the tactically sound columns best first, tagged w (wins) / b (blocks).',
-  architecture: { embd: 48, heads: 4, layers: 3, mlp: 192, block: 32 },
+  // Two layers trained for 120,000 steps, not three for 60,000: 68K parameters instead of 96K,
+  // a lower loss for the time, and the pair wins 742 of 2,000 games against the 2-ply search
+  // from random openings, not 664 (three layers for 90,000 steps: 711; two for 90,000: 667).
+  // Bigger models, a value map in the working, batch 8 and a learning rate of 4e-3 did worse.
+  // The Player gained nothing from twice its steps.
+  architecture: { embd: 48, heads: 4, layers: 2, mlp: 192, block: 32 },
   seed: 31,
-  // 60,000 steps, not 30,000: the Planner then picks the labelled column on 71% of unseen
-  // positions, not 64%, and the pair wins 664 of 2,000 games against the 2-ply search from
-  // random openings, not 548 (90,000: 711). The Player gained nothing from twice its steps.
-  config: { steps: 60_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 300 },
+  config: { steps: 120_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 300 },
   buildCorpus: () => corpus().planner,
 });
 
