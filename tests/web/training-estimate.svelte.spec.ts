@@ -1,7 +1,7 @@
 // The Train view's estimate (web/src/train/training-estimate.svelte.ts) with a fake timing
 // worker: it waits for the form to hold still, times each run once and one at a time (the
 // steps and the seed need no new timing), the form's run before those 'Train both' would
-// start, shows a timing only for its own run, remembers the last few, and says why when the
+// start (their idle workers preparing meanwhile, never while a timing runs), shows a timing only for its own run, remembers the last few, and says why when the
 // worker refuses a run or dies; its worker lives only while the Train view is open.
 import { describe, expect, it } from 'vitest';
 import type { Remote } from 'comlink';
@@ -34,10 +34,10 @@ interface Call {
 }
 
 /**
- * Timing workers that prepare a run at once (or, with `holdPrepares`, when the test says) and
- * time it when the test answers. `log` is what each worker was asked, in order.
+ * Timing workers that prepare a run at once (or, with `holdPrepares`, when the test says;
+ * `refusePrepare` names a run they cannot prepare) and time it when the test answers. `log` is what each worker was asked, in order.
  */
-function fakeWorker({ holdPrepares = false } = {}) {
+function fakeWorker({ holdPrepares = false, refusePrepare = '' } = {}) {
   const calls: Call[] = [];
   const log: string[] = [];
   const held: (() => void)[] = [];
@@ -48,7 +48,8 @@ function fakeWorker({ holdPrepares = false } = {}) {
     const name = (r: TrainTimingRequest) => (r.source.kind === 'recipe' ? r.source.recipeId : r.source.corpusId);
     const api = {
       prepareTiming: (request: TrainTimingRequest) =>
-        new Promise<void>((resolve) => {
+        new Promise<void>((resolve, reject) => {
+          if (name(request) === refusePrepare) return reject(new Error(`no corpus for ${refusePrepare}`));
           const done = () => {
             log.push(`${worker} prepared ${name(request)}`);
             prepared = request;
@@ -184,18 +185,26 @@ describe('TrainingEstimate', () => {
     estimate.update({ ...mover, seed: 5 }, recipes, 2); // the form shows the mover at another seed
     expect(recipes.map((r) => estimate.stateOf(r).status)).toEqual(['timing', 'timing']);
     await wait(SETTLE * 3);
+    held.shift()!(); // the form's run is ready in worker 0
+    await wait(0);
+    expect(calls).toHaveLength(0); // worker 1 is still building the next batch's mover: not alone yet
     held.shift()!();
     await wait(0);
     expect(calls.map((c) => c.request)).toEqual([{ ...mover, seed: 5 }]); // the form's run first, alone
     calls[0].answer(timing(250));
     await wait(0);
     expect([estimate.status, estimate.stateOf(mover).status]).toEqual(['ready', 'timing']); // alone is not side by side
-    held.shift()!(); // the planner is ready in worker 0, the mover not yet in worker 1
-    await wait(0);
-    expect(calls).toHaveLength(1); // neither trains until both can
+    expect(calls).toHaveLength(1); // the planner is not ready yet in worker 0
     held.shift()!();
     await wait(0);
-    expect(log).toEqual(['0 prepared puzzle8/mover', '0 times puzzle8/mover', '0 prepared puzzle8/planner', '1 prepared puzzle8/mover', '0 times puzzle8/planner', '1 times puzzle8/mover']);
+    expect(log).toEqual([
+      '0 prepared puzzle8/mover',
+      '1 prepared puzzle8/mover', // while worker 0 got ready, so both were ready before the form's run was timed
+      '0 times puzzle8/mover',
+      '0 prepared puzzle8/planner', // worker 1 keeps its mover: prepared once
+      '0 times puzzle8/planner',
+      '1 times puzzle8/mover',
+    ]);
     calls[1].answer(timing(100));
     calls[2].answer(timing(200));
     await wait(0);
@@ -209,6 +218,20 @@ describe('TrainingEstimate', () => {
     await wait(0);
     expect(calls.map((c) => c.request)).toEqual([{ ...mover, seed: 5 }, planner, mover, planner]);
     expect(estimate.stateOf(mover).timing?.stepsPerSec).toBe(250);
+  });
+
+  it('reports a run the next batch prepared early and could not, once that batch is timed', async () => {
+    const { spawn, calls, log } = fakeWorker({ refusePrepare: 'puzzle8/mover' });
+    const estimate = new TrainingEstimate(spawn, SETTLE);
+    estimate.update(planner, [planner, mover], 2);
+    await wait(SETTLE * 3);
+    expect(calls.map((c) => c.request)).toEqual([planner]); // its refusal did not hold up the form's run
+    calls[0].answer(timing(100));
+    await wait(0);
+    calls[1].answer(timing(80)); // the planner, in the batch the mover should have joined
+    await wait(0);
+    expect(estimate.stateOf(mover).error).toBe('no corpus for puzzle8/mover');
+    expect(log).toEqual(['0 prepared puzzle8/planner', '0 times puzzle8/planner', '0 prepared puzzle8/planner', '0 times puzzle8/planner']); // the mover refused once, not twice
   });
 
   it("keeps a late timing for its own run, and says which of the runs could not be timed", async () => {

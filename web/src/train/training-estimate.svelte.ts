@@ -41,6 +41,11 @@ interface Timed {
   alongside: number;
   timing: TrainTiming;
 }
+/** A run a worker prepared ahead of its batch, while the batch before it was timed. */
+interface EarlyPrepare {
+  request: TrainTimingRequest;
+  done: Promise<void>;
+}
 interface Refused {
   request: TrainTimingRequest;
   alongside: number;
@@ -140,16 +145,29 @@ export class TrainingEstimate {
     return { status: !request ? 'idle' : timing ? 'ready' : error ? 'failed' : 'timing', timing, error };
   }
 
-  /** Times the batches in turn, each batch's runs side by side; stops once the runs change. Never rejects. */
+  /**
+   * Times the batches in turn, each batch's runs side by side; stops once the runs change.
+   * Workers a batch leaves idle prepare their part of the next batch meanwhile, since a corpus
+   * takes seconds to build. Never rejects.
+   */
   async #timeEach(batches: { runs: TrainTimingRequest[]; alongside: number }[], generation: number): Promise<void> {
-    for (const { runs, alongside } of batches) {
+    const untimed = (b: { runs: TrainTimingRequest[]; alongside: number } | undefined) =>
+      b ? b.runs.filter((r) => !this.#find(r, b.alongside)) : []; // a twin may have been timed already
+    let early: (EarlyPrepare | undefined)[] = []; // by worker: what it prepared for this batch beforehand
+    for (let b = 0; b < batches.length; b++) {
       if (generation !== this.#generation) return;
-      const todo = runs.filter((r) => !this.#find(r, alongside)); // a twin may have been timed already
+      const { alongside } = batches[b];
+      const todo = untimed(batches[b]);
       if (todo.length === 0) continue;
       const dropped = this.#dropped;
       const guard = <T>(call: Promise<T>) => Promise.race([call, dropped]);
-      // every run prepared (corpus and model) before any is timed, so they train side by side
-      const prepared = await Promise.allSettled(todo.map(async (r, i) => guard(this.#engine(i).api.prepareTiming(r))));
+      const prepare = (request: TrainTimingRequest, i: number) =>
+        early[i] && sameRun(early[i].request, request) ? early[i].done : guard(this.#engine(i).api.prepareTiming(request));
+      const preparing = Promise.allSettled(todo.map(prepare));
+      early = untimed(batches[b + 1]).map((request, i) => (i < todo.length ? undefined : { request, done: prepare(request, i) }));
+      // every run prepared (corpus and model) before any is timed, so they train side by side,
+      // and the next batch's too, so nothing but this batch runs while it is timed
+      const [prepared] = await Promise.all([preparing, Promise.allSettled(early.map((e) => e?.done))]);
       const timed = await Promise.allSettled(
         prepared.map(async (p, i) => {
           if (p.status === 'rejected') throw p.reason;
