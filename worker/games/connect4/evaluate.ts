@@ -4,8 +4,10 @@
 // by column, 3 in the centre falling to 0 at the edges, because central pieces take part in
 // the most windows. Integer-valued and left-right symmetric, so mirrored positions get
 // mirrored searches. Range is roughly +-600, far below the search's win scores.
+// The search keeps the score as it plays (moveDelta: only the windows through the cell played
+// change), so a leaf costs a few windows instead of all 69; evaluate() gives the same integers.
 
-import { CELLS, COLS, type Position, WINDOWS, X } from './position.ts';
+import { CELL_WINDOW_START, CELL_WINDOWS, CELLS, COLS, type Piece, type Position, WINDOWS, X } from './position.ts';
 
 /** Window score by number of pieces of one colour when the other colour is absent. */
 export const WINDOW_WEIGHTS = Int32Array.from([0, 0, 2, 8, 0]);
@@ -17,25 +19,55 @@ const CELL_WEIGHTS = Int32Array.from({ length: CELLS }, (_, i) => COLUMN_WEIGHTS
 // which made this function ~3x slower when the loop bound was WINDOWS.length
 const WINDOW_CELLS = Int32Array.from(WINDOWS);
 const N_WINDOW_CELLS = WINDOW_CELLS.length;
+const WINDOW_START = Int32Array.from(CELL_WINDOW_START);
+const WINDOWS_THROUGH = Int32Array.from(CELL_WINDOWS);
 
 /** Score for the side to move (positive = good for it). */
 export function evaluate(pos: Position): number {
+  const s = evaluateForX(pos);
+  return (pos.plies & 1) === 0 ? s : -s; // X moves on even plies
+}
+
+/** Window i's pieces (i is its offset in WINDOWS): X's count in bits 0-2, O's in bits 3-5. */
+function windowCounts(cells: Int8Array, i: number): number {
+  const a = cells[WINDOW_CELLS[i]];
+  const b = cells[WINDOW_CELLS[i + 1]];
+  const c = cells[WINDOW_CELLS[i + 2]];
+  const d = cells[WINDOW_CELLS[i + 3]];
+  // X is 1 and O is 2, so bit 0 counts X pieces and bit 1 counts O pieces
+  return (a & 1) + (b & 1) + (c & 1) + (d & 1) + (((a >> 1) + (b >> 1) + (c >> 1) + (d >> 1)) << 3);
+}
+
+/** A window's score from X's point of view, from its counts: only one colour's pieces count. */
+function countsScore(counts: number): number {
+  const xs = counts & 7;
+  const os = counts >> 3;
+  return os === 0 ? WINDOW_WEIGHTS[xs] : xs === 0 ? -WINDOW_WEIGHTS[os] : 0;
+}
+
+/** The static score from X's point of view, whoever is to move. */
+export function evaluateForX(pos: Position): number {
   const cells = pos.cells;
-  let s = 0; // from X's point of view
-  for (let i = 0; i < N_WINDOW_CELLS; i += 4) {
-    const a = cells[WINDOW_CELLS[i]];
-    const b = cells[WINDOW_CELLS[i + 1]];
-    const c = cells[WINDOW_CELLS[i + 2]];
-    const d = cells[WINDOW_CELLS[i + 3]];
-    // X is 1 and O is 2, so bit 0 counts X pieces and bit 1 counts O pieces
-    const xs = (a & 1) + (b & 1) + (c & 1) + (d & 1);
-    const os = (a >> 1) + (b >> 1) + (c >> 1) + (d >> 1);
-    if (os === 0) s += WINDOW_WEIGHTS[xs];
-    else if (xs === 0) s -= WINDOW_WEIGHTS[os];
-  }
+  let s = 0;
+  for (let i = 0; i < N_WINDOW_CELLS; i += 4) s += countsScore(windowCounts(cells, i));
   for (let i = 0; i < CELLS; i++) {
     const p = cells[i];
     if (p !== 0) s += p === X ? CELL_WEIGHTS[i] : -CELL_WEIGHTS[i];
   }
-  return (pos.plies & 1) === 0 ? s : -s; // X moves on even plies
+  return s;
+}
+
+/**
+ * How evaluateForX changes when `piece` is dropped into the empty `cell`: the windows through
+ * the cell and the cell's own weight are all that move. Read before the piece is placed.
+ */
+export function moveDelta(pos: Position, cell: number, piece: Piece): number {
+  const cells = pos.cells;
+  const added = piece === X ? 1 : 8; // one more in the piece's count
+  let d = 0;
+  for (let j = WINDOW_START[cell], end = WINDOW_START[cell + 1]; j < end; j++) {
+    const counts = windowCounts(cells, WINDOWS_THROUGH[j]);
+    d += countsScore(counts + added) - countsScore(counts);
+  }
+  return piece === X ? d + CELL_WEIGHTS[cell] : d - CELL_WEIGHTS[cell];
 }

@@ -35,6 +35,21 @@ function buildWindows(): Int8Array {
 export const WINDOWS = buildWindows();
 export const WINDOW_COUNT = WINDOWS.length / 4;
 
+// Int32 copies read in hot loops (module-local: V8 re-reads an imported binding every time)
+const WINDOW_CELLS = Int32Array.from(WINDOWS);
+
+/**
+ * The windows through each cell, as offsets into WINDOWS: CELL_WINDOWS[CELL_WINDOW_START[c]
+ * .. CELL_WINDOW_START[c + 1]) for cell c (3 to 13 of them). A move changes only these.
+ */
+export const CELL_WINDOW_START = new Int32Array(CELLS + 1);
+export const CELL_WINDOWS = (() => {
+  const byCell: number[][] = Array.from({ length: CELLS }, () => []);
+  for (let i = 0; i < WINDOW_CELLS.length; i += 4) for (let k = 0; k < 4; k++) byCell[WINDOW_CELLS[i + k]].push(i);
+  byCell.forEach((ws, c) => (CELL_WINDOW_START[c + 1] = CELL_WINDOW_START[c] + ws.length));
+  return Int32Array.from(byCell.flat());
+})();
+
 // ---- position
 
 export class Position {
@@ -72,18 +87,18 @@ export class Position {
     this.cells[this.landingCell(col)] = NONE;
   }
 
-  /** Whether the piece in `cell` is part of four in a row: only lines through it are read. */
+  /** Whether the piece in `cell` is part of four in a row: only the windows through it are read. */
   isWinAt(cell: number): boolean {
-    const p = this.cells[cell];
+    const cells = this.cells;
+    const p = cells[cell];
     if (p === NONE) return false;
-    const r = (cell / COLS) | 0;
-    const c = cell - r * COLS;
-    return (
-      this.#run(p, r, c, 0, 1) + this.#run(p, r, c, 0, -1) >= 3 ||
-      this.#run(p, r, c, 1, 0) + this.#run(p, r, c, -1, 0) >= 3 ||
-      this.#run(p, r, c, 1, 1) + this.#run(p, r, c, -1, -1) >= 3 ||
-      this.#run(p, r, c, 1, -1) + this.#run(p, r, c, -1, 1) >= 3
-    );
+    for (let j = CELL_WINDOW_START[cell], end = CELL_WINDOW_START[cell + 1]; j < end; j++) {
+      const i = CELL_WINDOWS[j];
+      if (cells[WINDOW_CELLS[i]] === p && cells[WINDOW_CELLS[i + 1]] === p && cells[WINDOW_CELLS[i + 2]] === p && cells[WINDOW_CELLS[i + 3]] === p) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether dropping `piece` into `col` would make four (the column must not be full). */
@@ -93,18 +108,6 @@ export class Position {
     const win = this.isWinAt(cell);
     this.cells[cell] = NONE;
     return win;
-  }
-
-  /** Pieces of `p` in a straight run from (r, c) in direction (dr, dc), excluding (r, c). */
-  #run(p: number, r: number, c: number, dr: number, dc: number): number {
-    let n = 0;
-    for (let k = 1; k < 4; k++) {
-      const rr = r + k * dr;
-      const cc = c + k * dc;
-      if (rr < 0 || rr >= ROWS || cc < 0 || cc >= COLS || this.cells[rr * COLS + cc] !== p) break;
-      n++;
-    }
-    return n;
   }
 
   /** Any four in a row for `p` anywhere (a full scan, for boards without a known last move). */
