@@ -75,6 +75,8 @@ describe('moves', () => {
     expect(applyMove(SOLVED, 'left')).toBe('123456708');
     expect(applyMove(SOLVED, 'down')).toBeNull();
     expect(applyMove(SOLVED, 'right')).toBeNull();
+    // from the centre, every direction: the tile and the blank swap, nothing else moves
+    expect(DIRECTIONS.map((d) => applyMove('123405678', d))).toEqual(['103425678', '123475608', '123045678', '123450678']);
     expect(blankIndex('123405678')).toBe(4);
   });
 
