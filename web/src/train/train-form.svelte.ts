@@ -44,7 +44,7 @@ export class TrainForm {
   #recipe = $state.raw<RecipeInfo | null>(null);
   #corpus = $state.raw<{ name: string; text: string } | null>(null);
   #fileError = $state<string | null>(null);
-  #touched = false;
+  #touched = $state(false);
   // each source keeps its own shape, steps and seed while the visitor switches between them
   #saved: Partial<Record<SourceMode, Settings>> = {};
 
