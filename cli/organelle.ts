@@ -6,6 +6,7 @@ import { evalCommand } from './eval.ts';
 import { corpusCommand } from './corpus.ts';
 import { solveCommand } from './solve.ts';
 import { askCommand } from './ask.ts';
+import { reportsCommand } from './reports.ts';
 
 const USAGE = `usage: organelle <command> [options]
 
@@ -24,6 +25,9 @@ commands:
   eval tictactoe|connect4 [--games N] [--seed S] [--opponent NAME] [--as first|second] [--opening PLIES] [--models DIR] [--json FILE] [--no-ablation]
       play the organelles against an opponent (random, tactical, minimax, alphabeta2, alphabeta4);
       --opening: each game starts after that many random plies, so the games differ
+  reports <game|all> [--models DIR] [--out DIR]
+      run again every evaluation whose report the site quotes (docs/results), each with the
+      arguments it was made with: the one command to run after retraining a shipped model
   corpus <game> --out DIR
       write the training corpora of a game's organelles
   solve puzzle8 <board> [--models DIR] [--trace FILE] [--no-planner]
@@ -41,6 +45,7 @@ const commands: Record<string, (argv: string[]) => Promise<void>> = {
   corpus: corpusCommand,
   solve: solveCommand,
   ask: askCommand,
+  reports: reportsCommand,
 };
 
 async function main(argv: string[]): Promise<void> {

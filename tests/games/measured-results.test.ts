@@ -1,6 +1,7 @@
 // The figures the home page quotes for the built-in organelles (web/src/lib/measured.ts) come
 // from the evaluation reports in docs/results, and those reports measured the very files in
-// public/models: retrain a shipped model without running its evaluations again and this fails.
+// public/models: retrain a shipped model without running its evaluations again
+// (`organelle reports <game>`) and this fails.
 import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { decodeModelFile, modelFingerprint } from '../../worker/model/model-file.ts';
@@ -30,7 +31,10 @@ describe('measured results of the shipped models', () => {
       const report = await read<{ model_fingerprints?: Record<string, string> }>(file);
       const roles = Object.keys(report.model_fingerprints ?? {});
       expect(roles, file).toEqual(['planner', game === 'puzzle8' ? 'mover' : 'player']);
-      for (const role of roles) expect(report.model_fingerprints![role], `${file} ${role}`).toBe(await shippedFingerprint(game, role));
+      for (const role of roles) {
+        const hint = `${file} measured another ${role} than the shipped one: run \`organelle reports ${game}\``;
+        expect(report.model_fingerprints![role], hint).toBe(await shippedFingerprint(game, role));
+      }
     }
   });
 

@@ -1,0 +1,54 @@
+// `organelle reports <game|all> [--models DIR] [--out DIR]`: runs again every evaluation whose
+// report the site and the README quote (docs/results/<game>-*.json), each with the arguments
+// it was made with. After retraining a shipped model this is the one command to run: the
+// home page quotes a game's figures only beside the models its reports measured, and a test
+// fails while any report names a model that is no longer shipped.
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { parseArgs, stringOption } from './args.ts';
+import { evalCommand } from './eval.ts';
+
+/** One report: its file name in docs/results and the `eval <game>` arguments that make it. */
+export interface ReportRun {
+  file: string;
+  args: readonly string[];
+}
+
+export const RESULTS_DIR = fileURLToPath(new URL('../docs/results/', import.meta.url));
+
+const SIDES = ['first', 'second'] as const;
+
+/** 1,000 seeded games per side against each opponent, from `opening` random plies. */
+function matches(game: string, opponents: readonly string[], opening = 0): ReportRun[] {
+  return opponents.flatMap((opponent) =>
+    SIDES.map((side) => ({
+      file: `${game}-${opponent}${opening ? `-opening${opening}` : ''}-${side}.json`,
+      args: ['--games', '1000', '--seed', '1', '--opponent', opponent, '--as', side, ...(opening ? ['--opening', String(opening)] : [])],
+    })),
+  );
+}
+
+export const REPORTS: Readonly<Record<string, readonly ReportRun[]>> = {
+  puzzle8: [
+    { file: 'puzzle8-random1000.json', args: ['--random', '1000', '--seed', '1'] },
+    { file: 'puzzle8-walk-bands.json', args: ['--walk', '100', '--seed', '1'] },
+  ],
+  tictactoe: matches('tictactoe', ['minimax', 'random', 'tactical']),
+  connect4: [...matches('connect4', ['random', 'tactical', 'alphabeta2']), ...matches('connect4', ['alphabeta2'], 4)],
+};
+
+export async function reportsCommand(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, { values: ['models', 'out'], flags: [] });
+  const [game, ...extra] = args.positional;
+  if (!game || extra.length > 0 || (game !== 'all' && !REPORTS[game])) {
+    throw new Error(`reports needs one game: ${Object.keys(REPORTS).join(', ')} or all`);
+  }
+  const out = stringOption(args, 'out') ?? RESULTS_DIR;
+  const models = stringOption(args, 'models');
+  for (const name of game === 'all' ? Object.keys(REPORTS) : [game]) {
+    for (const run of REPORTS[name]) {
+      console.log(`\n== ${run.file}`);
+      await evalCommand([name, ...run.args, ...(models ? ['--models', models] : []), '--json', join(out, run.file)]);
+    }
+  }
+}
