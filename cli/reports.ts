@@ -34,7 +34,7 @@ export const REPORTS: Readonly<Record<string, readonly ReportRun[]>> = {
     { file: 'puzzle8-walk-bands.json', args: ['--walk', '100', '--seed', '1'] },
   ],
   tictactoe: matches('tictactoe', ['minimax', 'random', 'tactical']),
-  connect4: [...matches('connect4', ['random', 'tactical', 'alphabeta2']), ...matches('connect4', ['alphabeta2'], 4)],
+  connect4: [...matches('connect4', ['random', 'tactical', 'alphabeta2', 'alphabeta4']), ...matches('connect4', ['alphabeta2', 'alphabeta4'], 4)],
 };
 
 export async function reportsCommand(argv: string[]): Promise<void> {

@@ -76,6 +76,14 @@ describe('measured results of the shipped models', () => {
     expect(MEASURED.tictactoe!.byOpponent!.tactical).toBe(
       `Against the tactical opponent: won ${grouped(t1.wins)} of ${grouped(t1.games)} games moving first and ${grouped(t2.wins)} of ${grouped(t2.games)} moving second, lost ${grouped(t1.losses + t2.losses)}.`,
     );
+    const [d1, d2, do1, do2] = await Promise.all(
+      ['alphabeta4-first', 'alphabeta4-second', 'alphabeta4-opening4-first', 'alphabeta4-opening4-second'].map((f) => read<MatchReport>(`connect4-${f}.json`)),
+    );
+    expect(MEASURED.connect4!.byOpponent!.alphabeta4).toBe(
+      `Against a four-ply alpha-beta search: of ${grouped(d1.games + d2.games)} games won ${grouped(d1.wins + d2.wins)}, drew ${grouped(d1.draws + d2.draws)} ` +
+        `and lost ${grouped(d1.losses + d2.losses)}, but only ${grouped(d1.distinct_games + d2.distinct_games)} of them were different. ` +
+        `After 4 random opening moves: won ${grouped(do1.wins + do2.wins)} of ${grouped(do1.games + do2.games)} and lost ${grouped(do1.losses + do2.losses)}.`,
+    );
     // the headline sentences are the same ones
     expect(MEASURED.connect4!.byOpponent!.tactical).toBe(MEASURED.connect4!.lines[0]);
     expect(MEASURED.connect4!.byOpponent!.alphabeta2).toBe(MEASURED.connect4!.lines[1]);
@@ -95,12 +103,13 @@ describe('measured results of the shipped models', () => {
     const retrained = { ...b, model_fingerprints: { ...b.model_fingerprints, player: '0123456789abcdef' } };
     expect(tictactoeMeasured([a, a], [b, b], [a, b])).not.toBeNull();
     expect(tictactoeMeasured([a, a], [b, b], [b, retrained])).toBeNull();
-    expect(connect4Measured([a, a], [a, a], [retrained, b], [a, a])).toBeNull();
+    expect(connect4Measured([a, a], [a, a], { fromEmpty: [a, a], fromOpenings: [a, a] }, { fromEmpty: [a, a], fromOpenings: [a, a] })).not.toBeNull();
+    expect(connect4Measured([a, a], [a, a], { fromEmpty: [a, a], fromOpenings: [a, a] }, { fromEmpty: [a, a], fromOpenings: [retrained, a] })).toBeNull();
   });
 
   it('the README\'s Results table carries every game report\'s counts', async () => {
     const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
-    const label: Record<string, string> = { random: 'random', tactical: 'tactical', minimax: 'minimax', alphabeta2: '2-ply alpha-beta' };
+    const label: Record<string, string> = { random: 'random', tactical: 'tactical', minimax: 'minimax', alphabeta2: '2-ply alpha-beta', alphabeta4: '4-ply alpha-beta' };
     const after = (plies: number) => (plies > 0 ? ` after ${plies} random plies` : '');
     const wdl = (r: { wins: number; draws: number; losses: number }) => `${r.wins}/${r.draws}/${r.losses}`;
     for (const file of (await readdir(RESULTS)).filter((f) => /^(tictactoe|connect4)-.*\.json$/.test(f))) {

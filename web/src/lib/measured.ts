@@ -20,6 +20,10 @@ import connect4SearchFirst from '../../../docs/results/connect4-alphabeta2-first
 import connect4SearchSecond from '../../../docs/results/connect4-alphabeta2-second.json';
 import connect4OpeningsFirst from '../../../docs/results/connect4-alphabeta2-opening4-first.json';
 import connect4OpeningsSecond from '../../../docs/results/connect4-alphabeta2-opening4-second.json';
+import connect4DeepSearchFirst from '../../../docs/results/connect4-alphabeta4-first.json';
+import connect4DeepSearchSecond from '../../../docs/results/connect4-alphabeta4-second.json';
+import connect4DeepOpeningsFirst from '../../../docs/results/connect4-alphabeta4-opening4-first.json';
+import connect4DeepOpeningsSecond from '../../../docs/results/connect4-alphabeta4-opening4-second.json';
 
 /** The fields of a report read here; the reports carry many more. */
 interface Report {
@@ -126,16 +130,30 @@ export function tictactoeMeasured(perfect: Pair, random: Pair, tactical: Pair): 
   });
 }
 
-export function connect4Measured(random: Pair, tactical: Pair, search: Pair, openings: Pair): Measured | null {
+/** Against one alpha-beta search: from the empty board, and from random openings. */
+export interface SearchReports {
+  fromEmpty: Pair;
+  fromOpenings: Pair;
+}
+
+/** "Against a two-ply alpha-beta search: of 2,000 games won …, but only … of them were different. After 4 random opening moves: …" */
+function searchLine(depth: string, { fromEmpty, fromOpenings }: SearchReports): string {
+  return (
+    `Against a ${depth}-ply alpha-beta search: of ${sum(fromEmpty, 'games')} games won ${sum(fromEmpty, 'wins')}, ` +
+    `drew ${sum(fromEmpty, 'draws')} and lost ${sum(fromEmpty, 'losses')}, but only ${sum(fromEmpty, 'distinct_games')} of them were different. ` +
+    `After ${fromOpenings[0].opening} random opening moves: won ${sum(fromOpenings, 'wins')} of ${sum(fromOpenings, 'games')} and lost ${sum(fromOpenings, 'losses')}.`
+  );
+}
+
+export function connect4Measured(random: Pair, tactical: Pair, alphabeta2: SearchReports, alphabeta4: SearchReports): Measured | null {
   const tacticalLine = winsLine('the tactical opponent', tactical);
-  const searchLine =
-    `Against a two-ply alpha-beta search: of ${sum(search, 'games')} games won ${sum(search, 'wins')}, ` +
-    `drew ${sum(search, 'draws')} and lost ${sum(search, 'losses')}, but only ${sum(search, 'distinct_games')} of them were different. ` +
-    `After ${openings[0].opening} random opening moves: won ${sum(openings, 'wins')} of ${sum(openings, 'games')} and lost ${sum(openings, 'losses')}.`;
-  return gameMeasured([...random, ...tactical, ...search, ...openings], [tacticalLine, searchLine], {
+  const shallow = searchLine('two', alphabeta2);
+  const searches = [alphabeta2, alphabeta4].flatMap((s) => [...s.fromEmpty, ...s.fromOpenings]);
+  return gameMeasured([...random, ...tactical, ...searches], [tacticalLine, shallow], {
     random: winsLine('random moves', random),
     tactical: tacticalLine,
-    alphabeta2: searchLine,
+    alphabeta2: shallow,
+    alphabeta4: searchLine('four', alphabeta4),
   });
 }
 
@@ -150,8 +168,14 @@ export const MEASURED: Readonly<Partial<Record<GameId, Measured>>> = Object.from
     connect4: connect4Measured(
       [connect4RandomFirst as MatchReport, connect4RandomSecond as MatchReport],
       [connect4TacticalFirst as MatchReport, connect4TacticalSecond as MatchReport],
-      [connect4SearchFirst as MatchReport, connect4SearchSecond as MatchReport],
-      [connect4OpeningsFirst as MatchReport, connect4OpeningsSecond as MatchReport],
+      {
+        fromEmpty: [connect4SearchFirst as MatchReport, connect4SearchSecond as MatchReport],
+        fromOpenings: [connect4OpeningsFirst as MatchReport, connect4OpeningsSecond as MatchReport],
+      },
+      {
+        fromEmpty: [connect4DeepSearchFirst as MatchReport, connect4DeepSearchSecond as MatchReport],
+        fromOpenings: [connect4DeepOpeningsFirst as MatchReport, connect4DeepOpeningsSecond as MatchReport],
+      },
     ),
   }).filter(([, m]) => m !== null),
 );
