@@ -35,7 +35,7 @@ function buildWindows(): Int8Array {
 export const WINDOWS = buildWindows();
 export const WINDOW_COUNT = WINDOWS.length / 4;
 
-// Int32 copies read in hot loops (module-local: V8 re-reads an imported binding every time)
+// the same cells as Int32, which the hot loops below index with
 const WINDOW_CELLS = Int32Array.from(WINDOWS);
 
 /**
