@@ -19,8 +19,8 @@ const CELL_WEIGHTS = Int32Array.from({ length: CELLS }, (_, i) => COLUMN_WEIGHTS
 // which made this function ~3x slower when the loop bound was WINDOWS.length
 const WINDOW_CELLS = Int32Array.from(WINDOWS);
 const N_WINDOW_CELLS = WINDOW_CELLS.length;
-const WINDOW_START = Int32Array.from(CELL_WINDOW_START);
-const WINDOWS_THROUGH = Int32Array.from(CELL_WINDOWS);
+const WINDOW_START = CELL_WINDOW_START; // already Int32Array: only the name is local
+const WINDOWS_THROUGH = CELL_WINDOWS;
 
 /** Score for the side to move (positive = good for it). */
 export function evaluate(pos: Position): number {

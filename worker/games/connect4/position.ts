@@ -35,7 +35,8 @@ function buildWindows(): Int8Array {
 export const WINDOWS = buildWindows();
 export const WINDOW_COUNT = WINDOWS.length / 4;
 
-// the same cells as Int32, which the hot loops below index with
+// a private Int32 copy for the hot loops below: indexing the exported WINDOWS there made a
+// depth-4 search about 7% slower (0.072 against 0.067 ms)
 const WINDOW_CELLS = Int32Array.from(WINDOWS);
 
 /**

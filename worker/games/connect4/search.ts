@@ -8,7 +8,7 @@
 // 0-15 random plies; 0.11 ms when every leaf was evaluated from scratch).
 
 import type { Rng } from '../rng.ts';
-import { CELLS, COLS, O, Position, X } from './position.ts';
+import { CELLS, COLS, O, type Piece, Position, X } from './position.ts';
 
 import { evaluateForX, moveDelta } from './evaluate.ts';
 import { parseBoard } from './rules.ts';
@@ -43,7 +43,14 @@ export function isForced(score: number): boolean {
 
 let nodes = 0;
 
-/** `staticX` is evaluateForX(pos), kept up to date move by move (moveDelta) instead of recomputed. */
+/** Plays `col` for `me`, the side to move; returns evaluateForX after it, from `staticX` before it. */
+function playScored(pos: Position, col: number, me: Piece, staticX: number): number {
+  const after = staticX + moveDelta(pos, pos.landingCell(col), me);
+  pos.play(col);
+  return after;
+}
+
+/** `staticX` is evaluateForX(pos), kept up to date move by move (playScored) instead of recomputed. */
 function negamax(pos: Position, depth: number, alpha: number, beta: number, ply: number, staticX: number): number {
   nodes++;
   if (pos.plies === FULL) return 0; // full board, and the last move did not win: draw
@@ -58,9 +65,7 @@ function negamax(pos: Position, depth: number, alpha: number, beta: number, ply:
   for (let i = 0; i < N_COLS; i++) {
     const col = ORDER[i];
     if (!pos.canPlay(col)) continue;
-    const child = staticX + moveDelta(pos, pos.landingCell(col), me);
-    pos.play(col);
-    const s = -negamax(pos, depth - 1, -beta, -alpha, ply + 1, child);
+    const s = -negamax(pos, depth - 1, -beta, -alpha, ply + 1, playScored(pos, col, me, staticX));
     pos.undo(col);
     if (s > best) {
       best = s;
@@ -87,11 +92,9 @@ export function searchPosition(pos: Position, depth: number, rng?: Rng): SearchR
     let s: number;
     if (pos.wouldWin(col, me)) s = WIN_SCORE - 1;
     else {
-      const child = staticX + moveDelta(pos, pos.landingCell(col), me);
-      pos.play(col);
       // window (best - 1, +inf): scores are integers, so any move at least as good as the
       // best so far comes back exact, while worse moves may stop early at a bound
-      s = -negamax(pos, depth - 1, -Infinity, -(best - 1), 1, child);
+      s = -negamax(pos, depth - 1, -Infinity, -(best - 1), 1, playScored(pos, col, me, staticX));
       pos.undo(col);
     }
     if (s > best) {
@@ -125,9 +128,7 @@ export function scoreMoves(pos: Position, depth: number): (number | null)[] {
       scores[col] = WIN_SCORE - 1;
       continue;
     }
-    const child = staticX + moveDelta(pos, pos.landingCell(col), me);
-    pos.play(col);
-    scores[col] = 0 - negamax(pos, depth - 1, -Infinity, Infinity, 1, child);
+    scores[col] = 0 - negamax(pos, depth - 1, -Infinity, Infinity, 1, playScored(pos, col, me, staticX));
     pos.undo(col);
   }
   return scores;

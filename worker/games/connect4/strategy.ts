@@ -73,9 +73,9 @@ export interface RankedMove {
   tag: '' | 'w' | 'b';
 }
 
-/** Every playable column of an ongoing board, best first (see the header); `t`: its tactics, when already worked out. */
-export function rankMoves(board: Board, depth = LABEL_DEPTH, t: Tactics = tactics(board)): RankedMove[] {
-  return rankScores(scoreMoves(Position.fromBoard(board), depth), t);
+/** Every playable column of an ongoing board, best first (see the header). */
+export function rankMoves(board: Board, depth = LABEL_DEPTH): RankedMove[] {
+  return rankScores(scoreMoves(Position.fromBoard(board), depth), tactics(board));
 }
 
 /** rankMoves from the board's column scores (scoreMoves), when already searched. */
