@@ -23,7 +23,8 @@ registerRecipe({
   description: 'Reads the board and the blocked moves; writes the next 1-4 moves of a shortest solution.',
   architecture: { embd: 48, heads: 4, layers: 3, mlp: 192, block: 32 },
   seed: 11,
-  // ~4.5 minutes on one core of the build machine, alongside the Mover on the other
+  // About 2 min 40 s on one core of the 2-core build machine, the Mover alongside on the
+  // other (organelle train puzzle8: 2 min 55 s for the pair).
   config: { steps: 36_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 200 },
   buildCorpus: () => corpus().planner,
 });
