@@ -15,7 +15,7 @@ import type { RunResult } from '../orchestrator/loop.ts';
  * Votes per organelle answer: an ensemble at temperatures 0.125 / 0.175 / 0.225 (the
  * reference's), majority by exact string. Measured on 1,000 held-out boards before the
  * revisit rule (PUZZLE8_LIMITS.maxVisits): 1 vote solved 92.5% (1.145x optimal), 3 votes
- * 96.3% (1.193x), 5 votes 95.3%. With it, all three solve 100% (1.176x / 1.181x / 1.184x);
+ * 96.3% (1.193x), 5 votes 95.3%. With it (limit 1), all three solve 100% (1.176x / 1.181x / 1.184x);
  * 3 votes leave the fewest Planner answers rejected by the plan grammar.
  */
 export const PUZZLE8_VOTES = 3;

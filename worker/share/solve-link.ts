@@ -4,15 +4,21 @@
 // same loop rebuilds the identical event stream, kanban included, with no model and no
 // network: that is the replay. A 40-move solve is a few hundred bytes.
 //
-// Binary layout (version 1), then base64url without padding:
+// Binary layout (versions 1 and 2), then base64url without padding:
 //   u8 version | u8 game | u8 len + start (ASCII) | 8 bytes model fingerprint
 //   u32 trace digest | varint count | count x answer | u32 FNV-1a of everything before
 // The trace digest (traceDigest below) pins the event stream the answers produced, so a
 // replay that drifts from the recorded run, however it got there, is caught.
 //   answer = u8 (source << 6 | text length) + text (ASCII) + u8 confidence * 255
 // Sources: 0 planner, 1 worker (mover or player), 2 opponent (its move as text).
+//
+// The version also names the rules a solve was recorded under, since a replay must run the
+// same ones. Version 2 changed the 8-puzzle Judge's revisit limit from 1 visit to 3
+// (puzzle8/pipeline.ts); version-1 links still decode and replay under their own rules.
 
-export const SHARE_VERSION = 1;
+export const SHARE_VERSION = 2;
+/** The oldest version this build still replays. */
+export const OLDEST_SHARE_VERSION = 1;
 
 export type ShareGame = 'puzzle8' | 'tictactoe' | 'connect4';
 const GAMES: ShareGame[] = ['puzzle8', 'tictactoe', 'connect4'];
@@ -32,6 +38,8 @@ export interface SolveLink {
   models: string; // 16 hex digits
   trace: number; // traceDigest of the recorded run's events
   answers: RecordedAnswer[];
+  /** The version a link was made with, when older than this build's (kept when re-encoded). */
+  version?: number;
 }
 
 /**
@@ -69,7 +77,9 @@ function ascii(text: string, what: string): number[] {
 
 export function encodeSolveLink(link: SolveLink): string {
   if (!/^[0-9a-f]{16}$/.test(link.models)) throw new ShareLinkError('the model fingerprint must be 16 hex digits');
-  const bytes: number[] = [SHARE_VERSION, GAMES.indexOf(link.game)];
+  const version = link.version ?? SHARE_VERSION;
+  if (version < OLDEST_SHARE_VERSION || version > SHARE_VERSION) throw new ShareLinkError(`unknown link format ${version}`);
+  const bytes: number[] = [version, GAMES.indexOf(link.game)];
   if (bytes[1] < 0) throw new ShareLinkError(`unknown game ${link.game}`);
   const start = ascii(link.start, 'the start state');
   if (start.length > 255) throw new ShareLinkError('the start state is too long to share');
@@ -106,9 +116,8 @@ export function decodeSolveLink(payload: string): SolveLink {
     if (at + n > body) throw new ShareLinkError('the link ends too early');
   };
   const version = bytes[at++];
-  if (version !== SHARE_VERSION) {
-    throw new ShareLinkError(version > SHARE_VERSION ? `the link was made by a newer version of Organelle Lab (format ${version})` : `unknown link format ${version}`);
-  }
+  if (version > SHARE_VERSION) throw new ShareLinkError(`the link was made by a newer version of Organelle Lab (format ${version})`);
+  if (version < OLDEST_SHARE_VERSION) throw new ShareLinkError(`unknown link format ${version}`);
   const game = GAMES[bytes[at++]];
   if (!game) throw new ShareLinkError('the link names an unknown game');
   need(1);
@@ -141,7 +150,7 @@ export function decodeSolveLink(payload: string): SolveLink {
     answers.push({ source, text, confidence: bytes[at++] / 255 });
   }
   if (at !== body) throw new ShareLinkError('the link has unexpected data after its answers');
-  return { game, start, models, trace, answers };
+  return { game, start, models, trace, answers, ...(version !== SHARE_VERSION ? { version } : {}) };
 }
 
 function toBase64Url(bytes: Uint8Array): string {

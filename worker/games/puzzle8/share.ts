@@ -4,24 +4,29 @@
 import { runPuzzle, type RunOptions, type RunResult } from '../../orchestrator/loop.ts';
 import type { Organelle } from '../../orchestrator/types.ts';
 import { recording, Script } from '../../share/recorder.ts';
-import { ShareLinkError, traceDigest, type RecordedAnswer, type SolveLink } from '../../share/solve-link.ts';
+import { SHARE_VERSION, ShareLinkError, traceDigest, type RecordedAnswer, type SolveLink } from '../../share/solve-link.ts';
 import { parseBoard, BoardError } from './board.ts';
-import { puzzle8Adapter, PUZZLE8_LIMITS } from './pipeline.ts';
+import { puzzle8Adapter, puzzle8LimitsOfVersion } from './pipeline.ts';
 
 export interface RecordedSolve {
   result: RunResult;
   link: SolveLink;
 }
 
-/** Solves `board` with the organelles, recording every answer for a share link. */
+/**
+ * Solves `board` with the organelles, recording every answer for a share link. `version`
+ * records under an older link version's rules, as an older build did (for compatibility tests).
+ */
 export function solveRecorded(
   board: string, organelles: { planner?: Organelle; mover: Organelle }, models: string, options: RunOptions = {},
+  version = SHARE_VERSION,
 ): RecordedSolve {
   const answers: RecordedAnswer[] = [];
   const planner = organelles.planner && recording('planner', organelles.planner, answers);
   const mover = recording('worker', organelles.mover, answers);
-  const result = runPuzzle(puzzle8Adapter, board, { ...(planner ? { planner } : {}), mover }, PUZZLE8_LIMITS, options);
-  return { result, link: { game: 'puzzle8', start: board, models, trace: traceDigest(result.events), answers } };
+  const result = runPuzzle(puzzle8Adapter, board, { ...(planner ? { planner } : {}), mover }, puzzle8LimitsOfVersion(version), options);
+  const link: SolveLink = { game: 'puzzle8', start: board, models, trace: traceDigest(result.events), answers };
+  return { result, link: version === SHARE_VERSION ? link : { ...link, version } };
 }
 
 /**
@@ -41,7 +46,8 @@ export function replaySolve(link: SolveLink, options: RunOptions = {}): RunResul
   const hasPlanner = link.answers.some((a) => a.source === 'planner');
   const result = runPuzzle(
     puzzle8Adapter, board,
-    { ...(hasPlanner ? { planner: script.organelle('planner') } : {}), mover: script.organelle('worker') }, PUZZLE8_LIMITS, options,
+    { ...(hasPlanner ? { planner: script.organelle('planner') } : {}), mover: script.organelle('worker') },
+    puzzle8LimitsOfVersion(link.version ?? SHARE_VERSION), options,
   );
   if (script.mismatch !== null) throw new ShareLinkError(script.mismatch);
   const failure = result.events.find((e) => e.type === 'error');
