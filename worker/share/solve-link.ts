@@ -42,6 +42,24 @@ export interface SolveLink {
   version?: number;
 }
 
+/** The version `link` was made with: this build's when it carries none. */
+export function linkVersion(link: SolveLink): number {
+  return link.version ?? SHARE_VERSION;
+}
+
+/** `link` as made with `version`, which it carries only when older than this build's. */
+export function withVersion(link: SolveLink, version: number): SolveLink {
+  const { version: _previous, ...rest } = link;
+  return version === SHARE_VERSION ? rest : { ...rest, version };
+}
+
+/** `version` if this build reads and writes it, else the reason it cannot. */
+function supportedVersion(version: number): number {
+  if (version > SHARE_VERSION) throw new ShareLinkError(`the link was made by a newer version of Organelle Lab (format ${version})`);
+  if (version < OLDEST_SHARE_VERSION) throw new ShareLinkError(`unknown link format ${version}`);
+  return version;
+}
+
 /**
  * FNV-1a of the events as JSON, confidences at link precision (1/255). An ensemble's
  * individual votes are left out: a link records each answer and its confidence, not the
@@ -77,9 +95,7 @@ function ascii(text: string, what: string): number[] {
 
 export function encodeSolveLink(link: SolveLink): string {
   if (!/^[0-9a-f]{16}$/.test(link.models)) throw new ShareLinkError('the model fingerprint must be 16 hex digits');
-  const version = link.version ?? SHARE_VERSION;
-  if (version < OLDEST_SHARE_VERSION || version > SHARE_VERSION) throw new ShareLinkError(`unknown link format ${version}`);
-  const bytes: number[] = [version, GAMES.indexOf(link.game)];
+  const bytes: number[] = [supportedVersion(linkVersion(link)), GAMES.indexOf(link.game)];
   if (bytes[1] < 0) throw new ShareLinkError(`unknown game ${link.game}`);
   const start = ascii(link.start, 'the start state');
   if (start.length > 255) throw new ShareLinkError('the start state is too long to share');
@@ -115,9 +131,7 @@ export function decodeSolveLink(payload: string): SolveLink {
   const need = (n: number) => {
     if (at + n > body) throw new ShareLinkError('the link ends too early');
   };
-  const version = bytes[at++];
-  if (version > SHARE_VERSION) throw new ShareLinkError(`the link was made by a newer version of Organelle Lab (format ${version})`);
-  if (version < OLDEST_SHARE_VERSION) throw new ShareLinkError(`unknown link format ${version}`);
+  const version = supportedVersion(bytes[at++]);
   const game = GAMES[bytes[at++]];
   if (!game) throw new ShareLinkError('the link names an unknown game');
   need(1);
@@ -150,7 +164,7 @@ export function decodeSolveLink(payload: string): SolveLink {
     answers.push({ source, text, confidence: bytes[at++] / 255 });
   }
   if (at !== body) throw new ShareLinkError('the link has unexpected data after its answers');
-  return { game, start, models, trace, answers, ...(version !== SHARE_VERSION ? { version } : {}) };
+  return withVersion({ game, start, models, trace, answers }, version);
 }
 
 function toBase64Url(bytes: Uint8Array): string {

@@ -4,7 +4,7 @@
 import { runPuzzle, type RunOptions, type RunResult } from '../../orchestrator/loop.ts';
 import type { Organelle } from '../../orchestrator/types.ts';
 import { recording, Script } from '../../share/recorder.ts';
-import { SHARE_VERSION, ShareLinkError, traceDigest, type RecordedAnswer, type SolveLink } from '../../share/solve-link.ts';
+import { linkVersion, SHARE_VERSION, ShareLinkError, traceDigest, withVersion, type RecordedAnswer, type SolveLink } from '../../share/solve-link.ts';
 import { parseBoard, BoardError } from './board.ts';
 import { puzzle8Adapter, puzzle8LimitsOfVersion } from './pipeline.ts';
 
@@ -25,8 +25,7 @@ export function solveRecorded(
   const planner = organelles.planner && recording('planner', organelles.planner, answers);
   const mover = recording('worker', organelles.mover, answers);
   const result = runPuzzle(puzzle8Adapter, board, { ...(planner ? { planner } : {}), mover }, puzzle8LimitsOfVersion(version), options);
-  const link: SolveLink = { game: 'puzzle8', start: board, models, trace: traceDigest(result.events), answers };
-  return { result, link: version === SHARE_VERSION ? link : { ...link, version } };
+  return { result, link: withVersion({ game: 'puzzle8', start: board, models, trace: traceDigest(result.events), answers }, version) };
 }
 
 /**
@@ -47,7 +46,7 @@ export function replaySolve(link: SolveLink, options: RunOptions = {}): RunResul
   const result = runPuzzle(
     puzzle8Adapter, board,
     { ...(hasPlanner ? { planner: script.organelle('planner') } : {}), mover: script.organelle('worker') },
-    puzzle8LimitsOfVersion(link.version ?? SHARE_VERSION), options,
+    puzzle8LimitsOfVersion(linkVersion(link)), options,
   );
   if (script.mismatch !== null) throw new ShareLinkError(script.mismatch);
   const failure = result.events.find((e) => e.type === 'error');
