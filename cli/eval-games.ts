@@ -16,7 +16,7 @@ import { writeFile } from 'node:fs/promises';
 import { playMatch, type GameAdapter, type GameOrganelles, type MatchSummary } from '../worker/orchestrator/game-loop.ts';
 import { GAME_PIPELINES, type TwoPlayerGame } from '../worker/pipeline/games.ts';
 import { organelleFn } from '../worker/pipeline/organelle-fn.ts';
-import { Rng } from '../worker/games/rng.ts';
+import { reseedPerGame } from '../worker/pipeline/sampling-seeds.ts';
 import { checkOutputFile } from './files.ts';
 import { parseArgs, stringOption, intOption } from './args.ts';
 import { loadOrganelle, reportedDir, SHIPPED_MODELS_DIR } from './models.ts';
@@ -77,11 +77,7 @@ export function evalGame(game: TwoPlayerGame): (argv: string[]) => Promise<void>
     const votes = intOption(args, 'votes', 1, 1);
     const adapter = entry.adapter;
     // each game reseeds sampling from (seed, index): a game's run does not depend on the order
-    const reseed = (i: number) => {
-      const s = new Rng(seed).fork(`sampling ${i}`).uint32();
-      planner.engine.seedSampling(s);
-      player.engine.seedSampling(s);
-    };
+    const reseed = reseedPerGame(seed, [planner, player]);
     const side = adapter.sides[as === 'first' ? 0 : 1];
     const openings = opening > 0 ? `, each after a random ${opening}-ply opening` : '';
     console.log(`${game}: ${games} games${openings}, organelles ${as} (${side}) vs ${opponentName}, seed ${seed}; models from ${dir}`);

@@ -5,14 +5,13 @@ import { writeFile } from 'node:fs/promises';
 import { checkOutputFile, readNamedFile } from './files.ts';
 import { parseBoardList, randomHeldOutBoards, randomWalkBoards } from '../worker/games/puzzle8/boards.ts';
 import { isHeldOut } from '../worker/games/puzzle8/heldout.ts';
-import { fnv1a32 } from '../worker/games/puzzle8/heldout.ts';
 import type { Board } from '../worker/games/puzzle8/board.ts';
 import { astarBaseline, evaluatePipeline, greedyBaseline, summarize, type BoardOutcome, type EvalSummary } from '../worker/games/puzzle8/evaluate.ts';
 import { organelleFn } from '../worker/pipeline/organelle-fn.ts';
+import { reseedPerBoard } from '../worker/pipeline/sampling-seeds.ts';
 import { PUZZLE8_VOTES } from '../worker/pipeline/puzzle8-solver.ts';
 import { parseArgs, stringOption, intOption } from './args.ts';
 import { loadOrganelle, reportedDir, SHIPPED_MODELS_DIR } from './models.ts';
-import type { Organelle } from '../worker/organelle.ts';
 import { modelFingerprint } from '../worker/model/model-file.ts';
 
 interface Invalid { line: number; text: string; reason: string; message: string }
@@ -58,9 +57,7 @@ export async function evalPuzzle8(argv: string[]): Promise<void> {
   const mover = await loadOrganelle(dir, 'puzzle8', 'mover');
   const votes = intOption(args, 'votes', PUZZLE8_VOTES, 1);
   // each board reseeds sampling from its own text, so its run does not depend on the order
-  const reseed = (board: Board) => {
-    for (const o of [planner, mover] as Organelle[]) o.engine.seedSampling(fnv1a32(board));
-  };
+  const reseed = reseedPerBoard([planner, mover]);
   console.log(`evaluating ${boards.length} boards (${source}); models from ${dir}; ${votes} vote(s) per answer`);
   const progress = (label: string) => (_: BoardOutcome, i: number) => {
     if (process.stderr.isTTY && (i + 1) % 50 === 0) process.stderr.write(`\r${label} ${i + 1}/${boards.length}`);

@@ -4,7 +4,7 @@
 import { Organelle } from '../organelle.ts';
 import { organelleFn } from './organelle-fn.ts';
 import { pipelineFingerprint } from './fingerprint.ts';
-import { fnv1a32 } from '../games/puzzle8/heldout.ts';
+import { reseedPerBoard } from './sampling-seeds.ts';
 import { parseBoard } from '../games/puzzle8/board.ts';
 import { solveRecorded } from '../games/puzzle8/share.ts';
 import { encodeSolveLink } from '../share/solve-link.ts';
@@ -56,7 +56,7 @@ export class Puzzle8Solver {
    */
   solve(boardText: string, options: { onEvent?: (event: OrchestratorEvent) => void; planner?: boolean } = {}): Puzzle8Solve {
     const board = parseBoard(boardText);
-    for (const o of [this.planner, this.mover]) o.engine.seedSampling(fnv1a32(board));
+    reseedPerBoard([this.planner, this.mover])(board);
     const fn = (o: Organelle) => organelleFn(o, { votes: PUZZLE8_VOTES });
     const organelles = { ...(options.planner === false ? {} : { planner: fn(this.planner) }), mover: fn(this.mover) };
     const { onEvent } = options;
