@@ -4,8 +4,8 @@
 import { buildPuzzle8Corpus, type Puzzle8Corpus } from '../../corpus/puzzle8.ts';
 import { registerRecipe } from './registry.ts';
 import { registerEvaluator } from '../browser/evaluation.ts';
-import { builtInPartner } from './partner.ts';
-import { roleAccuracy, pipelineWithPartner } from '../games/puzzle8/organelle-eval.ts';
+import { builtInModel } from './built-in-model.ts';
+import { puzzle8Evaluation } from '../games/puzzle8/organelle-eval.ts';
 
 const CORPUS_SEED = 1;
 let built: Puzzle8Corpus | undefined;
@@ -44,16 +44,13 @@ registerRecipe({
 });
 
 // After a browser training run: the organelle's own first-move accuracy on held-out boards,
-// and the pipeline's solve rate and model-move share with the built-in partner.
+// and the pipeline it makes with the built-in partner, beside the built-in pair.
 for (const role of ['planner', 'mover'] as const) {
   registerEvaluator(`puzzle8/${role}`, async (organelle) => {
-    const a = roleAccuracy(organelle, role);
-    const result: Record<string, number> = { heldOutOptimalMoveRate: a.optimal_move_rate, heldOutInvalidRate: a.invalid_rate };
-    const partner = await builtInPartner('puzzle8', role === 'planner' ? 'mover' : 'planner', organelle.engine.module).catch(() => null);
-    if (partner) {
-      const p = pipelineWithPartner(organelle, role, partner);
-      Object.assign(result, { pipelineSolveRate: p.solve_rate, pipelineModelMoveShare: p.model_move_share, pipelineBoards: p.boards });
-    }
-    return result;
+    const module = organelle.engine.module;
+    const [partner, builtIn] = await Promise.all([
+      builtInModel('puzzle8', role === 'planner' ? 'mover' : 'planner', module), builtInModel('puzzle8', role, module),
+    ]);
+    return puzzle8Evaluation(organelle, role, { partner, builtIn });
   });
 }

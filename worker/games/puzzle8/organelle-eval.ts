@@ -1,6 +1,8 @@
-// A quick measure of one trained 8-puzzle organelle on its own: how often its first move is
-// optimal on held-out boards (the Planner with nothing blocked, the Mover with no plan, so
-// it must read the board itself). The whole pipeline's solve rate is `organelle eval`'s job.
+// A quick measure of one trained 8-puzzle organelle, shown after a browser training run: how
+// often its first move is optimal on held-out boards (the Planner with nothing blocked, the
+// Mover with no plan, so it must read the board itself), and the pipeline it makes with a
+// partner for the other role beside the built-in pair on the same boards. The full measure
+// is `organelle eval`'s job.
 import { applyMove, type Direction } from './board.ts';
 import { randomHeldOutBoards } from './boards.ts';
 import { moverPrompt, parseMove, parsePlan, plannerPrompt } from './prompts.ts';
@@ -8,6 +10,8 @@ import { optimalDistance } from './solver.ts';
 import type { Organelle } from '../../organelle.ts';
 import { evaluatePipeline, summarize } from './evaluate.ts';
 import { organelleFn } from '../../pipeline/organelle-fn.ts';
+import { PUZZLE8_VOTES } from '../../pipeline/puzzle8-solver.ts';
+import { reseedPerBoard } from '../../pipeline/sampling-seeds.ts';
 
 export type Puzzle8Role = 'planner' | 'mover';
 
@@ -43,14 +47,47 @@ export interface PipelineCheck {
   mean_moves_over_optimal: number;
 }
 
+/** Boards in the quick pipeline check: with the built-in pair beside it, about a second in a browser worker. */
+export const PIPELINE_BOARDS = 100;
+
 /**
  * The whole pipeline on a quick set of held-out boards, with `organelle` in its role and
- * `partner` in the other (in the browser: the built-in model), single greedy votes.
+ * `partner` in the other (in the browser: the built-in model), answering as in the Solve view
+ * and `organelle eval` (PUZZLE8_VOTES votes, sampling reseeded per board), so the same
+ * boards give the CLI's numbers.
  */
-export function pipelineWithPartner(organelle: Organelle, role: Puzzle8Role, partner: Organelle, boards = 30, seed = 20261122): PipelineCheck {
+export function pipelineWithPartner(organelle: Organelle, role: Puzzle8Role, partner: Organelle, boards = PIPELINE_BOARDS, seed = 20261122): PipelineCheck {
   const planner = role === 'planner' ? organelle : partner;
   const mover = role === 'mover' ? organelle : partner;
   const set = randomHeldOutBoards(boards, seed);
-  const s = summarize(evaluatePipeline(set, { organelles: { planner: organelleFn(planner), mover: organelleFn(mover) } }));
+  const organelles = { planner: organelleFn(planner, { votes: PUZZLE8_VOTES }), mover: organelleFn(mover, { votes: PUZZLE8_VOTES }) };
+  const s = summarize(evaluatePipeline(set, { organelles, beforeBoard: reseedPerBoard([planner, mover]) }));
   return { boards: s.boards, solve_rate: s.solved_rate, model_move_share: s.model_move_share, mean_moves_over_optimal: s.mean_moves_over_optimal };
+}
+
+/** The models an organelle is measured with: the built-in ones, where the site has them. */
+export interface Puzzle8Companions {
+  /** The built-in model for the other role. */
+  partner: Organelle | null;
+  /** The built-in model for the organelle's own role: with the partner, the pair to compare with. */
+  builtIn: Organelle | null;
+}
+
+/** Everything the Train view shows of a trained 8-puzzle organelle (Evaluation keys). */
+export function puzzle8Evaluation(organelle: Organelle, role: Puzzle8Role, { partner, builtIn }: Puzzle8Companions, boards = PIPELINE_BOARDS): Record<string, number> {
+  const a = roleAccuracy(organelle, role);
+  const result: Record<string, number> = {
+    heldOutOptimalMoveRate: a.optimal_move_rate, heldOutInvalidRate: a.invalid_rate, heldOutBoards: a.boards,
+  };
+  if (!partner) return result;
+  const p = pipelineWithPartner(organelle, role, partner, boards);
+  Object.assign(result, {
+    pipelineBoards: p.boards, pipelineSolveRate: p.solve_rate, pipelineMovesOverOptimal: p.mean_moves_over_optimal,
+    pipelineModelMoveShare: p.model_move_share,
+  });
+  if (builtIn) {
+    const b = pipelineWithPartner(builtIn, role, partner, boards);
+    Object.assign(result, { builtInSolveRate: b.solve_rate, builtInMovesOverOptimal: b.mean_moves_over_optimal });
+  }
+  return result;
 }

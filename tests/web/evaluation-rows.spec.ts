@@ -1,0 +1,81 @@
+// A trained model's evaluation numbers as the Train view and the Library show them
+// (web/src/lib/evaluation-rows.ts): rates in percent, counts folded into the labels, the
+// built-in pair's figure beside the model's, and metrics from another build shown by name.
+import { flushSync, mount, unmount } from 'svelte';
+import { describe, expect, it } from 'vitest';
+import { evaluationRows } from '../../web/src/lib/evaluation-rows.ts';
+import EvaluationList from '../../web/src/train/EvaluationList.svelte';
+
+const connect4Planner = {
+  finalLoss: 0.91234, trainLoss: 0.8876,
+  vsRandomFirstWinRate: 1, vsRandomFirstLossRate: 0, vsRandomSecondWinRate: 0.98, vsRandomSecondLossRate: 0.02,
+  pipelineModelMoveShare: 1, pipelineParseErrors: 0, pipelineErrorGames: 0, pipelineGamesPerSide: 50,
+  strengthGamesPerSide: 100, strengthOpening: 4, strengthWins: 64, strengthDraws: 15, strengthLosses: 121, strengthErrorGames: 0,
+  builtInStrengthWins: 72, builtInStrengthDraws: 13, builtInStrengthLosses: 115, builtInStrengthErrorGames: 0,
+};
+
+const byKey = (rows: ReturnType<typeof evaluationRows>) => Object.fromEntries(rows.map((r) => [r.key, r]));
+
+describe('evaluationRows', () => {
+  it('says what a game organelle played, against whom, how many games, and the built-in pair beside it', () => {
+    const rows = byKey(evaluationRows(connect4Planner, { game: 'connect4', organelle: 'planner' }));
+    expect(Object.keys(rows)).toEqual(['finalLoss', 'trainLoss', 'vsRandomFirstWinRate', 'pipelineModelMoveShare', 'pipelineParseErrors', 'strengthWins']);
+    expect(rows.trainLoss.value).toBe('0.888');
+    expect(rows.vsRandomFirstWinRate).toMatchObject({
+      label: 'Against random moves, 50 games a side (with the built-in Player)',
+      value: 'won 100% moving first; won 98%, lost 2% moving second',
+    });
+    expect(rows.strengthWins).toEqual({
+      key: 'strengthWins',
+      label: 'Against the alpha-beta search (2 moves deep) after 4 random moves, 100 games a side (with the built-in Player)',
+      value: '64 won · 15 drawn · 121 lost',
+      builtIn: '72 won · 13 drawn · 115 lost',
+    });
+    expect(rows.pipelineModelMoveShare.value).toBe('100%');
+  });
+
+  it('names tic-tac-toe\'s perfect opponent, a Player\'s partner, and games an error stopped', () => {
+    const rows = byKey(evaluationRows(
+      { strengthGamesPerSide: 10, strengthOpening: 0, strengthWins: 0, strengthDraws: 0, strengthLosses: 0, strengthErrorGames: 20, pipelineErrorGames: 6 },
+      { game: 'tictactoe', organelle: 'player' },
+    ));
+    expect(rows.strengthWins.label).toBe('Against the minimax opponent, 10 games a side (with the built-in Planner)');
+    expect(rows.strengthWins.value).toBe('0 won · 0 drawn · 0 lost · 20 stopped by an error');
+    expect(rows.strengthWins.builtIn).toBeUndefined();
+    expect(rows.pipelineErrorGames.value).toBe('6');
+  });
+
+  it('gives the 8-puzzle its solve rate and path length beside the built-in pair\'s', () => {
+    const rows = byKey(evaluationRows({
+      heldOutOptimalMoveRate: 0.85, heldOutInvalidRate: 0, heldOutBoards: 200, pipelineBoards: 100, pipelineSolveRate: 0.96,
+      pipelineMovesOverOptimal: 1.5052, pipelineModelMoveShare: 0.998, builtInSolveRate: 1, builtInMovesOverOptimal: 1.3017,
+    }, { game: 'puzzle8', organelle: 'planner' }));
+    expect(rows.heldOutOptimalMoveRate).toMatchObject({ label: 'Optimal first moves, 200 held-out boards', value: '85%' });
+    expect(rows.pipelineSolveRate).toMatchObject({ label: 'Solved, 100 held-out boards (with the built-in Mover)', value: '96%', builtIn: '100%' });
+    expect(rows.pipelineMovesOverOptimal).toMatchObject({ value: '1.51x', builtIn: '1.30x' });
+    expect(rows.pipelineModelMoveShare.value).toBe('99.8%');
+  });
+
+  it('reads files from before the comparison, and shows unknown metrics by name', () => {
+    const rows = byKey(evaluationRows({ pipelineSolveRate: 0.9, pipelineBoards: 30, someOtherBuildsMetric: 0.12345, steps: 4000 }, {}));
+    expect(rows.pipelineSolveRate).toEqual({ key: 'pipelineSolveRate', label: 'Solved, 30 held-out boards', value: '90%' });
+    expect(rows.someOtherBuildsMetric).toMatchObject({ label: 'someOtherBuildsMetric', value: '0.123' });
+    expect(rows.steps.value).toBe('4,000');
+  });
+
+  it('folds a validation loss\'s document count into its label', () => {
+    const rows = evaluationRows({ trainLoss: 1.2, validationLoss: 1.456, validationDocs: 256 });
+    expect(rows.map((r) => [r.label, r.value])).toEqual([['Training loss', '1.200'], ['Validation loss, 256 held-out documents', '1.456']]);
+  });
+});
+
+describe('EvaluationList', () => {
+  it('shows each row, with the built-in pair\'s figure under the model\'s', () => {
+    const view = mount(EvaluationList, { target: document.body, props: { evaluation: connect4Planner, model: { game: 'connect4', organelle: 'planner' } } });
+    flushSync();
+    expect(document.querySelector('[data-metric="strengthWins"]')!.textContent).toBe('64 won · 15 drawn · 121 lostbuilt-in pair: 72 won · 13 drawn · 115 lost');
+    expect(document.querySelector('[data-testid="built-in-strengthWins"]')!.textContent).toBe('built-in pair: 72 won · 13 drawn · 115 lost');
+    expect(document.body.textContent).toMatch(/The built-in pair played the same boards or games/);
+    unmount(view);
+  });
+});

@@ -1,0 +1,133 @@
+// A trained model's evaluation numbers (the flat metric -> value record a training run stores
+// in the model file) as rows a person reads: a label that says what was measured and on how
+// many boards or games, the value in words or percent, and where the run measured it, the
+// built-in pair's figure on the very same test. The Train view's finished runs and the
+// Library's cards show the same rows. Metrics this build does not know (a file from another
+// build) are shown by name.
+import { STRENGTH_TESTS } from '../../../worker/pipeline/game-eval.ts';
+import { isTwoPlayerGame } from '../../../worker/pipeline/games.ts';
+import { PLAY_GAMES } from '../play/games.ts';
+import { grouped, percent } from './format.ts';
+
+export type Evaluation = Readonly<Record<string, number>>;
+
+export interface EvaluationRow {
+  /** The metric the value comes from (data-metric in the page). */
+  key: string;
+  label: string;
+  value: string;
+  /** The built-in pair on the same boards or games, where measured. */
+  builtIn?: string;
+}
+
+/** Which organelle a model is, to name its partner in the labels. */
+export interface EvaluatedModel {
+  game?: string | undefined;
+  organelle?: string | undefined;
+}
+
+/** The metrics a row folds in beside its own (counts and sides shown in another row's words). */
+const FOLDED = new Set([
+  'validationDocs', 'heldOutBoards', 'pipelineBoards', 'pipelineGamesPerSide', 'vsRandomFirstLossRate',
+  'vsRandomSecondWinRate', 'vsRandomSecondLossRate', 'strengthGamesPerSide', 'strengthOpening', 'strengthDraws',
+  'strengthLosses', 'strengthErrorGames', 'builtInSolveRate', 'builtInMovesOverOptimal', 'builtInStrengthWins',
+  'builtInStrengthDraws', 'builtInStrengthLosses', 'builtInStrengthErrorGames',
+]);
+
+export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): EvaluationRow[] {
+  const rows: EvaluationRow[] = [];
+  const has = (key: string) => e[key] !== undefined;
+  const partner = partnerTitle(model);
+  const withPartner = partner ? ` (with the built-in ${partner})` : '';
+  const fixed = (x: number) => x.toFixed(3);
+  const ratio = (x: number) => `${x.toFixed(2)}x`;
+  const add = (key: string, label: string, value: string, builtIn?: string) =>
+    rows.push({ key, label, value, ...(builtIn !== undefined ? { builtIn } : {}) });
+
+  for (const key of Object.keys(e)) {
+    if (FOLDED.has(key)) continue;
+    const v = e[key];
+    switch (key) {
+      case 'finalLoss':
+        add(key, 'Final batch loss', fixed(v));
+        break;
+      case 'trainLoss':
+        add(key, 'Training loss', fixed(v));
+        break;
+      case 'validationLoss':
+        add(key, `Validation loss${has('validationDocs') ? `, ${grouped(e.validationDocs)} held-out documents` : ''}`, fixed(v));
+        break;
+      case 'heldOutOptimalMoveRate':
+        add(key, `Optimal first moves${has('heldOutBoards') ? `, ${grouped(e.heldOutBoards)}` : ''} held-out boards`, percent(v));
+        break;
+      case 'heldOutInvalidRate':
+        add(key, 'Invalid answers on those boards', percent(v));
+        break;
+      case 'pipelineSolveRate':
+        add(key, `Solved${has('pipelineBoards') ? `, ${grouped(e.pipelineBoards)}` : ''} held-out boards${withPartner}`, percent(v), optional(e.builtInSolveRate, percent));
+        break;
+      case 'pipelineMovesOverOptimal':
+        add(key, 'Moves taken per move of the shortest solution', ratio(v), optional(e.builtInMovesOverOptimal, ratio));
+        break;
+      case 'pipelineModelMoveShare':
+        add(key, 'Moves chosen by a model, not the fallback', percent(v));
+        break;
+      case 'pipelineParseErrors':
+        add(key, 'Unparseable answers in those games', grouped(v));
+        break;
+      case 'pipelineErrorGames':
+        if (v > 0) add(key, 'Games stopped by an organelle error', grouped(v));
+        break;
+      case 'vsRandomFirstWinRate':
+        add(
+          key,
+          `Against random moves${has('pipelineGamesPerSide') ? `, ${grouped(e.pipelineGamesPerSide)} games a side` : ''}${withPartner}`,
+          randomResults(e),
+        );
+        break;
+      case 'strengthWins':
+        add(key, strengthLabel(e, model), results(e.strengthWins, e.strengthDraws, e.strengthLosses, e.strengthErrorGames), builtInResults(e));
+        break;
+      default:
+        add(key, key, Number.isInteger(v) ? grouped(v) : fixed(v));
+    }
+  }
+  return rows;
+}
+
+/** The built-in model that played beside this one, where the model is a game's organelle. */
+function partnerTitle({ game, organelle }: EvaluatedModel): string | null {
+  if (!game || !organelle) return null;
+  if (organelle === 'planner') return game === 'puzzle8' ? 'Mover' : 'Player';
+  return organelle === 'mover' || organelle === 'player' ? 'Planner' : null;
+}
+
+function optional(x: number | undefined, format: (x: number) => string): string | undefined {
+  return x === undefined ? undefined : format(x);
+}
+
+function results(wins: number, draws = 0, losses = 0, errors = 0): string {
+  const parts = [`${grouped(wins)} won`, `${grouped(draws)} drawn`, `${grouped(losses)} lost`];
+  if (errors > 0) parts.push(`${grouped(errors)} stopped by an error`);
+  return parts.join(' · ');
+}
+
+function builtInResults(e: Evaluation): string | undefined {
+  if (e.builtInStrengthWins === undefined) return undefined;
+  return results(e.builtInStrengthWins, e.builtInStrengthDraws, e.builtInStrengthLosses, e.builtInStrengthErrorGames);
+}
+
+function randomResults(e: Evaluation): string {
+  const side = (win: number | undefined, lose: number | undefined) =>
+    win === undefined ? '—' : `won ${percent(win)}${lose ? `, lost ${percent(lose)}` : ''}`;
+  return `${side(e.vsRandomFirstWinRate, e.vsRandomFirstLossRate)} moving first; ${side(e.vsRandomSecondWinRate, e.vsRandomSecondLossRate)} moving second`;
+}
+
+function strengthLabel(e: Evaluation, { game, organelle }: EvaluatedModel): string {
+  const test = game && isTwoPlayerGame(game) ? STRENGTH_TESTS[game] : null;
+  const called = test ? PLAY_GAMES[game as keyof typeof PLAY_GAMES].opponents.find((o) => o.name === test.opponent)?.called : undefined;
+  const opening = e.strengthOpening ? ` after ${grouped(e.strengthOpening)} random moves` : '';
+  const games = e.strengthGamesPerSide !== undefined ? `, ${grouped(e.strengthGamesPerSide)} games a side` : '';
+  const partner = partnerTitle({ game, organelle });
+  return `Against ${called ?? 'the strength test\'s opponent'}${opening}${games}${partner ? ` (with the built-in ${partner})` : ''}`;
+}

@@ -1,0 +1,18 @@
+// A built-in model, fetched from the site (precached by the service worker, so offline too),
+// for measuring a freshly trained organelle: the partner it works with in its pipeline, and
+// the built-in model of its own role, whose pair it is compared with. The worker script sits
+// one level below the site root (assets/ when built, worker/ in development). Null where there
+// is no site to fetch from (Node) or the file cannot be had: the evaluation then leaves out
+// the numbers that need it.
+import { Organelle } from '../organelle.ts';
+
+export async function builtInModel(game: string, role: string, module: WebAssembly.Module): Promise<Organelle | null> {
+  if (typeof fetch !== 'function' || typeof location === 'undefined') return null;
+  try {
+    const response = await fetch(new URL(`../models/${game}/${role}.organelle`, location.href));
+    if (!response.ok) return null;
+    return Organelle.fromFile(module, new Uint8Array(await response.arrayBuffer()));
+  } catch {
+    return null;
+  }
+}
