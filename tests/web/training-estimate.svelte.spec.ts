@@ -2,7 +2,8 @@
 // worker: it waits for the form to hold still, times each run once and one at a time (the
 // steps and the seed need no new timing), the form's run before those 'Train both' would
 // start (their idle workers preparing meanwhile, never while a timing runs), shows a timing only for its own run, remembers the last few, and says why when the
-// worker refuses a run or dies; its worker lives only while the Train view is open.
+// worker refuses a run or dies; a timing belongs to the number of runs training beside it;
+// its worker lives only while the Train view is open.
 import { describe, expect, it } from 'vitest';
 import type { Remote } from 'comlink';
 import { REMEMBERED_RUNS, TrainingEstimate, sameRun } from '../../web/src/train/training-estimate.svelte.ts';
@@ -274,5 +275,49 @@ describe('TrainingEstimate', () => {
     await wait(0);
     expect(workers.closed).toBe(2);
     expect([planner, mover].map((r) => estimate.stateOf(r).error)).toEqual(['the timing worker stopped: out of memory', 'the timing worker stopped: out of memory']);
+  });
+
+  it('throws away a timing that a training run started or ended under, and times the run again', async () => {
+    const { spawn, calls } = fakeWorker();
+    const estimate = new TrainingEstimate(spawn, SETTLE);
+    estimate.update(mover, [], 2, 0);
+    await wait(SETTLE * 3);
+    expect(calls).toHaveLength(1);
+    estimate.update(mover, [], 1, 1); // a run started on the other core while the timing ran
+    calls[0].answer(timing(120)); // slowed for part of the time only: says nothing of either case
+    await wait(SETTLE * 3);
+    expect(estimate.status).toBe('timing');
+    expect(calls).toHaveLength(2); // timed again beside the run now training
+    calls[1].answer(timing(150));
+    await wait(0);
+    expect(estimate.timing?.stepsPerSec).toBe(150);
+
+    // the run ends: that timing was taken beside it, so the device alone is timed afresh, and
+    // each is kept for its own conditions
+    estimate.update(mover, [], 2, 0);
+    expect(estimate.status).toBe('timing');
+    await wait(SETTLE * 3);
+    calls[2].answer(timing(250));
+    await wait(0);
+    expect(estimate.timing?.stepsPerSec).toBe(250);
+    estimate.update(mover, [], 1, 1);
+    expect(estimate.timing?.stepsPerSec).toBe(150);
+    await wait(SETTLE * 3);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('throws away a timing that a short run came and went under, though the count is back where it was', async () => {
+    const { spawn, calls } = fakeWorker();
+    const estimate = new TrainingEstimate(spawn, SETTLE);
+    estimate.update(planner, [], 2, 0);
+    await wait(SETTLE * 3);
+    estimate.update(planner, [], 1, 1); // a one-second run starts...
+    estimate.update(planner, [], 2, 0); // ...and is done before the timing is
+    calls[0].answer(timing(90));
+    await wait(SETTLE * 3);
+    expect(calls).toHaveLength(2);
+    calls[1].answer(timing(300));
+    await wait(0);
+    expect(estimate.timing?.stepsPerSec).toBe(300);
   });
 });

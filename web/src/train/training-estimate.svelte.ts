@@ -5,7 +5,10 @@
 // go slower than one alone. A rate turns any number of steps into a duration, so changing the
 // steps or the seed needs no new timing, while a new corpus, recipe or shape does. The form
 // changes in bursts while someone types, so timing starts only once it has held still a
-// moment. Timings of the last few runs are remembered and outlive the view; the workers do not.
+// moment. Runs already at work (building a corpus, training, being measured) slow a timing
+// down, so each timing belongs to the number of runs at work while it was taken: one that
+// any run started or stopped under is thrown away, and such a change times the runs again. Timings of the last few runs are remembered and outlive
+// the view; the workers do not.
 import { untrack } from 'svelte';
 import { KeptEngine, type SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
@@ -35,10 +38,14 @@ function sameRuns(a: readonly (TrainTimingRequest | null)[], b: readonly (TrainT
   return a.length === b.length && a.every((r, i) => (r && b[i] ? sameRun(r, b[i]) : r === b[i]));
 }
 
-/** A run timed with `alongside` runs (itself included) side by side: its timing, or why it has none. */
+/**
+ * A run timed with `alongside` runs (itself included) side by side while `training` runs
+ * were at work on the device: its timing, or why it has none.
+ */
 interface Timed {
   request: TrainTimingRequest;
   alongside: number;
+  training: number;
   timing: TrainTiming;
 }
 /** A run a worker prepared ahead of its batch, while the batch before it was timed. */
@@ -49,11 +56,12 @@ interface EarlyPrepare {
 interface Refused {
   request: TrainTimingRequest;
   alongside: number;
+  training: number;
   error: string;
 }
 
-function timedAs(o: Timed | Refused, request: TrainTimingRequest, alongside: number): boolean {
-  return o.alongside === alongside && sameRun(o.request, request);
+function timedAs(o: Timed | Refused, request: TrainTimingRequest, alongside: number, training: number): boolean {
+  return o.alongside === alongside && o.training === training && sameRun(o.request, request);
 }
 
 /** Seconds of training for `steps` at a measured rate; NaN until there is one. */
@@ -75,6 +83,8 @@ export class TrainingEstimate {
   #wanted = $state.raw<TrainTimingRequest | null>(null); // the run the form describes now
   #also: readonly TrainTimingRequest[] = []; // the runs its "Train both" would start (only compared)
   #alongside = $state(1); // how many of those would train side by side
+  #training = $state(0); // runs at work on the device now, which slow a timing down
+  #loadChanges = 0; // bumped whenever that number changes, even if it changes back
   #timed = $state.raw<readonly Timed[]>([]); // newest first: remembered timings
   #failed = $state.raw<readonly Refused[]>([]); // refusals since the runs last changed
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -111,17 +121,20 @@ export class TrainingEstimate {
 
   /**
    * The run the form now describes (null: nothing to time), and the runs beside it that its
-   * "Train both" would start with `alongside` of them training side by side. Times those not
-   * yet timed once the form holds still: the form's own run first, alone, then the others,
-   * side by side as they would train. Safe to call from an effect: it tracks nothing it reads.
+   * "Train both" would start with `alongside` of them training side by side, while `training`
+   * runs are already at work on the device. Times those not yet timed under these conditions once
+   * the form holds still: the form's own run first, alone, then the others, side by side as
+   * they would train. Safe to call from an effect: it tracks nothing it reads.
    */
-  update(request: TrainTimingRequest | null, also: readonly TrainTimingRequest[] = [], alongside = 1): void {
+  update(request: TrainTimingRequest | null, also: readonly TrainTimingRequest[] = [], alongside = 1, training = 0): void {
     untrack(() => {
       const together = Math.max(1, Math.min(also.length, Math.floor(alongside)));
-      const same = together === this.#alongside && sameRuns([this.#wanted, ...this.#also], [request, ...also]);
+      const same = together === this.#alongside && training === this.#training && sameRuns([this.#wanted, ...this.#also], [request, ...also]);
       this.#wanted = request;
       this.#also = also;
       this.#alongside = together;
+      if (training !== this.#training) this.#loadChanges++;
+      this.#training = training;
       if (same) return;
       this.#generation++;
       clearTimeout(this.#timer);
@@ -136,12 +149,12 @@ export class TrainingEstimate {
   }
 
   #find(request: TrainTimingRequest | null, alongside: number): TrainTiming | null {
-    return (request && this.#timed.find((o) => timedAs(o, request, alongside))?.timing) ?? null;
+    return (request && this.#timed.find((o) => timedAs(o, request, alongside, this.#training))?.timing) ?? null;
   }
 
   #state(request: TrainTimingRequest | null, alongside: number): RunTimingState {
     const timing = this.#find(request, alongside);
-    const error = (request && this.#failed.find((o) => timedAs(o, request, alongside))?.error) ?? null;
+    const error = (request && this.#failed.find((o) => timedAs(o, request, alongside, this.#training))?.error) ?? null;
     return { status: !request ? 'idle' : timing ? 'ready' : error ? 'failed' : 'timing', timing, error };
   }
 
@@ -157,6 +170,8 @@ export class TrainingEstimate {
     for (let b = 0; b < batches.length; b++) {
       if (generation !== this.#generation) return;
       const { alongside } = batches[b];
+      const training = this.#training;
+      const load = this.#loadChanges;
       const todo = untimed(batches[b]);
       if (todo.length === 0) continue;
       const dropped = this.#dropped;
@@ -174,8 +189,11 @@ export class TrainingEstimate {
           return guard(this.#engine(i).api.timePrepared());
         }),
       );
+      // a run that started or stopped meanwhile slowed part of it and not the rest (a short
+      // run may have come and gone): the update that said so has asked for it again
+      if (load !== this.#loadChanges) return;
       timed.forEach((result, i) => {
-        const run = { request: todo[i], alongside };
+        const run = { request: todo[i], alongside, training };
         if (result.status === 'fulfilled') this.#remember({ ...run, timing: result.value });
         else if (generation === this.#generation) this.#failed = [...this.#failed, { ...run, error: errorMessage(result.reason) }];
       });
@@ -185,7 +203,7 @@ export class TrainingEstimate {
 
   /** Keeps a timing, even of a run the form has moved on from: it serves that run when it is back. */
   #remember(timed: Timed): void {
-    const others = this.#timed.filter((o) => !timedAs(o, timed.request, timed.alongside));
+    const others = this.#timed.filter((o) => !timedAs(o, timed.request, timed.alongside, timed.training));
     this.#timed = [timed, ...others].slice(0, REMEMBERED_RUNS);
   }
 

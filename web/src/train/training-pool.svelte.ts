@@ -59,6 +59,8 @@ export class TrainingPool {
   get active(): readonly TrainingJob[] { return this.#active; }
   /** Jobs training right now, each on a core of its own. */
   get training(): number { return this.#active.filter((j) => j.status === 'running').length; }
+  /** Jobs whose worker is at work right now: building its corpus, training, or being measured and saved. */
+  get working(): number { return this.#active.filter((j) => j.status === 'starting' || j.status === 'running' || j.status === 'saving').length; }
   /** Whether every core the pool may use is training a job right now. */
   get coresBusy(): boolean { return this.training >= this.capacity; }
   /** Whether every core the pool may use holds a job's worker, so a new job would wait. */
