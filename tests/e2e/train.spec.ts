@@ -21,6 +21,9 @@ test('a small organelle trains to the end, its loss falls, and it is saved to th
   expect(last).toBeLessThan(first * 0.5);
   await expect(card.locator('[data-metric="validationLoss"]')).toBeVisible();
   await expect(card.locator('[data-metric="trainLoss"]')).toBeVisible();
+  // and how many prompts it answers as its corpus does, trained on and held out
+  await expect(card.locator('[data-metric="trainAnswerRate"]')).toHaveText(/^\d+(\.\d+)?%$/);
+  await expect(card.locator('[data-metric="validationAnswerRate"]')).toHaveText(/^\d+(\.\d+)?%$/);
   // a finished run still says how fast it trained
   await expect(card.getByTestId('tokens-per-sec')).toHaveText(/^\d{1,3}(,\d{3})+$/);
 

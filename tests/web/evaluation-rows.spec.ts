@@ -63,9 +63,17 @@ describe('evaluationRows', () => {
     expect(rows.steps.value).toBe('4,000');
   });
 
-  it('folds a validation loss\'s document count into its label', () => {
-    const rows = evaluationRows({ trainLoss: 1.2, validationLoss: 1.456, validationDocs: 256 });
-    expect(rows.map((r) => [r.label, r.value])).toEqual([['Training loss', '1.200'], ['Validation loss, 256 held-out documents', '1.456']]);
+  it('folds the counts of documents and prompts into the labels', () => {
+    const rows = evaluationRows({
+      trainLoss: 1.2, validationLoss: 1.456, validationDocs: 256, trainAnswerRate: 0.75, trainAnswerPrompts: 256,
+      validationAnswerRate: 0.5, validationAnswerPrompts: 1,
+    });
+    expect(rows.map((r) => [r.label, r.value])).toEqual([
+      ['Training loss', '1.200'],
+      ['Validation loss, 256 held-out documents', '1.456'],
+      ['Answered as the corpus says, 256 training prompts', '75%'],
+      ['Answered as the corpus says, 1 held-out prompt', '50%'],
+    ]);
   });
 });
 

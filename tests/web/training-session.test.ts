@@ -56,7 +56,13 @@ describe('trainOrganelle', () => {
     const model = decodeModelFile(result.model);
     expect(model.optimizer).toBeUndefined();
     expect(model.evaluation).toEqual(result.evaluation);
-    expect(Object.keys(result.evaluation).sort()).toEqual(['finalLoss', 'trainLoss', 'validationDocs', 'validationLoss']);
+    expect(Object.keys(result.evaluation).sort()).toEqual([
+      'finalLoss', 'trainAnswerPrompts', 'trainAnswerRate', 'trainLoss', 'validationAnswerPrompts', 'validationAnswerRate',
+      'validationDocs', 'validationLoss',
+    ]);
+    // every distinct prompt asked once (the toy corpus repeats none)
+    expect(result.evaluation.trainAnswerPrompts).toBe(docs.length - Math.floor(docs.length / 6));
+    expect(result.evaluation.validationAnswerPrompts).toBe(Math.floor(docs.length / 6));
     expect(r.progress.at(-1)!.loss).toBeLessThan(r.progress[0].loss);
     // the file keeps six documents to show what to ask it, the held-out ones first
     expect(model.examples?.map((e) => e.heldOut)).toEqual([true, true, true, false, false, false]);

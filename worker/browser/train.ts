@@ -6,7 +6,7 @@ import { parseCorpus, type Document } from '../corpus/documents.ts';
 import { decodeModelFile, encodeModelFile } from '../model/model-file.ts';
 import { findRecipe } from './recipes.ts';
 import { TrainingSession } from './training-session.ts';
-import { evaluatorFor, finiteOnly, meanLoss, MAX_EVAL_DOCS } from './evaluation.ts';
+import { answerRate, answersByPrompt, distinctPrompts, evaluatorFor, finiteOnly, meanLoss, MAX_EVAL_DOCS } from './evaluation.ts';
 import { pickExamples, strided, usableDocuments } from '../corpus/examples.ts';
 import type { Evaluation, TrainCallbacks, TrainRequest, TrainResult } from './messages.ts';
 
@@ -69,6 +69,15 @@ async function evaluate(organelle: Organelle, source: ResolvedSource, usable: Us
   if (held.length > 0) {
     evaluation.validationLoss = meanLoss(organelle, held);
     evaluation.validationDocs = held.length;
+  }
+  const answers = answersByPrompt([...usable.training, ...usable.heldOut]);
+  const asked = strided(distinctPrompts(usable.training), MAX_EVAL_DOCS);
+  evaluation.trainAnswerRate = answerRate(organelle, asked, answers);
+  evaluation.trainAnswerPrompts = asked.length;
+  const askedHeldOut = strided(distinctPrompts(usable.heldOut), MAX_EVAL_DOCS);
+  if (askedHeldOut.length > 0) {
+    evaluation.validationAnswerRate = answerRate(organelle, askedHeldOut, answers);
+    evaluation.validationAnswerPrompts = askedHeldOut.length;
   }
   const game = source.recipeId ? evaluatorFor(source.recipeId) : undefined;
   if (game) Object.assign(evaluation, await game(organelle));

@@ -28,7 +28,7 @@ export interface EvaluatedModel {
 
 /** The metrics a row folds in beside its own (counts and sides shown in another row's words). */
 const FOLDED = new Set([
-  'validationDocs', 'heldOutBoards', 'pipelineBoards', 'pipelineGamesPerSide', 'vsRandomFirstLossRate',
+  'validationDocs', 'trainAnswerPrompts', 'validationAnswerPrompts', 'heldOutBoards', 'pipelineBoards', 'pipelineGamesPerSide', 'vsRandomFirstLossRate',
   'vsRandomSecondWinRate', 'vsRandomSecondLossRate', 'strengthGamesPerSide', 'strengthOpening', 'strengthDraws',
   'strengthLosses', 'strengthErrorGames', 'builtInSolveRate', 'builtInMovesOverOptimal', 'builtInStrengthWins',
   'builtInStrengthDraws', 'builtInStrengthLosses', 'builtInStrengthErrorGames',
@@ -56,6 +56,12 @@ export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): Evalu
         break;
       case 'validationLoss':
         add(key, `Validation loss${has('validationDocs') ? `, ${grouped(e.validationDocs)} held-out documents` : ''}`, fixed(v));
+        break;
+      case 'trainAnswerRate':
+        add(key, `Answered as the corpus says${count(e.trainAnswerPrompts, 'training prompt')}`, percent(v));
+        break;
+      case 'validationAnswerRate':
+        add(key, `Answered as the corpus says${count(e.validationAnswerPrompts, 'held-out prompt')}`, percent(v));
         break;
       case 'heldOutOptimalMoveRate':
         add(key, `Optimal first moves${has('heldOutBoards') ? `, ${grouped(e.heldOutBoards)}` : ''} held-out boards`, percent(v));
@@ -100,6 +106,11 @@ function partnerTitle({ game, organelle }: EvaluatedModel): string | null {
   if (!game || !organelle) return null;
   if (organelle === 'planner') return game === 'puzzle8' ? 'Mover' : 'Player';
   return organelle === 'mover' || organelle === 'player' ? 'Planner' : null;
+}
+
+/** ", 256 training prompts" (greedy answers, each prompt once), or nothing without a count. */
+function count(n: number | undefined, what: string): string {
+  return n === undefined ? '' : `, ${grouped(n)} ${what}${n === 1 ? '' : 's'}`;
 }
 
 function optional(x: number | undefined, format: (x: number) => string): string | undefined {
