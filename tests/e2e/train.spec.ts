@@ -273,6 +273,10 @@ test('a game organelle trains from its registered recipe, and is measured in its
   await jobCard(page, 'puzzle8/planner').getByRole('link', { name: /^Solve with it/ }).click();
   await expect(page).toHaveURL(/#\/solve$/);
   await expect(page.getByLabel('Planner', { exact: true })).toHaveValue(plannerId);
+  // beside the built-in Mover it was measured with, the view quotes that measure
+  await expect(page.getByTestId('picker-own-measure')).toContainText(
+    /^“puzzle8\/planner” was measured after training with the built-in Mover: solved [\d.]+% of 100 held-out boards in \d\.\d\dx .*\(the built-in pair: 100% in \d\.\d\dx\)\.$/,
+  );
   await nav('Play');
   await page.getByRole('radio', { name: 'Connect four' }).check();
   await nav('Train');
@@ -280,6 +284,9 @@ test('a game organelle trains from its registered recipe, and is measured in its
   await expect(page).toHaveURL(/#\/play$/);
   await expect(page.getByRole('radio', { name: 'Tic-tac-toe' })).toBeChecked();
   await expect(page.getByLabel('Player', { exact: true })).toHaveValue(playerId);
+  await expect(page.getByTestId('picker-own-measure')).toContainText(
+    '“tictactoe/player” was measured after training with the built-in Planner: against the minimax opponent, 100 games a side,',
+  );
   // and a game with the new Player starts
   await page.getByRole('button', { name: 'New game' }).click();
   await expect(page.getByTestId('turn')).toContainText('Your move');

@@ -3,7 +3,7 @@
 // built-in pair's figure beside the model's, and metrics from another build shown by name.
 import { flushSync, mount, unmount } from 'svelte';
 import { describe, expect, it } from 'vitest';
-import { evaluationRows } from '../../web/src/lib/evaluation-rows.ts';
+import { evaluationRows, measuredAfterTraining } from '../../web/src/lib/evaluation-rows.ts';
 import EvaluationList from '../../web/src/train/EvaluationList.svelte';
 
 const connect4Planner = {
@@ -74,6 +74,24 @@ describe('evaluationRows', () => {
       ['Answered as the corpus says, 256 training prompts', '75%'],
       ['Answered as the corpus says, 1 held-out prompt', '50%'],
     ]);
+  });
+});
+
+describe('measuredAfterTraining', () => {
+  const own = { name: 'mine', origin: 'trained', game: 'connect4', organelle: 'planner', evaluation: connect4Planner };
+  const builtIn = { name: 'Connect-4 Player', origin: 'built-in', game: 'connect4', organelle: 'player', evaluation: {} };
+
+  it('quotes the strength test of a model of one\'s own beside the built-in pair\'s', () => {
+    expect(measuredAfterTraining([own, builtIn])).toBe(
+      '“mine” was measured after training with the built-in Player: against the alpha-beta search (2 moves deep) after 4 random moves, 100 games a side, 64 won · 15 drawn · 121 lost (the built-in pair: 72 won · 13 drawn · 115 lost).',
+    );
+  });
+
+  it('says nothing of built-in models, two of one\'s own, a missing role, or a file measured before the comparison', () => {
+    expect(measuredAfterTraining([{ ...own, origin: 'built-in' }, builtIn])).toBeNull();
+    expect(measuredAfterTraining([own, { ...builtIn, origin: 'imported' }])).toBeNull();
+    expect(measuredAfterTraining([own, undefined])).toBeNull();
+    expect(measuredAfterTraining([{ ...own, evaluation: { vsRandomFirstWinRate: 1 } }, builtIn])).toBeNull();
   });
 });
 

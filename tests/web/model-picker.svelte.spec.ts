@@ -1,5 +1,6 @@
 // The model picker of the Solve and Play views (web/src/library/ModelPicker.svelte) quotes the
-// built-in models' measured results only while exactly those models are chosen.
+// built-in models' measured results only while exactly those models are chosen, and a model
+// of the visitor's own its after-training measure while it stands beside built-in ones.
 import { flushSync, mount, unmount } from 'svelte';
 import { afterEach, describe, expect, it } from 'vitest';
 import ModelPicker from '../../web/src/library/ModelPicker.svelte';
@@ -50,5 +51,20 @@ describe('ModelPicker', () => {
     expect(render(chosen, { measured: withOpponents, opponent: 'random' })).toBe(`Measured with these models: ${byOpponent.random}`);
     unmount(view!);
     expect(render(chosen, { measured: withOpponents, opponent: 'alphabeta4' })).toBe(`Measured with these models: ${measured.lines[0]}`);
+  });
+
+  it('quotes a model of one\'s own, beside the built-in partner it was measured with', () => {
+    const trained = {
+      ...meta('planner', 'abcdefabcdefabcd'), name: 'my planner', origin: 'trained', game: 'puzzle8',
+      evaluation: { pipelineBoards: 100, pipelineSolveRate: 0.96, pipelineMovesOverOptimal: 1.5052, builtInSolveRate: 1, builtInMovesOverOptimal: 1.3017 },
+    } as ModelMeta;
+    render({ planner: trained, mover: meta('mover', measured.fingerprints.mover) });
+    expect(document.querySelector('[data-testid="picker-own-measure"]')?.textContent).toBe(
+      '“my planner” was measured after training with the built-in Mover: solved 96% of 100 held-out boards in 1.51x the moves of the shortest solutions (the built-in pair: 100% in 1.30x).',
+    );
+    unmount(view!);
+    // beside another model of one's own, that measure says nothing of the pair
+    render({ planner: trained, mover: { ...meta('mover', 'feedfacefeedface'), origin: 'imported' } as ModelMeta });
+    expect(document.querySelector('[data-testid="picker-own-measure"]')).toBeNull();
   });
 });

@@ -92,7 +92,7 @@ export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): Evalu
         );
         break;
       case 'strengthWins':
-        add(key, strengthLabel(e, model), results(e.strengthWins, e.strengthDraws, e.strengthLosses, e.strengthErrorGames), builtInResults(e));
+        add(key, `${strengthTest(e, model)}${withPartner}`, results(e.strengthWins, e.strengthDraws, e.strengthLosses, e.strengthErrorGames), builtInResults(e));
         break;
       default:
         add(key, key, Number.isInteger(v) ? grouped(v) : fixed(v));
@@ -134,11 +134,44 @@ function randomResults(e: Evaluation): string {
   return `${side(e.vsRandomFirstWinRate, e.vsRandomFirstLossRate)} moving first; ${side(e.vsRandomSecondWinRate, e.vsRandomSecondLossRate)} moving second`;
 }
 
-function strengthLabel(e: Evaluation, { game, organelle }: EvaluatedModel): string {
+/** "Against the alpha-beta search (2 moves deep) after 4 random moves, 100 games a side". */
+function strengthTest(e: Evaluation, { game }: EvaluatedModel): string {
   const test = game && isTwoPlayerGame(game) ? STRENGTH_TESTS[game] : null;
   const called = test ? PLAY_GAMES[game as keyof typeof PLAY_GAMES].opponents.find((o) => o.name === test.opponent)?.called : undefined;
   const opening = e.strengthOpening ? ` after ${grouped(e.strengthOpening)} random moves` : '';
   const games = e.strengthGamesPerSide !== undefined ? `, ${grouped(e.strengthGamesPerSide)} games a side` : '';
-  const partner = partnerTitle({ game, organelle });
-  return `Against ${called ?? 'the strength test\'s opponent'}${opening}${games}${partner ? ` (with the built-in ${partner})` : ''}`;
+  return `Against ${called ?? 'the strength test\'s opponent'}${opening}${games}`;
+}
+
+/** A model a Solve or Play picker may have chosen. */
+export interface PickedModel extends EvaluatedModel {
+  name: string;
+  origin: string;
+  evaluation: Evaluation;
+}
+
+/**
+ * What the picker can say of a pipeline of one model of the visitor's own beside built-in
+ * ones: its own after-training measure, which was taken with exactly those built-in partners,
+ * beside the built-in pair's on the same test. Null for any other choice (two models of
+ * one's own were never measured together) or a model measured before the comparison existed.
+ */
+export function measuredAfterTraining(chosen: readonly (PickedModel | undefined)[]): string | null {
+  if (chosen.some((m) => m === undefined)) return null;
+  const own = (chosen as PickedModel[]).filter((m) => m.origin !== 'built-in');
+  if (own.length !== 1) return null;
+  const [m] = own;
+  const e = m.evaluation;
+  const partner = partnerTitle(m);
+  if (!partner) return null;
+  const measured = `“${m.name}” was measured after training with the built-in ${partner}`;
+  if (e.strengthWins !== undefined && e.builtInStrengthWins !== undefined) {
+    const test = strengthTest(e, m);
+    return `${measured}: ${test.charAt(0).toLowerCase()}${test.slice(1)}, ${results(e.strengthWins, e.strengthDraws, e.strengthLosses, e.strengthErrorGames)} (the built-in pair: ${builtInResults(e)}).`;
+  }
+  if (e.pipelineSolveRate !== undefined && e.builtInSolveRate !== undefined && e.pipelineMovesOverOptimal !== undefined && e.builtInMovesOverOptimal !== undefined) {
+    const boards = e.pipelineBoards !== undefined ? ` of ${grouped(e.pipelineBoards)}` : '';
+    return `${measured}: solved ${percent(e.pipelineSolveRate)}${boards} held-out boards in ${e.pipelineMovesOverOptimal.toFixed(2)}x the moves of the shortest solutions (the built-in pair: ${percent(e.builtInSolveRate)} in ${e.builtInMovesOverOptimal.toFixed(2)}x).`;
+  }
+  return null;
 }
