@@ -19,6 +19,7 @@ import { PreparedTiming } from './browser/train-timing.ts';
 import type { TrainingSession } from './browser/training-session.ts';
 import { Puzzle8Host } from './browser/puzzle8.ts';
 import { GameHost } from './browser/games.ts';
+import { builtInModel } from './recipes/built-in-model.ts';
 import { AskHost, type AskAnswer, type AskModelInfo, type AskRequest } from './browser/ask.ts';
 import type { OrganelleSide } from './orchestrator/game-loop.ts';
 import { evaluationChoices, scrambleChoice } from './pipeline/puzzle8-boards.ts';
@@ -160,6 +161,13 @@ const api = {
     return puzzle8.solve(board, withPlanner);
   },
 
+  /** The loaded Planner and Mover on 100 held-out boards, beside the built-in pair on the same boards. */
+  async measurePuzzle8(): Promise<Record<string, number>> {
+    const module = await browserWasmModule();
+    const [planner, mover] = await Promise.all([builtInModel('puzzle8', 'planner', module), builtInModel('puzzle8', 'mover', module)]);
+    return puzzle8.measure(planner && mover ? { planner, mover } : null);
+  },
+
   /** The Solve view's evaluation boards, easiest first, with their optimal lengths. */
   puzzle8Choices(): BoardChoice[] {
     return evaluationChoices();
@@ -190,6 +198,13 @@ const api = {
   /** A whole game against a scripted opponent, for the page to play back. */
   watchGame(game: TwoPlayerGame, side: OrganelleSide, opponent: string, seed: number): GameRun {
     return games.watch(game, side, opponent, seed);
+  },
+
+  /** The game's loaded Planner and Player in its strength test, beside the built-in pair in the same games. */
+  async measureGame(game: TwoPlayerGame): Promise<Record<string, number>> {
+    const module = await browserWasmModule();
+    const [planner, player] = await Promise.all([builtInModel(game, 'planner', module), builtInModel(game, 'player', module)]);
+    return games.measure(game, planner && player ? { planner, player } : null);
   },
 
   // ---- one model, asked anything

@@ -234,7 +234,7 @@ test('a game organelle trains from its registered recipe, and is measured in its
   const recipe = page.getByRole('radio', { name: 'A game organelle' });
   await expect(page.getByText(/Looking for game recipes/)).toHaveCount(0);
   test.skip(await recipe.isDisabled(), 'no recipes are registered in this build');
-  for (const id of ['puzzle8/planner', 'tictactoe/player']) {
+  for (const id of ['puzzle8/planner', 'tictactoe/player', 'tictactoe/planner']) {
     await recipe.check();
     await page.getByLabel('Organelle', { exact: true }).selectOption(id);
     await page.getByLabel('Steps').fill('30');
@@ -265,7 +265,9 @@ test('a game organelle trains from its registered recipe, and is measured in its
   // whatever was chosen before: the Solve view's Planner, then the Play view's game and Player
   const modelIdOf = async (id: string) =>
     decodeURIComponent((await jobCard(page, id).getByRole('link', { name: /^Ask it/ }).getAttribute('href'))!.slice('#/ask/'.length));
-  const [plannerId, playerId] = [await modelIdOf('puzzle8/planner'), await modelIdOf('tictactoe/player')];
+  const [plannerId, playerId, ticTacToePlannerId] = [
+    await modelIdOf('puzzle8/planner'), await modelIdOf('tictactoe/player'), await modelIdOf('tictactoe/planner'),
+  ];
   const nav = (name: string) => page.getByRole('navigation').getByRole('link', { name, exact: true }).click();
   await nav('Solve');
   await page.getByLabel('Planner', { exact: true }).selectOption('built-in:puzzle8-planner');
@@ -284,6 +286,14 @@ test('a game organelle trains from its registered recipe, and is measured in its
   await expect(page).toHaveURL(/#\/play$/);
   await expect(page.getByRole('radio', { name: 'Tic-tac-toe' })).toBeChecked();
   await expect(page.getByLabel('Player', { exact: true })).toHaveValue(playerId);
+  // beside the Planner trained here too, a pair nothing has measured: it can be, on request
+  await expect(page.getByLabel('Planner', { exact: true })).toHaveValue(ticTacToePlannerId);
+  await page.getByRole('button', { name: 'Measure these models' }).click();
+  await expect(page.getByTestId('pair-measure')).toContainText(
+    /^Measured just now, these models together: against the minimax opponent, 100 games a side, \d+ won · \d+ drawn · \d+ lost.* \(the built-in pair: 0 won · 200 drawn · 0 lost\)\.$/,
+  );
+  // beside the built-in Planner, the Player's own after-training measure is quoted
+  await page.getByLabel('Planner', { exact: true }).selectOption('built-in:tictactoe-planner');
   await expect(page.getByTestId('picker-own-measure')).toContainText(
     '“tictactoe/player” was measured after training with the built-in Planner: against the minimax opponent, 100 games a side,',
   );

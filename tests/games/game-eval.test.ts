@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadOrganelle, SHIPPED_MODELS_DIR } from '../../cli/models.ts';
 import { evalGame } from '../../cli/eval-games.ts';
-import { evaluateWithPartner, STRENGTH_TESTS } from '../../worker/pipeline/game-eval.ts';
+import { evaluateWithPartner, measureGamePair } from '../../worker/pipeline/game-eval.ts';
+import { STRENGTH_TESTS } from '../../worker/pipeline/measure-tests.ts';
 import type { Organelle } from '../../worker/organelle.ts';
 
 describe.each(['tictactoe', 'connect4'] as const)('%s evaluation with a partner', (game) => {
@@ -39,6 +40,13 @@ describe.each(['tictactoe', 'connect4'] as const)('%s evaluation with a partner'
     expect([e.builtInStrengthWins, e.builtInStrengthDraws, e.builtInStrengthLosses]).toEqual([e.strengthWins, e.strengthDraws, e.strengthLosses]);
     // tic-tac-toe's built-in pair never loses to perfect play (docs/results: 2,000 games)
     if (game === 'tictactoe') expect(e.strengthLosses).toBe(0);
+  });
+
+  it('measures any pair, the chosen Solve or Play models, beside the built-in pair', () => {
+    const e = measureGamePair(game, { planner, player }, { planner, player }, 6);
+    expect(e.strengthWins + e.strengthDraws + e.strengthLosses).toBe(12);
+    expect([e.builtInStrengthWins, e.builtInStrengthDraws, e.builtInStrengthLosses]).toEqual([e.strengthWins, e.strengthDraws, e.strengthLosses]);
+    expect(measureGamePair(game, { planner, player }, null, 6).builtInStrengthWins).toBeUndefined();
   });
 
   it('sees a Player that does not fit the game: games it cannot play, none of them won or drawn', () => {

@@ -20,7 +20,7 @@ afterEach(() => {
   view = undefined;
 });
 
-function render(chosen: Record<Role, ModelMeta>, extra: { measured?: typeof measured; opponent?: string } = {}): string | null {
+function render(chosen: Record<Role, ModelMeta>, extra: { measured?: typeof measured; opponent?: string; pair?: unknown } = {}): string | null {
   const source = {
     candidates: (r: Role) => [chosen[r]],
     model: (r: Role) => chosen[r],
@@ -66,5 +66,35 @@ describe('ModelPicker', () => {
     // beside another model of one's own, that measure says nothing of the pair
     render({ planner: trained, mover: { ...meta('mover', 'feedfacefeedface'), origin: 'imported' } as ModelMeta });
     expect(document.querySelector('[data-testid="picker-own-measure"]')).toBeNull();
+  });
+
+  it('offers to measure two models of one\'s own together, and quotes the result beside the built-in pair\'s', async () => {
+    const states = new Map<string, unknown>();
+    const asked: string[] = [];
+    const measure = {
+      state: (_game: string, models: ModelMeta[]) => states.get(models.map((m) => m.id).join('|')) ?? { status: 'idle' },
+      measure: async (game: string, planner: ModelMeta, partner: ModelMeta) => void asked.push(`${game} ${planner.id} ${partner.id}`),
+    };
+    const planner = { ...meta('planner', 'abcdefabcdefabcd'), origin: 'trained' } as ModelMeta;
+    const mover = { ...meta('mover', 'feedfacefeedface'), origin: 'imported' } as ModelMeta;
+    render({ planner, mover }, { pair: { measure, game: 'puzzle8' } });
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Measure these models')!;
+    button.click();
+    expect(asked).toEqual([`puzzle8 ${planner.id} ${mover.id}`]);
+    unmount(view!);
+
+    states.set(`${planner.id}|${mover.id}`, {
+      status: 'done',
+      evaluation: { pipelineBoards: 100, pipelineSolveRate: 0.9, pipelineMovesOverOptimal: 1.6, builtInSolveRate: 1, builtInMovesOverOptimal: 1.3 },
+    });
+    render({ planner, mover }, { pair: { measure, game: 'puzzle8' } });
+    expect(document.querySelector('[data-testid="pair-measure"]')?.textContent).toBe(
+      'Measured just now, these models together: solved 90% of 100 held-out boards in 1.60x the moves of the shortest solutions (the built-in pair: 100% in 1.30x).',
+    );
+    unmount(view!);
+
+    // the built-in pair has its reports: nothing to measure
+    render({ planner: meta('planner', measured.fingerprints.planner), mover: meta('mover', measured.fingerprints.mover) }, { pair: { measure, game: 'puzzle8' } });
+    expect([...document.querySelectorAll('button')].some((b) => b.textContent === 'Measure these models')).toBe(false);
   });
 });

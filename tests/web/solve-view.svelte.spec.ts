@@ -11,6 +11,7 @@ import { flush } from './helpers.ts';
 
 const state = vi.hoisted(() => ({
   solve: undefined as unknown as SolveSession,
+  pairMeasure: undefined as unknown,
   library: { settled: true, models: [] as unknown[] },
   scrambleGate: null as Promise<void> | null, // holds a scramble until resolved
   scrambles: 0,
@@ -18,6 +19,7 @@ const state = vi.hoisted(() => ({
 
 vi.mock('../../web/src/state.ts', async () => {
   const { SolveSession } = await import('../../web/src/solve/solve-session.svelte.ts');
+  const { PairMeasure } = await import('../../web/src/library/pair-measure.svelte.ts');
   const meta = (organelle: string) => ({
     id: organelle, name: organelle, recipeId: `puzzle8/${organelle}`, game: 'puzzle8', organelle,
     shape: { vocabSize: 4, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 }, params: 1, size: 1, steps: 1, seed: 1,
@@ -40,6 +42,8 @@ vi.mock('../../web/src/state.ts', async () => {
     clock: { set: () => 0, clear: () => {} },
     pageUrl: () => 'https://lab.example/#/solve',
   });
+  // two models of the visitor's own: the picker offers to measure them (not done here)
+  state.pairMeasure = new PairMeasure(() => ({ api: api as unknown as Remote<EngineWorkerApi>, close: () => {} }), { file: async () => ({ bytes: new Uint8Array([1]) }) });
   return state;
 });
 

@@ -11,6 +11,7 @@ import { PwaStatus } from './pwa/pwa.svelte.ts';
 import { InstallPrompt } from './pwa/install.svelte.ts';
 import { SolveSession } from './solve/solve-session.svelte.ts';
 import { PlaySession } from './play/play-session.svelte.ts';
+import { PairMeasure } from './library/pair-measure.svelte.ts';
 import { AskSession } from './ask/ask-session.svelte.ts';
 import { EngineCheck } from './engine/engine-check.svelte.ts';
 import { IdbJobStore } from './train/job-store.ts';
@@ -57,6 +58,9 @@ export const solve = new SolveSession({ spawn: spawnEngineWorker, library });
 
 /** The Play view's game, models and engine worker. */
 export const play = new PlaySession({ spawn: spawnEngineWorker, library });
+
+/** Solve's and Play's measures of chosen models together, kept while the visitor moves between views. */
+export const pairMeasure = new PairMeasure(spawnEngineWorker, library);
 
 /** The Ask view's model, engine worker and answers. */
 export const ask = new AskSession({ spawn: spawnEngineWorker, library });

@@ -8,6 +8,7 @@ import { encodeSolveLink } from '../share/solve-link.ts';
 import type { RecordedGame } from '../share/game-record.ts';
 import type { OrganelleSide } from '../orchestrator/game-loop.ts';
 import type { TwoPlayerGame } from '../pipeline/games.ts';
+import { measureGamePair, type GamePair } from '../pipeline/game-eval.ts';
 import type { GameRun, GameUpdate } from './messages.ts';
 
 interface Current {
@@ -54,6 +55,15 @@ export class GameHost {
     const { game: played, link, turnMs } = this.#player(game).playOut(side, opponent, seed);
     const { session } = played;
     return { events: [...session.events], link, result: session.result, counts: { ...session.counts }, turnMs, ms: performance.now() - t0 };
+  }
+
+  /**
+   * The game's loaded pair in its strength test, beside `builtIn` in the same games (the
+   * after-training measure's keys). Each game reseeds sampling, and a game in progress is
+   * untouched: it has its own session.
+   */
+  measure(game: TwoPlayerGame, builtIn: GamePair | null): Record<string, number> {
+    return measureGamePair(game, this.#player(game), builtIn);
   }
 
   #player(game: TwoPlayerGame): GamePlayer {

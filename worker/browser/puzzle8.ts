@@ -4,6 +4,7 @@
 // (BoardError for a bad board, ModelFileError for a refused model file) across Comlink.
 import { Puzzle8Solver, type Puzzle8Models } from '../pipeline/puzzle8-solver.ts';
 import { optimalDistance } from '../games/puzzle8/solver.ts';
+import { measurePuzzle8Pair, type Puzzle8Pair } from '../games/puzzle8/organelle-eval.ts';
 import type { RunResult } from '../orchestrator/loop.ts';
 import type { Puzzle8Run } from './messages.ts';
 
@@ -40,5 +41,14 @@ export class Puzzle8Host {
     const t0 = performance.now();
     const { result, link } = this.#solver.solve(board, { planner: withPlanner });
     return puzzle8Run(board.trim(), result, link, this.#solver.fingerprint, performance.now() - t0);
+  }
+
+  /**
+   * The loaded pair on the quick held-out boards, beside `builtIn` on the same boards (the
+   * after-training measure's keys). Each board reseeds sampling, so later solves are unchanged.
+   */
+  measure(builtIn: Puzzle8Pair | null): Record<string, number> {
+    if (!this.#solver) throw new Error('no 8-puzzle models are loaded in this worker');
+    return measurePuzzle8Pair(this.#solver, builtIn);
   }
 }

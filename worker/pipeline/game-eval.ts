@@ -8,26 +8,11 @@ import type { Organelle } from '../organelle.ts';
 import { playMatch, type MatchSummary } from '../orchestrator/game-loop.ts';
 import { organelleFn } from './organelle-fn.ts';
 import { reseedPerGame } from './sampling-seeds.ts';
+import { PARTNER_GAMES, STRENGTH_GAMES, STRENGTH_TESTS } from './measure-tests.ts';
 import { GAME_PIPELINES, type TwoPlayerGame } from './games.ts';
 
 export type GameRole = 'planner' | 'player';
 
-/** Games per side against random: about a second of play in a browser worker. */
-export const PARTNER_GAMES = 50;
-
-/** Games per side of the strength test, for each pair: about a second each in a browser worker. */
-export const STRENGTH_GAMES = 100;
-
-/**
- * The opponent that separates pairs, and the random plies before each game. Tic-tac-toe:
- * perfect play, so any loss is a mistake (the built-in pair draws every game). Connect four:
- * the README's headline test, the 2-ply search after 4 random plies (greedy organelles
- * against it from the empty board play a handful of games over and over).
- */
-export const STRENGTH_TESTS = {
-  tictactoe: { opponent: 'minimax', opening: 0 },
-  connect4: { opponent: 'alphabeta2', opening: 4 },
-} as const satisfies Record<TwoPlayerGame, { opponent: string; opening: number }>;
 
 export interface GameEvaluationOptions {
   /** Games per side against random (default PARTNER_GAMES). */
@@ -40,13 +25,24 @@ export interface GameEvaluationOptions {
 
 const BOTH_SIDES = ['first', 'second'] as const;
 
+/** A game's two organelles. */
+export interface GamePair {
+  planner: Organelle;
+  player: Organelle;
+}
+
+/** `organelle` in `role`, `partner` in the other. */
+function seated(role: GameRole, organelle: Organelle, partner: Organelle): GamePair {
+  return role === 'planner' ? { planner: organelle, player: partner } : { planner: partner, player: organelle };
+}
+
 export function evaluateWithPartner(
   game: TwoPlayerGame, role: GameRole, organelle: Organelle, partner: Organelle, options: GameEvaluationOptions = {},
 ): Record<string, number> {
   const games = options.games ?? PARTNER_GAMES;
   const strengthGames = options.strengthGames ?? STRENGTH_GAMES;
-  const ours = pair(game, role, organelle, partner);
-  const [first, second] = BOTH_SIDES.map((side) => ours('random', 0, games, side));
+  const ours = seated(role, organelle, partner);
+  const [first, second] = BOTH_SIDES.map((side) => matches(game, ours)('random', 0, games, side));
   const moves = first.organelle_moves + second.organelle_moves;
   const modelMoves = first.organelle_moves * first.model_move_share + second.organelle_moves * second.model_move_share;
   const result: Record<string, number> = {
@@ -60,18 +56,27 @@ export function evaluateWithPartner(
     pipelineGamesPerSide: games,
   };
   if (strengthGames <= 0) return result;
+  const builtIn = options.builtIn ? seated(role, options.builtIn, partner) : null;
+  return { ...result, ...measureGamePair(game, ours, builtIn, strengthGames) };
+}
+
+/**
+ * A pair in the game's strength test, from both sides, and the built-in pair in the same
+ * games when given: the after-training measure's keys (strength*, builtInStrength*).
+ */
+export function measureGamePair(game: TwoPlayerGame, pair: GamePair, builtIn: GamePair | null, gamesPerSide = STRENGTH_GAMES): Record<string, number> {
   const { opponent, opening } = STRENGTH_TESTS[game];
-  const strength = (play: ReturnType<typeof pair>) => {
-    const [a, b] = BOTH_SIDES.map((side) => play(opponent, opening, strengthGames, side));
+  const strength = (p: GamePair) => {
+    const [a, b] = BOTH_SIDES.map((side) => matches(game, p)(opponent, opening, gamesPerSide, side));
     return { wins: a.wins + b.wins, draws: a.draws + b.draws, losses: a.losses + b.losses, errors: a.errors + b.errors };
   };
-  const s = strength(ours);
-  Object.assign(result, {
-    strengthGamesPerSide: strengthGames, strengthOpening: opening,
+  const s = strength(pair);
+  const result: Record<string, number> = {
+    strengthGamesPerSide: gamesPerSide, strengthOpening: opening,
     strengthWins: s.wins, strengthDraws: s.draws, strengthLosses: s.losses, strengthErrorGames: s.errors,
-  });
-  if (options.builtIn) {
-    const b = strength(pair(game, role, options.builtIn, partner));
+  };
+  if (builtIn) {
+    const b = strength(builtIn);
     Object.assign(result, {
       builtInStrengthWins: b.wins, builtInStrengthDraws: b.draws, builtInStrengthLosses: b.losses, builtInStrengthErrorGames: b.errors,
     });
@@ -82,11 +87,9 @@ export function evaluateWithPartner(
 /** The matches' seed, as `organelle eval --seed 1`: the same games and numbers as the CLI's first ones. */
 const SEED = 1;
 
-/** A match runner for `organelle` in `role` beside `partner`, greedy, sampling reseeded per game. */
-function pair(game: TwoPlayerGame, role: GameRole, organelle: Organelle, partner: Organelle) {
+/** A match runner for a pair, greedy, sampling reseeded per game. */
+function matches(game: TwoPlayerGame, { planner, player }: GamePair) {
   const { adapter, maxNew, opponent } = GAME_PIPELINES[game];
-  const planner = role === 'planner' ? organelle : partner;
-  const player = role === 'player' ? organelle : partner;
   const organelles = {
     planner: organelleFn(planner, { maxNew: maxNew.planner }),
     player: organelleFn(player, { maxNew: maxNew.player }),

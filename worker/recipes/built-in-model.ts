@@ -1,6 +1,7 @@
 // A built-in model, fetched from the site (precached by the service worker, so offline too),
-// for measuring a freshly trained organelle: the partner it works with in its pipeline, and
-// the built-in model of its own role, whose pair it is compared with. The worker script sits
+// for measuring a freshly trained organelle (the partner it works with in its pipeline, and
+// the built-in model of its own role, whose pair it is compared with) or the pair a Solve or
+// Play view measures on request (the built-in pair beside it). The worker script sits
 // one level below the site root (assets/ when built, worker/ in development). Null where there
 // is no site to fetch from (Node) or the file cannot be had: the evaluation then leaves out
 // the numbers that need it.

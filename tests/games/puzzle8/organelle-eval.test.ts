@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { evalPuzzle8 } from '../../../cli/eval-puzzle8.ts';
 import { loadOrganelle, SHIPPED_MODELS_DIR } from '../../../cli/models.ts';
 import type { Organelle } from '../../../worker/organelle.ts';
-import { pipelineWithPartner, puzzle8Evaluation, roleAccuracy } from '../../../worker/games/puzzle8/organelle-eval.ts';
+import { pipelineCheck, puzzle8Evaluation, roleAccuracy } from '../../../worker/games/puzzle8/organelle-eval.ts';
 
 describe('8-puzzle organelle evaluation', () => {
   let planner: Organelle;
@@ -22,14 +22,14 @@ describe('8-puzzle organelle evaluation', () => {
     const p = roleAccuracy(planner, 'planner', 50);
     expect(p.boards).toBe(50);
     expect(p.optimal_move_rate).toBeGreaterThan(0.6);
-    const check = pipelineWithPartner(mover, 'mover', planner, 20);
+    const check = pipelineCheck({ planner, mover }, 20);
     expect(check.boards).toBe(20);
     expect(check.solve_rate).toBeGreaterThan(0.7);
     expect(check.model_move_share).toBeGreaterThan(0.95);
   }, 60_000);
 
   it('solves the boards `organelle eval` would, with the same results', async () => {
-    const check = pipelineWithPartner(planner, 'planner', mover, 12);
+    const check = pipelineCheck({ planner, mover }, 12);
     const json = join(await mkdtemp(join(tmpdir(), 'quick-')), 'report.json');
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     try {

@@ -4,7 +4,7 @@
 // built-in pair's figure on the very same test. The Train view's finished runs and the
 // Library's cards show the same rows. Metrics this build does not know (a file from another
 // build) are shown by name.
-import { STRENGTH_TESTS } from '../../../worker/pipeline/game-eval.ts';
+import { STRENGTH_TESTS } from '../../../worker/pipeline/measure-tests.ts';
 import { isTwoPlayerGame } from '../../../worker/pipeline/games.ts';
 import { PLAY_GAMES } from '../play/games.ts';
 import { grouped, percent } from './format.ts';
@@ -161,17 +161,29 @@ export function measuredAfterTraining(chosen: readonly (PickedModel | undefined)
   const own = (chosen as PickedModel[]).filter((m) => m.origin !== 'built-in');
   if (own.length !== 1) return null;
   const [m] = own;
-  const e = m.evaluation;
   const partner = partnerTitle(m);
-  if (!partner) return null;
-  const measured = `“${m.name}” was measured after training with the built-in ${partner}`;
+  const clause = comparedClause(m.evaluation, m);
+  return partner && clause ? `“${m.name}” was measured after training with the built-in ${partner}: ${clause}.` : null;
+}
+
+/** A measure of the chosen models together (PairMeasure's), as the views quote it. */
+export function pairMeasureSentence(e: Evaluation, game: string): string | null {
+  const clause = comparedClause(e, { game });
+  return clause ? `Measured just now, these models together: ${clause}.` : null;
+}
+
+/**
+ * "against …, 64 won · 15 drawn · 121 lost (the built-in pair: …)" or "solved 96% of 100
+ * held-out boards in 1.51x … (the built-in pair: …)"; null without the built-in pair's figure.
+ */
+function comparedClause(e: Evaluation, model: EvaluatedModel): string | null {
   if (e.strengthWins !== undefined && e.builtInStrengthWins !== undefined) {
-    const test = strengthTest(e, m);
-    return `${measured}: ${test.charAt(0).toLowerCase()}${test.slice(1)}, ${results(e.strengthWins, e.strengthDraws, e.strengthLosses, e.strengthErrorGames)} (the built-in pair: ${builtInResults(e)}).`;
+    const test = strengthTest(e, model);
+    return `${test.charAt(0).toLowerCase()}${test.slice(1)}, ${results(e.strengthWins, e.strengthDraws, e.strengthLosses, e.strengthErrorGames)} (the built-in pair: ${builtInResults(e)})`;
   }
   if (e.pipelineSolveRate !== undefined && e.builtInSolveRate !== undefined && e.pipelineMovesOverOptimal !== undefined && e.builtInMovesOverOptimal !== undefined) {
     const boards = e.pipelineBoards !== undefined ? ` of ${grouped(e.pipelineBoards)}` : '';
-    return `${measured}: solved ${percent(e.pipelineSolveRate)}${boards} held-out boards in ${e.pipelineMovesOverOptimal.toFixed(2)}x the moves of the shortest solutions (the built-in pair: ${percent(e.builtInSolveRate)} in ${e.builtInMovesOverOptimal.toFixed(2)}x).`;
+    return `solved ${percent(e.pipelineSolveRate)}${boards} held-out boards in ${e.pipelineMovesOverOptimal.toFixed(2)}x the moves of the shortest solutions (the built-in pair: ${percent(e.builtInSolveRate)} in ${e.builtInMovesOverOptimal.toFixed(2)}x)`;
   }
   return null;
 }

@@ -12,6 +12,7 @@ import { evaluatePipeline, summarize } from './evaluate.ts';
 import { organelleFn } from '../../pipeline/organelle-fn.ts';
 import { PUZZLE8_VOTES } from '../../pipeline/puzzle8-solver.ts';
 import { reseedPerBoard } from '../../pipeline/sampling-seeds.ts';
+import { PIPELINE_BOARDS } from '../../pipeline/measure-tests.ts';
 
 export type Puzzle8Role = 'planner' | 'mover';
 
@@ -47,22 +48,44 @@ export interface PipelineCheck {
   mean_moves_over_optimal: number;
 }
 
-/** Boards in the quick pipeline check: with the built-in pair beside it, about a second in a browser worker. */
-export const PIPELINE_BOARDS = 100;
+/** The 8-puzzle's two organelles. */
+export interface Puzzle8Pair {
+  planner: Organelle;
+  mover: Organelle;
+}
+
+/** `organelle` in `role`, `partner` in the other. */
+function seated(role: Puzzle8Role, organelle: Organelle, partner: Organelle): Puzzle8Pair {
+  return role === 'planner' ? { planner: organelle, mover: partner } : { planner: partner, mover: organelle };
+}
 
 /**
- * The whole pipeline on a quick set of held-out boards, with `organelle` in its role and
- * `partner` in the other (in the browser: the built-in model), answering as in the Solve view
- * and `organelle eval` (PUZZLE8_VOTES votes, sampling reseeded per board), so the same
- * boards give the CLI's numbers.
+ * The whole pipeline on a quick set of held-out boards, answering as in the Solve view and
+ * `organelle eval` (PUZZLE8_VOTES votes, sampling reseeded per board), so the same boards
+ * give the CLI's numbers.
  */
-export function pipelineWithPartner(organelle: Organelle, role: Puzzle8Role, partner: Organelle, boards = PIPELINE_BOARDS, seed = 20261122): PipelineCheck {
-  const planner = role === 'planner' ? organelle : partner;
-  const mover = role === 'mover' ? organelle : partner;
+export function pipelineCheck({ planner, mover }: Puzzle8Pair, boards = PIPELINE_BOARDS, seed = 20261122): PipelineCheck {
   const set = randomHeldOutBoards(boards, seed);
   const organelles = { planner: organelleFn(planner, { votes: PUZZLE8_VOTES }), mover: organelleFn(mover, { votes: PUZZLE8_VOTES }) };
   const s = summarize(evaluatePipeline(set, { organelles, beforeBoard: reseedPerBoard([planner, mover]) }));
   return { boards: s.boards, solve_rate: s.solved_rate, model_move_share: s.model_move_share, mean_moves_over_optimal: s.mean_moves_over_optimal };
+}
+
+/**
+ * A pair's pipeline check, and the built-in pair's on the same boards when given: the
+ * after-training measure's keys (pipeline*, builtIn*).
+ */
+export function measurePuzzle8Pair(pair: Puzzle8Pair, builtIn: Puzzle8Pair | null, boards = PIPELINE_BOARDS): Record<string, number> {
+  const p = pipelineCheck(pair, boards);
+  const result: Record<string, number> = {
+    pipelineBoards: p.boards, pipelineSolveRate: p.solve_rate, pipelineMovesOverOptimal: p.mean_moves_over_optimal,
+    pipelineModelMoveShare: p.model_move_share,
+  };
+  if (builtIn) {
+    const b = pipelineCheck(builtIn, boards);
+    Object.assign(result, { builtInSolveRate: b.solve_rate, builtInMovesOverOptimal: b.mean_moves_over_optimal });
+  }
+  return result;
 }
 
 /** The models an organelle is measured with: the built-in ones, where the site has them. */
@@ -80,14 +103,6 @@ export function puzzle8Evaluation(organelle: Organelle, role: Puzzle8Role, { par
     heldOutOptimalMoveRate: a.optimal_move_rate, heldOutInvalidRate: a.invalid_rate, heldOutBoards: a.boards,
   };
   if (!partner) return result;
-  const p = pipelineWithPartner(organelle, role, partner, boards);
-  Object.assign(result, {
-    pipelineBoards: p.boards, pipelineSolveRate: p.solve_rate, pipelineMovesOverOptimal: p.mean_moves_over_optimal,
-    pipelineModelMoveShare: p.model_move_share,
-  });
-  if (builtIn) {
-    const b = pipelineWithPartner(builtIn, role, partner, boards);
-    Object.assign(result, { builtInSolveRate: b.solve_rate, builtInMovesOverOptimal: b.mean_moves_over_optimal });
-  }
-  return result;
+  const builtInPair = builtIn ? seated(role, builtIn, partner) : null;
+  return { ...result, ...measurePuzzle8Pair(seated(role, organelle, partner), builtInPair, boards) };
 }
