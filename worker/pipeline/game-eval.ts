@@ -13,7 +13,6 @@ import { GAME_PIPELINES, type TwoPlayerGame } from './games.ts';
 
 export type GameRole = 'planner' | 'player';
 
-
 export interface GameEvaluationOptions {
   /** Games per side against random (default PARTNER_GAMES). */
   games?: number;

@@ -28,10 +28,11 @@ export interface EvaluatedModel {
 
 /** The metrics a row folds in beside its own (counts and sides shown in another row's words). */
 const FOLDED = new Set([
-  'validationDocs', 'trainAnswerPrompts', 'validationAnswerPrompts', 'heldOutBoards', 'pipelineBoards', 'pipelineGamesPerSide', 'vsRandomFirstLossRate',
-  'vsRandomSecondWinRate', 'vsRandomSecondLossRate', 'strengthGamesPerSide', 'strengthOpening', 'strengthDraws',
-  'strengthLosses', 'strengthErrorGames', 'builtInSolveRate', 'builtInMovesOverOptimal', 'builtInStrengthWins',
-  'builtInStrengthDraws', 'builtInStrengthLosses', 'builtInStrengthErrorGames',
+  'validationDocs', 'trainAnswerPrompts', 'validationAnswerPrompts', 'heldOutBoards', 'pipelineBoards',
+  'pipelineGamesPerSide', 'vsRandomFirstLossRate', 'vsRandomSecondWinRate', 'vsRandomSecondLossRate',
+  'strengthGamesPerSide', 'strengthOpening', 'strengthDraws', 'strengthLosses', 'strengthErrorGames',
+  'builtInSolveRate', 'builtInMovesOverOptimal', 'builtInStrengthWins', 'builtInStrengthDraws',
+  'builtInStrengthLosses', 'builtInStrengthErrorGames',
 ]);
 
 export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): EvaluationRow[] {
@@ -39,8 +40,6 @@ export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): Evalu
   const has = (key: string) => e[key] !== undefined;
   const partner = partnerTitle(model);
   const withPartner = partner ? ` (with the built-in ${partner})` : '';
-  const fixed = (x: number) => x.toFixed(3);
-  const ratio = (x: number) => `${x.toFixed(2)}x`;
   const add = (key: string, label: string, value: string, builtIn?: string) =>
     rows.push({ key, label, value, ...(builtIn !== undefined ? { builtIn } : {}) });
 
@@ -100,6 +99,10 @@ export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): Evalu
   }
   return rows;
 }
+
+const fixed = (x: number) => x.toFixed(3);
+/** Moves per move of the shortest solution: "1.51x". */
+const ratio = (x: number) => `${x.toFixed(2)}x`;
 
 /** The built-in model that played beside this one, where the model is a game's organelle. */
 function partnerTitle({ game, organelle }: EvaluatedModel): string | null {
@@ -183,7 +186,7 @@ function comparedClause(e: Evaluation, model: EvaluatedModel): string | null {
   }
   if (e.pipelineSolveRate !== undefined && e.builtInSolveRate !== undefined && e.pipelineMovesOverOptimal !== undefined && e.builtInMovesOverOptimal !== undefined) {
     const boards = e.pipelineBoards !== undefined ? ` of ${grouped(e.pipelineBoards)}` : '';
-    return `solved ${percent(e.pipelineSolveRate)}${boards} held-out boards in ${e.pipelineMovesOverOptimal.toFixed(2)}x the moves of the shortest solutions (the built-in pair: ${percent(e.builtInSolveRate)} in ${e.builtInMovesOverOptimal.toFixed(2)}x)`;
+    return `solved ${percent(e.pipelineSolveRate)}${boards} held-out boards in ${ratio(e.pipelineMovesOverOptimal)} the moves of the shortest solutions (the built-in pair: ${percent(e.builtInSolveRate)} in ${ratio(e.builtInMovesOverOptimal)})`;
   }
   return null;
 }
