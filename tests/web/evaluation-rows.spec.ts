@@ -3,7 +3,7 @@
 // built-in pair's figure beside the model's, and metrics from another build shown by name.
 import { flushSync, mount, unmount } from 'svelte';
 import { describe, expect, it } from 'vitest';
-import { evaluationRows, measuredAfterTraining } from '../../web/src/lib/evaluation-rows.ts';
+import { evaluationRows, measuredAfterTraining, pairMeasureSentence } from '../../web/src/lib/evaluation-rows.ts';
 import EvaluationList from '../../web/src/train/EvaluationList.svelte';
 
 const connect4Planner = {
@@ -87,11 +87,23 @@ describe('measuredAfterTraining', () => {
     );
   });
 
-  it('says nothing of built-in models, two of one\'s own, a missing role, or a file measured before the comparison', () => {
+  it('says nothing of built-in models, two of one\'s own, a missing role, or a file measured before the strength test', () => {
     expect(measuredAfterTraining([{ ...own, origin: 'built-in' }, builtIn])).toBeNull();
     expect(measuredAfterTraining([own, { ...builtIn, origin: 'imported' }])).toBeNull();
     expect(measuredAfterTraining([own, undefined])).toBeNull();
     expect(measuredAfterTraining([{ ...own, evaluation: { vsRandomFirstWinRate: 1 } }, builtIn])).toBeNull();
+  });
+
+  it('quotes the model alone when the built-in pair could not be measured beside it', () => {
+    const { builtInStrengthWins, builtInStrengthDraws, builtInStrengthLosses, builtInStrengthErrorGames, ...alone } = connect4Planner;
+    void [builtInStrengthWins, builtInStrengthDraws, builtInStrengthLosses, builtInStrengthErrorGames];
+    expect(measuredAfterTraining([{ ...own, evaluation: alone }, builtIn])).toBe(
+      '“mine” was measured after training with the built-in Player: against the alpha-beta search (2 moves deep) after 4 random moves, 100 games a side, 64 won · 15 drawn · 121 lost.',
+    );
+    expect(pairMeasureSentence({ pipelineBoards: 100, pipelineSolveRate: 0.5, pipelineMovesOverOptimal: 2 }, 'puzzle8')).toBe(
+      'Measured just now, these models together: solved 50% of 100 held-out boards in 2.00x the moves of the shortest solutions.',
+    );
+    expect(pairMeasureSentence({ trainLoss: 1 }, 'puzzle8')).toBeNull();
   });
 });
 

@@ -157,7 +157,7 @@ export interface PickedModel extends EvaluatedModel {
  * What the picker can say of a pipeline of one model of the visitor's own beside built-in
  * ones: its own after-training measure, which was taken with exactly those built-in partners,
  * beside the built-in pair's on the same test. Null for any other choice (two models of
- * one's own were never measured together) or a model measured before the comparison existed.
+ * one's own were never measured together) or a model measured before these tests existed.
  */
 export function measuredAfterTraining(chosen: readonly (PickedModel | undefined)[]): string | null {
   if (chosen.some((m) => m === undefined)) return null;
@@ -177,16 +177,22 @@ export function pairMeasureSentence(e: Evaluation, game: string): string | null 
 
 /**
  * "against …, 64 won · 15 drawn · 121 lost (the built-in pair: …)" or "solved 96% of 100
- * held-out boards in 1.51x … (the built-in pair: …)"; null without the built-in pair's figure.
+ * held-out boards in 1.51x the moves … (the built-in pair: …)"; without the built-in pair's
+ * figure (the site's models could not be had) the clause stops before it. Null when the
+ * evaluation has neither test.
  */
 function comparedClause(e: Evaluation, model: EvaluatedModel): string | null {
-  if (e.strengthWins !== undefined && e.builtInStrengthWins !== undefined) {
+  if (e.strengthWins !== undefined) {
     const test = strengthTest(e, model);
-    return `${test.charAt(0).toLowerCase()}${test.slice(1)}, ${results(e.strengthWins, e.strengthDraws, e.strengthLosses, e.strengthErrorGames)} (the built-in pair: ${builtInResults(e)})`;
+    const builtIn = builtInResults(e);
+    return `${test.charAt(0).toLowerCase()}${test.slice(1)}, ${results(e.strengthWins, e.strengthDraws, e.strengthLosses, e.strengthErrorGames)}${builtIn ? ` (the built-in pair: ${builtIn})` : ''}`;
   }
-  if (e.pipelineSolveRate !== undefined && e.builtInSolveRate !== undefined && e.pipelineMovesOverOptimal !== undefined && e.builtInMovesOverOptimal !== undefined) {
+  if (e.pipelineSolveRate !== undefined && e.pipelineMovesOverOptimal !== undefined) {
     const boards = e.pipelineBoards !== undefined ? ` of ${grouped(e.pipelineBoards)}` : '';
-    return `solved ${percent(e.pipelineSolveRate)}${boards} held-out boards in ${ratio(e.pipelineMovesOverOptimal)} the moves of the shortest solutions (the built-in pair: ${percent(e.builtInSolveRate)} in ${ratio(e.builtInMovesOverOptimal)})`;
+    const builtIn = e.builtInSolveRate !== undefined && e.builtInMovesOverOptimal !== undefined
+      ? ` (the built-in pair: ${percent(e.builtInSolveRate)} in ${ratio(e.builtInMovesOverOptimal)})`
+      : '';
+    return `solved ${percent(e.pipelineSolveRate)}${boards} held-out boards in ${ratio(e.pipelineMovesOverOptimal)} the moves of the shortest solutions${builtIn}`;
   }
   return null;
 }
