@@ -61,6 +61,10 @@ test('a model trained on one’s own corpus is asked from its finished run', asy
   await expect(page.getByRole('heading', { level: 1, name: 'Ask a model' })).toBeFocused();
   await expect(page.locator('#ask-model option:checked')).toContainText('asked run');
   await expect(page.getByTestId('ask-prompt-key')).toHaveCount(0); // a corpus of one's own has no known format
+  // what to expect of it, from its training run's count of answers
+  await expect(page.getByTestId('ask-answers')).toHaveText(
+    /^After training it answered \d+(\.\d+)?% of 33 training prompts and \d+(\.\d+)?% of 3 held-out prompts as its corpus does\.$/,
+  );
   const prompt = page.getByLabel('Prompt', { exact: true });
   await prompt.fill('m=x,5,x,13|b=0|valid=down,right'); // a training document: its answer is "down"
   await prompt.press('Enter');

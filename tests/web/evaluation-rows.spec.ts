@@ -3,7 +3,7 @@
 // built-in pair's figure beside the model's, and metrics from another build shown by name.
 import { flushSync, mount, unmount } from 'svelte';
 import { describe, expect, it } from 'vitest';
-import { evaluationRows, measuredAfterTraining, pairMeasureSentence } from '../../web/src/lib/evaluation-rows.ts';
+import { answersSentence, evaluationRows, measuredAfterTraining, pairMeasureSentence } from '../../web/src/lib/evaluation-rows.ts';
 import EvaluationList from '../../web/src/train/EvaluationList.svelte';
 
 const connect4Planner = {
@@ -104,6 +104,16 @@ describe('measuredAfterTraining', () => {
       'Measured just now, these models together: solved 50% of 100 held-out boards in 2.00x the moves of the shortest solutions.',
     );
     expect(pairMeasureSentence({ trainLoss: 1 }, 'puzzle8')).toBeNull();
+  });
+});
+
+describe('answersSentence', () => {
+  it('says what to expect of a model before asking it, held-out prompts when there were any', () => {
+    expect(answersSentence({ trainAnswerRate: 1, trainAnswerPrompts: 33, validationAnswerRate: 1 / 3, validationAnswerPrompts: 3 })).toBe(
+      'After training it answered 100% of 33 training prompts and 33% of 3 held-out prompts as its corpus does.',
+    );
+    expect(answersSentence({ trainAnswerRate: 0.5, trainAnswerPrompts: 1 })).toBe('After training it answered 50% of 1 training prompt as its corpus does.');
+    expect(answersSentence({ trainLoss: 0.4 })).toBeNull(); // a file from before answers were counted
   });
 });
 

@@ -169,6 +169,19 @@ export function measuredAfterTraining(chosen: readonly (PickedModel | undefined)
   return partner && clause ? `“${m.name}” was measured after training with the built-in ${partner}: ${clause}.` : null;
 }
 
+/**
+ * "After training it answered 100% of 33 training prompts and 33% of 3 held-out prompts as
+ * its corpus does.": what to expect of a model before asking it. Null for a file measured
+ * before answers were counted.
+ */
+export function answersSentence(e: Evaluation): string | null {
+  if (e.trainAnswerRate === undefined) return null;
+  const part = (rate: number, n: number | undefined, what: string) =>
+    `${percent(rate)} of ${n === undefined ? `its ${what}s` : `${grouped(n)} ${what}${n === 1 ? '' : 's'}`}`;
+  const held = e.validationAnswerRate !== undefined ? ` and ${part(e.validationAnswerRate, e.validationAnswerPrompts, 'held-out prompt')}` : '';
+  return `After training it answered ${part(e.trainAnswerRate, e.trainAnswerPrompts, 'training prompt')}${held} as its corpus does.`;
+}
+
 /** A measure of the chosen models together (PairMeasure's), as the views quote it. */
 export function pairMeasureSentence(e: Evaluation, game: string): string | null {
   const clause = comparedClause(e, { game });
