@@ -19,7 +19,7 @@ import { PreparedTiming } from './browser/train-timing.ts';
 import type { TrainingSession } from './browser/training-session.ts';
 import { Puzzle8Host } from './browser/puzzle8.ts';
 import { GameHost } from './browser/games.ts';
-import { builtInModel } from './recipes/built-in-model.ts';
+import { builtInModels } from './recipes/built-in-model.ts';
 import { AskHost, type AskAnswer, type AskModelInfo, type AskRequest } from './browser/ask.ts';
 import type { OrganelleSide } from './orchestrator/game-loop.ts';
 import { evaluationChoices, scrambleChoice } from './pipeline/puzzle8-boards.ts';
@@ -163,8 +163,7 @@ const api = {
 
   /** The loaded Planner and Mover on 100 held-out boards, beside the built-in pair on the same boards. */
   async measurePuzzle8(): Promise<Record<string, number>> {
-    const module = await browserWasmModule();
-    const [planner, mover] = await Promise.all([builtInModel('puzzle8', 'planner', module), builtInModel('puzzle8', 'mover', module)]);
+    const { planner, mover } = await builtInModels('puzzle8', ['planner', 'mover'], await browserWasmModule());
     return puzzle8.measure(planner && mover ? { planner, mover } : null);
   },
 
@@ -202,8 +201,7 @@ const api = {
 
   /** The game's loaded Planner and Player in its strength test, beside the built-in pair in the same games. */
   async measureGame(game: TwoPlayerGame): Promise<Record<string, number>> {
-    const module = await browserWasmModule();
-    const [planner, player] = await Promise.all([builtInModel(game, 'planner', module), builtInModel(game, 'player', module)]);
+    const { planner, player } = await builtInModels(game, ['planner', 'player'], await browserWasmModule());
     return games.measure(game, planner && player ? { planner, player } : null);
   },
 

@@ -41,7 +41,8 @@ export function evaluateWithPartner(
   const games = options.games ?? PARTNER_GAMES;
   const strengthGames = options.strengthGames ?? STRENGTH_GAMES;
   const ours = seated(role, organelle, partner);
-  const [first, second] = BOTH_SIDES.map((side) => matches(game, ours)('random', 0, games, side));
+  const play = matches(game, ours);
+  const [first, second] = BOTH_SIDES.map((side) => play('random', 0, games, side));
   const moves = first.organelle_moves + second.organelle_moves;
   const modelMoves = first.organelle_moves * first.model_move_share + second.organelle_moves * second.model_move_share;
   const result: Record<string, number> = {
@@ -66,7 +67,8 @@ export function evaluateWithPartner(
 export function measureGamePair(game: TwoPlayerGame, pair: GamePair, builtIn: GamePair | null, gamesPerSide = STRENGTH_GAMES): Record<string, number> {
   const { opponent, opening } = STRENGTH_TESTS[game];
   const strength = (p: GamePair) => {
-    const [a, b] = BOTH_SIDES.map((side) => matches(game, p)(opponent, opening, gamesPerSide, side));
+    const play = matches(game, p);
+    const [a, b] = BOTH_SIDES.map((side) => play(opponent, opening, gamesPerSide, side));
     return { wins: a.wins + b.wins, draws: a.draws + b.draws, losses: a.losses + b.losses, errors: a.errors + b.errors };
   };
   const s = strength(pair);

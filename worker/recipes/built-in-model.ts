@@ -1,4 +1,4 @@
-// A built-in model, fetched from the site (precached by the service worker, so offline too),
+// A game's built-in models, fetched from the site (precached by the service worker, so offline too),
 // for measuring a freshly trained organelle (the partner it works with in its pipeline, and
 // the built-in model of its own role, whose pair it is compared with) or the pair a Solve or
 // Play view measures on request (the built-in pair beside it). The worker script sits
@@ -7,7 +7,13 @@
 // the numbers that need it.
 import { Organelle } from '../organelle.ts';
 
-export async function builtInModel(game: string, role: string, module: WebAssembly.Module): Promise<Organelle | null> {
+/** The game's built-in model for each role named, fetched side by side; null for one that cannot be had. */
+export async function builtInModels<R extends string>(game: string, roles: readonly R[], module: WebAssembly.Module): Promise<Record<R, Organelle | null>> {
+  const models = await Promise.all(roles.map((role) => builtInModel(game, role, module)));
+  return Object.fromEntries(roles.map((role, i) => [role, models[i]])) as Record<R, Organelle | null>;
+}
+
+async function builtInModel(game: string, role: string, module: WebAssembly.Module): Promise<Organelle | null> {
   if (typeof fetch !== 'function' || typeof location === 'undefined') return null;
   try {
     const response = await fetch(new URL(`../models/${game}/${role}.organelle`, location.href));

@@ -4,16 +4,14 @@
 import { registerEvaluator } from '../browser/evaluation.ts';
 import { evaluateWithPartner, type GameRole } from '../pipeline/game-eval.ts';
 import type { TwoPlayerGame } from '../pipeline/games.ts';
-import { builtInModel } from './built-in-model.ts';
+import { builtInModels } from './built-in-model.ts';
 
 for (const game of ['tictactoe', 'connect4'] as const satisfies readonly TwoPlayerGame[]) {
   for (const role of ['planner', 'player'] as const satisfies readonly GameRole[]) {
     registerEvaluator(`${game}/${role}`, async (organelle) => {
-      const module = organelle.engine.module;
-      const [partner, builtIn] = await Promise.all([
-        builtInModel(game, role === 'planner' ? 'player' : 'planner', module), builtInModel(game, role, module),
-      ]);
-      return partner ? evaluateWithPartner(game, role, organelle, partner, { builtIn }) : {};
+      const built = await builtInModels(game, ['planner', 'player'], organelle.engine.module);
+      const partner = built[role === 'planner' ? 'player' : 'planner'];
+      return partner ? evaluateWithPartner(game, role, organelle, partner, { builtIn: built[role] }) : {};
     });
   }
 }

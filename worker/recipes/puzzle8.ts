@@ -4,7 +4,7 @@
 import { buildPuzzle8Corpus, type Puzzle8Corpus } from '../../corpus/puzzle8.ts';
 import { registerRecipe } from './registry.ts';
 import { registerEvaluator } from '../browser/evaluation.ts';
-import { builtInModel } from './built-in-model.ts';
+import { builtInModels } from './built-in-model.ts';
 import { puzzle8Evaluation } from '../games/puzzle8/organelle-eval.ts';
 
 const CORPUS_SEED = 1;
@@ -47,10 +47,7 @@ registerRecipe({
 // and the pipeline it makes with the built-in partner, beside the built-in pair.
 for (const role of ['planner', 'mover'] as const) {
   registerEvaluator(`puzzle8/${role}`, async (organelle) => {
-    const module = organelle.engine.module;
-    const [partner, builtIn] = await Promise.all([
-      builtInModel('puzzle8', role === 'planner' ? 'mover' : 'planner', module), builtInModel('puzzle8', role, module),
-    ]);
-    return puzzle8Evaluation(organelle, role, { partner, builtIn });
+    const built = await builtInModels('puzzle8', ['planner', 'mover'], organelle.engine.module);
+    return puzzle8Evaluation(organelle, role, { partner: built[role === 'planner' ? 'mover' : 'planner'], builtIn: built[role] });
   });
 }

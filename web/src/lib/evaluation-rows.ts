@@ -37,7 +37,6 @@ const FOLDED = new Set([
 
 export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): EvaluationRow[] {
   const rows: EvaluationRow[] = [];
-  const has = (key: string) => e[key] !== undefined;
   const partner = partnerTitle(model);
   const withPartner = partner ? ` (with the built-in ${partner})` : '';
   const add = (key: string, label: string, value: string, builtIn?: string) =>
@@ -54,7 +53,7 @@ export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): Evalu
         add(key, 'Training loss', fixed(v));
         break;
       case 'validationLoss':
-        add(key, `Validation loss${has('validationDocs') ? `, ${grouped(e.validationDocs)} held-out documents` : ''}`, fixed(v));
+        add(key, `Validation loss${count(e.validationDocs, 'held-out document')}`, fixed(v));
         break;
       case 'trainAnswerRate':
         add(key, `Answered as the corpus says${count(e.trainAnswerPrompts, 'training prompt')}`, percent(v));
@@ -63,13 +62,13 @@ export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): Evalu
         add(key, `Answered as the corpus says${count(e.validationAnswerPrompts, 'held-out prompt')}`, percent(v));
         break;
       case 'heldOutOptimalMoveRate':
-        add(key, `Optimal first moves${has('heldOutBoards') ? `, ${grouped(e.heldOutBoards)}` : ''} held-out boards`, percent(v));
+        add(key, `Optimal first moves${count(e.heldOutBoards, 'held-out board') || ' on held-out boards'}`, percent(v));
         break;
       case 'heldOutInvalidRate':
         add(key, 'Invalid answers on those boards', percent(v));
         break;
       case 'pipelineSolveRate':
-        add(key, `Solved${has('pipelineBoards') ? `, ${grouped(e.pipelineBoards)}` : ''} held-out boards${withPartner}`, percent(v), optional(e.builtInSolveRate, percent));
+        add(key, `Solved${count(e.pipelineBoards, 'held-out board') || ' held-out boards'}${withPartner}`, percent(v), optional(e.builtInSolveRate, percent));
         break;
       case 'pipelineMovesOverOptimal':
         add(key, 'Moves taken per move of the shortest solution', ratio(v), optional(e.builtInMovesOverOptimal, ratio));
@@ -84,11 +83,7 @@ export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): Evalu
         if (v > 0) add(key, 'Games stopped by an organelle error', grouped(v));
         break;
       case 'vsRandomFirstWinRate':
-        add(
-          key,
-          `Against random moves${has('pipelineGamesPerSide') ? `, ${grouped(e.pipelineGamesPerSide)} games a side` : ''}${withPartner}`,
-          randomResults(e),
-        );
+        add(key, `Against random moves${perSide(e.pipelineGamesPerSide)}${withPartner}`, randomResults(e));
         break;
       case 'strengthWins':
         add(key, `${strengthTest(e, model)}${withPartner}`, results(e.strengthWins, e.strengthDraws, e.strengthLosses, e.strengthErrorGames), builtInResults(e));
@@ -111,9 +106,19 @@ function partnerTitle({ game, organelle }: EvaluatedModel): string | null {
   return organelle === 'mover' || organelle === 'player' ? 'Planner' : null;
 }
 
-/** ", 256 training prompts" (greedy answers, each prompt once), or nothing without a count. */
+/** "1 training prompt", "256 training prompts". */
+function plural(n: number, what: string): string {
+  return `${grouped(n)} ${what}${n === 1 ? '' : 's'}`;
+}
+
+/** ", 256 training prompts", or nothing without a count (a file from before it was kept). */
 function count(n: number | undefined, what: string): string {
-  return n === undefined ? '' : `, ${grouped(n)} ${what}${n === 1 ? '' : 's'}`;
+  return n === undefined ? '' : `, ${plural(n, what)}`;
+}
+
+/** ", 100 games a side", or nothing without a count. */
+function perSide(games: number | undefined): string {
+  return games === undefined ? '' : `, ${plural(games, 'game')} a side`;
 }
 
 function optional(x: number | undefined, format: (x: number) => string): string | undefined {
@@ -142,8 +147,7 @@ function strengthTest(e: Evaluation, { game }: EvaluatedModel): string {
   const test = game && isTwoPlayerGame(game) ? STRENGTH_TESTS[game] : null;
   const called = test ? PLAY_GAMES[game as keyof typeof PLAY_GAMES].opponents.find((o) => o.name === test.opponent)?.called : undefined;
   const opening = e.strengthOpening ? ` after ${grouped(e.strengthOpening)} random moves` : '';
-  const games = e.strengthGamesPerSide !== undefined ? `, ${grouped(e.strengthGamesPerSide)} games a side` : '';
-  return `Against ${called ?? 'the strength test\'s opponent'}${opening}${games}`;
+  return `Against ${called ?? 'the strength test\'s opponent'}${opening}${perSide(e.strengthGamesPerSide)}`;
 }
 
 /** A model a Solve or Play picker may have chosen. */
@@ -176,8 +180,7 @@ export function measuredAfterTraining(chosen: readonly (PickedModel | undefined)
  */
 export function answersSentence(e: Evaluation): string | null {
   if (e.trainAnswerRate === undefined) return null;
-  const part = (rate: number, n: number | undefined, what: string) =>
-    `${percent(rate)} of ${n === undefined ? `its ${what}s` : `${grouped(n)} ${what}${n === 1 ? '' : 's'}`}`;
+  const part = (rate: number, n: number | undefined, what: string) => `${percent(rate)} of ${n === undefined ? `its ${what}s` : plural(n, what)}`;
   const held = e.validationAnswerRate !== undefined ? ` and ${part(e.validationAnswerRate, e.validationAnswerPrompts, 'held-out prompt')}` : '';
   return `After training it answered ${part(e.trainAnswerRate, e.trainAnswerPrompts, 'training prompt')}${held} as its corpus does.`;
 }
@@ -201,11 +204,11 @@ function comparedClause(e: Evaluation, model: EvaluatedModel): string | null {
     return `${test.charAt(0).toLowerCase()}${test.slice(1)}, ${results(e.strengthWins, e.strengthDraws, e.strengthLosses, e.strengthErrorGames)}${builtIn ? ` (the built-in pair: ${builtIn})` : ''}`;
   }
   if (e.pipelineSolveRate !== undefined && e.pipelineMovesOverOptimal !== undefined) {
-    const boards = e.pipelineBoards !== undefined ? ` of ${grouped(e.pipelineBoards)}` : '';
+    const boards = e.pipelineBoards !== undefined ? ` of ${plural(e.pipelineBoards, 'held-out board')}` : ' held-out boards';
     const builtIn = e.builtInSolveRate !== undefined && e.builtInMovesOverOptimal !== undefined
       ? ` (the built-in pair: ${percent(e.builtInSolveRate)} in ${ratio(e.builtInMovesOverOptimal)})`
       : '';
-    return `solved ${percent(e.pipelineSolveRate)}${boards} held-out boards in ${ratio(e.pipelineMovesOverOptimal)} the moves of the shortest solutions${builtIn}`;
+    return `solved ${percent(e.pipelineSolveRate)}${boards} in ${ratio(e.pipelineMovesOverOptimal)} the moves of the shortest solutions${builtIn}`;
   }
   return null;
 }

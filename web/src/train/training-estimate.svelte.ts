@@ -39,13 +39,13 @@ function sameRuns(a: readonly (TrainTimingRequest | null)[], b: readonly (TrainT
 }
 
 /**
- * A run timed with `alongside` runs (itself included) side by side while `training` runs
+ * A run timed with `alongside` runs (itself included) side by side while `working` runs
  * were at work on the device: its timing, or why it has none.
  */
 interface Timed {
   request: TrainTimingRequest;
   alongside: number;
-  training: number;
+  working: number;
   timing: TrainTiming;
 }
 /** A run a worker prepared ahead of its batch, while the batch before it was timed. */
@@ -56,12 +56,12 @@ interface EarlyPrepare {
 interface Refused {
   request: TrainTimingRequest;
   alongside: number;
-  training: number;
+  working: number;
   error: string;
 }
 
-function timedAs(o: Timed | Refused, request: TrainTimingRequest, alongside: number, training: number): boolean {
-  return o.alongside === alongside && o.training === training && sameRun(o.request, request);
+function timedAs(o: Timed | Refused, request: TrainTimingRequest, alongside: number, working: number): boolean {
+  return o.alongside === alongside && o.working === working && sameRun(o.request, request);
 }
 
 /** Seconds of training for `steps` at a measured rate; NaN until there is one. */
@@ -83,7 +83,7 @@ export class TrainingEstimate {
   #wanted = $state.raw<TrainTimingRequest | null>(null); // the run the form describes now
   #also: readonly TrainTimingRequest[] = []; // the runs its "Train both" would start (only compared)
   #alongside = $state(1); // how many of those would train side by side
-  #training = $state(0); // runs at work on the device now, which slow a timing down
+  #working = $state(0); // runs at work on the device now, which slow a timing down
   #loadChanges = 0; // bumped whenever that number changes, even if it changes back
   #timed = $state.raw<readonly Timed[]>([]); // newest first: remembered timings
   #failed = $state.raw<readonly Refused[]>([]); // refusals since the runs last changed
@@ -121,20 +121,20 @@ export class TrainingEstimate {
 
   /**
    * The run the form now describes (null: nothing to time), and the runs beside it that its
-   * "Train both" would start with `alongside` of them training side by side, while `training`
+   * "Train both" would start with `alongside` of them training side by side, while `working`
    * runs are already at work on the device. Times those not yet timed under these conditions once
    * the form holds still: the form's own run first, alone, then the others, side by side as
    * they would train. Safe to call from an effect: it tracks nothing it reads.
    */
-  update(request: TrainTimingRequest | null, also: readonly TrainTimingRequest[] = [], alongside = 1, training = 0): void {
+  update(request: TrainTimingRequest | null, also: readonly TrainTimingRequest[] = [], alongside = 1, working = 0): void {
     untrack(() => {
       const together = Math.max(1, Math.min(also.length, Math.floor(alongside)));
-      const same = together === this.#alongside && training === this.#training && sameRuns([this.#wanted, ...this.#also], [request, ...also]);
+      const same = together === this.#alongside && working === this.#working && sameRuns([this.#wanted, ...this.#also], [request, ...also]);
       this.#wanted = request;
       this.#also = also;
       this.#alongside = together;
-      if (training !== this.#training) this.#loadChanges++;
-      this.#training = training;
+      if (working !== this.#working) this.#loadChanges++;
+      this.#working = working;
       if (same) return;
       this.#generation++;
       clearTimeout(this.#timer);
@@ -149,12 +149,12 @@ export class TrainingEstimate {
   }
 
   #find(request: TrainTimingRequest | null, alongside: number): TrainTiming | null {
-    return (request && this.#timed.find((o) => timedAs(o, request, alongside, this.#training))?.timing) ?? null;
+    return (request && this.#timed.find((o) => timedAs(o, request, alongside, this.#working))?.timing) ?? null;
   }
 
   #state(request: TrainTimingRequest | null, alongside: number): RunTimingState {
     const timing = this.#find(request, alongside);
-    const error = (request && this.#failed.find((o) => timedAs(o, request, alongside, this.#training))?.error) ?? null;
+    const error = (request && this.#failed.find((o) => timedAs(o, request, alongside, this.#working))?.error) ?? null;
     return { status: !request ? 'idle' : timing ? 'ready' : error ? 'failed' : 'timing', timing, error };
   }
 
@@ -170,7 +170,7 @@ export class TrainingEstimate {
     for (let b = 0; b < batches.length; b++) {
       if (generation !== this.#generation) return;
       const { alongside } = batches[b];
-      const training = this.#training;
+      const working = this.#working;
       const load = this.#loadChanges;
       const todo = untimed(batches[b]);
       if (todo.length === 0) continue;
@@ -193,7 +193,7 @@ export class TrainingEstimate {
       // run may have come and gone): the update that said so has asked for it again
       if (load !== this.#loadChanges) return;
       timed.forEach((result, i) => {
-        const run = { request: todo[i], alongside, training };
+        const run = { request: todo[i], alongside, working };
         if (result.status === 'fulfilled') this.#remember({ ...run, timing: result.value });
         else if (generation === this.#generation) this.#failed = [...this.#failed, { ...run, error: errorMessage(result.reason) }];
       });
@@ -203,7 +203,7 @@ export class TrainingEstimate {
 
   /** Keeps a timing, even of a run the form has moved on from: it serves that run when it is back. */
   #remember(timed: Timed): void {
-    const others = this.#timed.filter((o) => !timedAs(o, timed.request, timed.alongside, timed.training));
+    const others = this.#timed.filter((o) => !timedAs(o, timed.request, timed.alongside, timed.working));
     this.#timed = [timed, ...others].slice(0, REMEMBERED_RUNS);
   }
 
