@@ -248,16 +248,18 @@ test('a game organelle trains from its registered recipe, and is measured in its
     await expect(card).toHaveAttribute('data-status', 'done');
     await expect(card.locator('[data-metric="trainLoss"]')).toBeVisible();
     // the quick pipeline check with the built-in partner, and the model's share of the moves
-    await expect(card.locator('[data-metric="pipelineModelMoveShare"]')).toHaveText(/^\d+(\.\d+)?%$/);
+    await expect(card.locator('[data-metric="pipelineModelMoveShare"]')).toHaveText(/^\d+(\.\d+)?%($|built-in pair: )/);
     if (id.startsWith('puzzle8/')) {
       await expect(card.locator('[data-metric="pipelineSolveRate"]')).toBeVisible();
       // the built-in pair (fetched by the worker, as the partner is) on the same boards
       await expect(card.getByTestId('built-in-pipelineSolveRate')).toHaveText('built-in pair: 100%');
       await expect(card.getByTestId('built-in-pipelineMovesOverOptimal')).toHaveText(/^built-in pair: \d\.\d\dx$/);
+      await expect(card.getByTestId('built-in-pipelineModelMoveShare')).toHaveText(/^built-in pair: \d+(\.\d+)?%$/);
     } else {
       await expect(card.locator('[data-metric="vsRandomFirstWinRate"]')).toContainText('moving first');
       // tic-tac-toe's strength test is perfect play, which the built-in pair always draws
       await expect(card.getByTestId('built-in-strengthWins')).toHaveText('built-in pair: 0 won · 200 drawn · 0 lost');
+      await expect(card.getByTestId('built-in-strengthModelMoveShare')).toHaveText('built-in pair: 100%');
     }
   }
 

@@ -36,6 +36,8 @@ describe.each(['tictactoe', 'connect4'] as const)('%s evaluation with a partner'
     expect(e.strengthOpening).toBe(STRENGTH_TESTS[game].opening);
     expect(e.strengthWins + e.strengthDraws + e.strengthLosses).toBe(24);
     expect(e.strengthErrorGames).toBe(0);
+    // every move of the shipped pair is a model's, in both pairs' games
+    expect([e.strengthModelMoveShare, e.builtInStrengthModelMoveShare]).toEqual([1, 1]);
     // the built-in Planner in the Planner's seat is the built-in pair: the very same games
     expect([e.builtInStrengthWins, e.builtInStrengthDraws, e.builtInStrengthLosses]).toEqual([e.strengthWins, e.strengthDraws, e.strengthLosses]);
     // tic-tac-toe's built-in pair never loses to perfect play (docs/results: 2,000 games)
@@ -56,6 +58,7 @@ describe.each(['tictactoe', 'connect4'] as const)('%s evaluation with a partner'
     expect(e.pipelineModelMoveShare).toBe(0);
     expect(e.pipelineErrorGames).toBe(6);
     expect(e.strengthErrorGames).toBe(24);
+    expect(e.strengthModelMoveShare).toBe(0);
     expect(e.strengthWins + e.strengthDraws).toBe(0);
     expect(e.builtInStrengthWins + e.builtInStrengthDraws).toBeGreaterThan(0);
     expect(e.builtInStrengthErrorGames).toBe(0);

@@ -107,6 +107,21 @@ describe('measuredAfterTraining', () => {
   });
 });
 
+describe('the share of moves a model chose', () => {
+  const shares = { ...connect4Planner, strengthModelMoveShare: 0.995, builtInStrengthModelMoveShare: 1 };
+
+  it('has a row beside the strength test, the built-in pair\'s under it, and a place in the quoted sentences', () => {
+    const row = evaluationRows(shares, { game: 'connect4', organelle: 'planner' }).find((r) => r.key === 'strengthModelMoveShare');
+    expect(row).toEqual({ key: 'strengthModelMoveShare', label: 'Moves chosen by a model in those games', value: '99.5%', builtIn: '100%' });
+    expect(pairMeasureSentence(shares, 'connect4')).toBe(
+      'Measured just now, these models together: against the alpha-beta search (2 moves deep) after 4 random moves, 100 games a side, 64 won · 15 drawn · 121 lost, 99.5% of the moves by a model (the built-in pair: 72 won · 13 drawn · 115 lost).',
+    );
+    expect(pairMeasureSentence({ pipelineBoards: 100, pipelineSolveRate: 1, pipelineMovesOverOptimal: 1.3, pipelineModelMoveShare: 0.998 }, 'puzzle8')).toBe(
+      'Measured just now, these models together: solved 100% of 100 held-out boards in 1.30x the moves of the shortest solutions, 99.8% of the moves by a model.',
+    );
+  });
+});
+
 describe('answersSentence', () => {
   it('says what to expect of a model before asking it, held-out prompts when there were any', () => {
     expect(answersSentence({ trainAnswerRate: 1, trainAnswerPrompts: 33, validationAnswerRate: 1 / 3, validationAnswerPrompts: 3 })).toBe(

@@ -43,14 +43,12 @@ export function evaluateWithPartner(
   const ours = seated(role, organelle, partner);
   const play = matches(game, ours);
   const [first, second] = BOTH_SIDES.map((side) => play('random', 0, games, side));
-  const moves = first.organelle_moves + second.organelle_moves;
-  const modelMoves = first.organelle_moves * first.model_move_share + second.organelle_moves * second.model_move_share;
   const result: Record<string, number> = {
     vsRandomFirstWinRate: first.win_rate,
     vsRandomFirstLossRate: first.loss_rate,
     vsRandomSecondWinRate: second.win_rate,
     vsRandomSecondLossRate: second.loss_rate,
-    pipelineModelMoveShare: moves ? modelMoves / moves : 0,
+    pipelineModelMoveShare: modelMoveShare([first, second]),
     pipelineParseErrors: first.parse_errors + second.parse_errors,
     pipelineErrorGames: first.errors + second.errors,
     pipelineGamesPerSide: games,
@@ -62,27 +60,38 @@ export function evaluateWithPartner(
 
 /**
  * A pair in the game's strength test, from both sides, and the built-in pair in the same
- * games when given: the after-training measure's keys (strength*, builtInStrength*).
+ * games when given: the after-training measure's keys (strength*, builtInStrength*), the
+ * share of moves a model chose among them.
  */
 export function measureGamePair(game: TwoPlayerGame, pair: GamePair, builtIn: GamePair | null, gamesPerSide = STRENGTH_GAMES): Record<string, number> {
   const { opponent, opening } = STRENGTH_TESTS[game];
   const strength = (p: GamePair) => {
     const play = matches(game, p);
     const [a, b] = BOTH_SIDES.map((side) => play(opponent, opening, gamesPerSide, side));
-    return { wins: a.wins + b.wins, draws: a.draws + b.draws, losses: a.losses + b.losses, errors: a.errors + b.errors };
+    return {
+      wins: a.wins + b.wins, draws: a.draws + b.draws, losses: a.losses + b.losses, errors: a.errors + b.errors, share: modelMoveShare([a, b]),
+    };
   };
   const s = strength(pair);
   const result: Record<string, number> = {
     strengthGamesPerSide: gamesPerSide, strengthOpening: opening,
     strengthWins: s.wins, strengthDraws: s.draws, strengthLosses: s.losses, strengthErrorGames: s.errors,
+    strengthModelMoveShare: s.share,
   };
   if (builtIn) {
     const b = strength(builtIn);
     Object.assign(result, {
       builtInStrengthWins: b.wins, builtInStrengthDraws: b.draws, builtInStrengthLosses: b.losses, builtInStrengthErrorGames: b.errors,
+      builtInStrengthModelMoveShare: b.share,
     });
   }
   return result;
+}
+
+/** The share of the organelles' moves, over several matches, that a model chose (not the fallback). */
+function modelMoveShare(summaries: readonly MatchSummary[]): number {
+  const moves = summaries.reduce((n, m) => n + m.organelle_moves, 0);
+  return moves ? summaries.reduce((n, m) => n + m.organelle_moves * m.model_move_share, 0) / moves : 0;
 }
 
 /** The matches' seed, as `organelle eval --seed 1`: the same games and numbers as the CLI's first ones. */

@@ -49,7 +49,8 @@ describe('8-puzzle organelle evaluation', () => {
     expect(e.pipelineBoards).toBe(12);
     expect(e.heldOutBoards).toBe(200);
     // the built-in Planner in the Planner's seat is the built-in pair
-    expect([e.builtInSolveRate, e.builtInMovesOverOptimal]).toEqual([e.pipelineSolveRate, e.pipelineMovesOverOptimal]);
+    expect([e.builtInSolveRate, e.builtInMovesOverOptimal, e.builtInModelMoveShare]).toEqual([e.pipelineSolveRate, e.pipelineMovesOverOptimal, e.pipelineModelMoveShare]);
+    expect(e.pipelineModelMoveShare).toBeGreaterThan(0.95);
     expect(e.pipelineMovesOverOptimal).toBeGreaterThanOrEqual(1);
     const alone = puzzle8Evaluation(planner, 'planner', { partner: null, builtIn: planner }, 12);
     expect(Object.keys(alone).sort()).toEqual(['heldOutBoards', 'heldOutInvalidRate', 'heldOutOptimalMoveRate']);

@@ -32,7 +32,7 @@ const FOLDED = new Set([
   'pipelineGamesPerSide', 'vsRandomFirstLossRate', 'vsRandomSecondWinRate', 'vsRandomSecondLossRate',
   'strengthGamesPerSide', 'strengthOpening', 'strengthDraws', 'strengthLosses', 'strengthErrorGames',
   'builtInSolveRate', 'builtInMovesOverOptimal', 'builtInStrengthWins', 'builtInStrengthDraws',
-  'builtInStrengthLosses', 'builtInStrengthErrorGames',
+  'builtInStrengthLosses', 'builtInStrengthErrorGames', 'builtInModelMoveShare', 'builtInStrengthModelMoveShare',
 ]);
 
 export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): EvaluationRow[] {
@@ -74,7 +74,10 @@ export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): Evalu
         add(key, 'Moves taken per move of the shortest solution', ratio(v), optional(e.builtInMovesOverOptimal, ratio));
         break;
       case 'pipelineModelMoveShare':
-        add(key, 'Moves chosen by a model, not the fallback', percent(v));
+        add(key, 'Moves chosen by a model, not the fallback', percent(v), optional(e.builtInModelMoveShare, percent));
+        break;
+      case 'strengthModelMoveShare':
+        add(key, 'Moves chosen by a model in those games', percent(v), optional(e.builtInStrengthModelMoveShare, percent));
         break;
       case 'pipelineParseErrors':
         add(key, 'Unparseable answers in those games', grouped(v));
@@ -201,14 +204,16 @@ function comparedClause(e: Evaluation, model: EvaluatedModel): string | null {
   if (e.strengthWins !== undefined) {
     const test = strengthTest(e, model);
     const builtIn = builtInResults(e);
-    return `${test.charAt(0).toLowerCase()}${test.slice(1)}, ${results(e.strengthWins, e.strengthDraws, e.strengthLosses, e.strengthErrorGames)}${builtIn ? ` (the built-in pair: ${builtIn})` : ''}`;
+    const share = e.strengthModelMoveShare !== undefined ? `, ${percent(e.strengthModelMoveShare)} of the moves by a model` : '';
+    return `${test.charAt(0).toLowerCase()}${test.slice(1)}, ${results(e.strengthWins, e.strengthDraws, e.strengthLosses, e.strengthErrorGames)}${share}${builtIn ? ` (the built-in pair: ${builtIn})` : ''}`;
   }
   if (e.pipelineSolveRate !== undefined && e.pipelineMovesOverOptimal !== undefined) {
     const boards = e.pipelineBoards !== undefined ? ` of ${plural(e.pipelineBoards, 'held-out board')}` : ' held-out boards';
     const builtIn = e.builtInSolveRate !== undefined && e.builtInMovesOverOptimal !== undefined
       ? ` (the built-in pair: ${percent(e.builtInSolveRate)} in ${ratio(e.builtInMovesOverOptimal)})`
       : '';
-    return `solved ${percent(e.pipelineSolveRate)}${boards} in ${ratio(e.pipelineMovesOverOptimal)} the moves of the shortest solutions${builtIn}`;
+    const share = e.pipelineModelMoveShare !== undefined ? `, ${percent(e.pipelineModelMoveShare)} of the moves by a model` : '';
+    return `solved ${percent(e.pipelineSolveRate)}${boards} in ${ratio(e.pipelineMovesOverOptimal)} the moves of the shortest solutions${share}${builtIn}`;
   }
   return null;
 }

@@ -83,7 +83,9 @@ export function measurePuzzle8Pair(pair: Puzzle8Pair, builtIn: Puzzle8Pair | nul
   };
   if (builtIn) {
     const b = pipelineCheck(builtIn, boards);
-    Object.assign(result, { builtInSolveRate: b.solve_rate, builtInMovesOverOptimal: b.mean_moves_over_optimal });
+    Object.assign(result, {
+      builtInSolveRate: b.solve_rate, builtInMovesOverOptimal: b.mean_moves_over_optimal, builtInModelMoveShare: b.model_move_share,
+    });
   }
   return result;
 }
