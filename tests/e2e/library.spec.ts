@@ -88,16 +88,35 @@ test('import refuses broken files, keeps the library, and accepts an exported mo
   await expect(models.first().getByRole('heading', { name: 'keeper, renamed' })).toBeVisible();
 });
 
-test('a game model goes from its library card to work in its game, chosen for its role', async ({ page }) => {
+test('a game model goes from its library card to work in its game, chosen for its role, in this tab or a new one', async ({ page, context }) => {
   await page.goto('/#/play');
   await expect(page.getByRole('radio', { name: 'Tic-tac-toe' })).toBeChecked();
+  await expect(page).toHaveURL(/#\/play\/tictactoe$/); // the view writes its setup into the address
   await page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true }).click();
-  await page.getByRole('link', { name: 'Play with it Connect-4 Player' }).click();
-  await expect(page).toHaveURL(/#\/play$/);
+  const playWithIt = page.getByRole('link', { name: 'Play with it Connect-4 Player' });
+  await playWithIt.click();
+  await expect(page).toHaveURL(/#\/play\/connect4\?player=built-in%3Aconnect4-player$/);
   await expect(page.getByRole('radio', { name: 'Connect four' })).toBeChecked();
   await expect(page.getByLabel('Player', { exact: true })).toHaveValue('built-in:connect4-player');
+  // a reload keeps the game
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Connect four' })).toBeChecked();
   await page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true }).click();
   await page.getByRole('link', { name: 'Solve with it 8-puzzle Mover' }).click();
-  await expect(page).toHaveURL(/#\/solve$/);
+  await expect(page).toHaveURL(/#\/solve\?mover=built-in%3Apuzzle8-mover$/);
   await expect(page.getByLabel('Mover', { exact: true })).toHaveValue('built-in:puzzle8-mover');
+  // "open in a new tab" works as well: the link itself says what to choose
+  await page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true }).click();
+  const tab = await context.newPage();
+  await tab.goto(new URL((await playWithIt.getAttribute('href'))!, page.url()).href);
+  await expect(tab.getByRole('radio', { name: 'Connect four' })).toBeChecked();
+  await expect(tab.getByLabel('Player', { exact: true })).toHaveValue('built-in:connect4-player');
+  await tab.close();
+  // the home page's links open each game's view with the game chosen
+  await page.goto('/#/');
+  await page.getByRole('link', { name: 'Play connect four' }).click();
+  await expect(page.getByRole('radio', { name: 'Connect four' })).toBeChecked();
+  await page.goto('/#/');
+  await page.getByRole('link', { name: 'Play tic-tac-toe' }).click();
+  await expect(page.getByRole('radio', { name: 'Tic-tac-toe' })).toBeChecked();
 });

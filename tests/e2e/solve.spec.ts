@@ -2,7 +2,8 @@
 // bad boards are explained; a solve animates move by move to the goal with the Mover's moves
 // in the log; its share link replays the same moves in a fresh browser (no IndexedDB, no
 // models loaded), still offline once the service worker has the app, and solves again from
-// there; a tampered link says what is wrong. Plus axe checks and screenshots with content.
+// there; a tampered link says what is wrong; an address names a board to solve, and a reload
+// shows the same solve. Plus axe checks and screenshots with content.
 import type { Page } from '@playwright/test';
 import { capture, expect, guard, seriousViolations, test, waitForServiceWorker } from './fixtures.ts';
 
@@ -132,8 +133,9 @@ test('a solve animates to the goal, and its link replays the same moves elsewher
     await viewer.getByRole('button', { name: 'Skip to the end' }).click();
     await expect(stageBoard(viewer)).toHaveAttribute('data-board', GOAL);
 
-    await viewer.getByRole('button', { name: 'Solve it again with my models' }).click();
-    await expect(viewer).toHaveURL(/#\/solve$/);
+    await viewer.getByRole('link', { name: 'Solve it again with these models' }).click();
+    // the link asks for the same plans (plans=planner); the view then writes its setup back
+    await expect(viewer).toHaveURL(new RegExp(`#/solve/${BOARD}\\?planner=built-in%3Apuzzle8-planner&mover=built-in%3Apuzzle8-mover$`));
     await expect(viewer.getByLabel('Start board')).toHaveValue(BOARD);
     await expect(viewer.getByTestId('moves')).toHaveText(moves);
     await expect(viewer.getByTestId('fingerprint')).toHaveText(fingerprint);
@@ -235,4 +237,40 @@ test('without the Planner the Mover works on heuristic plans, and on this board 
   await page.getByRole('button', { name: 'Skip to the end' }).click();
   await expect(page.getByTestId('outcome')).toHaveText('Solved');
   await expect(eventLog(page).locator('[data-kind="plan"]').first()).toBeVisible();
+});
+
+test('an address solves its board on arrival, a reload shows the same solve, and a bad one is explained', async ({ page, context }) => {
+  await page.goto(`/#/solve/${BOARD}?mover=built-in%3Apuzzle8-mover`);
+  await expect(page.getByRole('heading', { level: 2, name: `Your solve of ${BOARD}` })).toBeVisible();
+  await expect(page.getByLabel('Start board')).toHaveValue(BOARD);
+  await page.getByRole('button', { name: 'Skip to the end' }).click();
+  await expect(page.getByTestId('outcome')).toHaveText('Solved');
+  const moves = (await page.getByTestId('moves').textContent())!;
+
+  // the setup goes back into the address as it changes, without a history entry each time
+  await page.getByRole('checkbox', { name: 'Use the Planner' }).uncheck();
+  await expect(page).toHaveURL(new RegExp(`#/solve/${BOARD}\\?mover=built-in%3Apuzzle8-mover&plans=heuristic$`));
+  await page.getByRole('checkbox', { name: 'Use the Planner' }).check();
+  await expect(page).toHaveURL(new RegExp(`#/solve/${BOARD}\\?mover=built-in%3Apuzzle8-mover$`));
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: `Your solve of ${BOARD}` })).toBeVisible();
+  await expect(page.getByTestId('moves')).toHaveText(moves);
+
+  // the same address in a new tab: the same solve
+  const tab = await context.newPage();
+  await tab.goto(page.url());
+  await expect(tab.getByTestId('moves')).toHaveText(moves);
+  await tab.close();
+
+  // a board the rules refuse is put in the field with what is wrong, and nothing is solved
+  await page.goto('/#/solve/213456780');
+  await expect(page.getByTestId('board-error')).toHaveAttribute('data-reason', 'unsolvable');
+  await expect(page.getByLabel('Start board')).toHaveValue('213456780');
+  await expect(page.getByRole('heading', { level: 2, name: `Your solve of ${BOARD}` })).toBeVisible(); // the last solve stays
+  // a model the library does not hold is named, and the newest plays instead
+  await page.goto('/#/solve?planner=trained%3Afrom-another-browser');
+  await expect(page.getByTestId('picker-unknown')).toContainText(
+    'The address names a Planner your library does not hold (trained:from-another-browser), so the newest one,',
+  );
+  await expect(page.getByLabel('Planner', { exact: true })).toHaveValue('built-in:puzzle8-planner');
 });

@@ -275,7 +275,7 @@ test('a game organelle trains from its registered recipe, and is measured in its
   await page.getByLabel('Planner', { exact: true }).selectOption('built-in:puzzle8-planner');
   await nav('Train');
   await jobCard(page, 'puzzle8/planner').getByRole('link', { name: /^Solve with it/ }).click();
-  await expect(page).toHaveURL(/#\/solve$/);
+  await expect(page).toHaveURL(`/#/solve?planner=${encodeURIComponent(plannerId)}`);
   await expect(page.getByLabel('Planner', { exact: true })).toHaveValue(plannerId);
   // beside the built-in Mover it was measured with, the view quotes that measure
   await expect(page.getByTestId('picker-own-measure')).toContainText(
@@ -285,7 +285,7 @@ test('a game organelle trains from its registered recipe, and is measured in its
   await page.getByRole('radio', { name: 'Connect four' }).check();
   await nav('Train');
   await jobCard(page, 'tictactoe/player').getByRole('link', { name: /^Play with it/ }).click();
-  await expect(page).toHaveURL(/#\/play$/);
+  await expect(page).toHaveURL(`/#/play/tictactoe?player=${encodeURIComponent(playerId)}`);
   await expect(page.getByRole('radio', { name: 'Tic-tac-toe' })).toBeChecked();
   await expect(page.getByLabel('Player', { exact: true })).toHaveValue(playerId);
   // beside the Planner trained here too, a pair nothing has measured: it can be, on request

@@ -1,12 +1,10 @@
 // A game's card on the home page (web/src/components/GameCard.svelte) quotes the built-in
 // organelles' measured results only while the library holds the very models measured.
 import { flushSync, mount, unmount } from 'svelte';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { GAMES } from '../../web/src/lib/games.ts';
 import { MEASURED } from '../../web/src/lib/measured.ts';
-
-vi.mock('../../web/src/state.ts', () => ({ play: {} }));
-const { default: GameCard } = await import('../../web/src/components/GameCard.svelte');
+import GameCard from '../../web/src/components/GameCard.svelte';
 
 const puzzle8 = GAMES.find((g) => g.id === 'puzzle8')!;
 const measured = MEASURED.puzzle8!;

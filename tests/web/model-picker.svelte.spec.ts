@@ -20,11 +20,16 @@ afterEach(() => {
   view = undefined;
 });
 
-function render(chosen: Record<Role, ModelMeta>, extra: { measured?: typeof measured; opponent?: string; pair?: unknown } = {}): string | null {
+function render(
+  chosen: Record<Role, ModelMeta>,
+  extra: { measured?: typeof measured; opponent?: string; pair?: unknown } = {},
+  chosenIds: Partial<Record<Role, string>> = {},
+): string | null {
   const source = {
     candidates: (r: Role) => [chosen[r]],
     model: (r: Role) => chosen[r],
     choose: () => {},
+    chosenId: (r: Role) => chosenIds[r] ?? null,
     busy: false,
     fingerprint: null,
   };
@@ -51,6 +56,17 @@ describe('ModelPicker', () => {
     expect(render(chosen, { measured: withOpponents, opponent: 'random' })).toBe(`Measured with these models: ${byOpponent.random}`);
     unmount(view!);
     expect(render(chosen, { measured: withOpponents, opponent: 'alphabeta4' })).toBe(`Measured with these models: ${measured.lines[0]}`);
+  });
+
+  it('says when the address names a model the library does not hold, and which plays instead', () => {
+    const chosen = { planner: meta('planner', measured.fingerprints.planner), mover: meta('mover', measured.fingerprints.mover) };
+    render(chosen, {}, { planner: chosen.planner.id });
+    expect(document.querySelector('[data-testid="picker-unknown"]')).toBeNull();
+    unmount(view!);
+    render(chosen, {}, { mover: 'trained:from-another-browser' });
+    expect(document.querySelector('[data-testid="picker-unknown"]')?.textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'The address names a Mover your library does not hold (trained:from-another-browser), so the newest one, mover, is chosen. Models of your own live in this browser only.',
+    );
   });
 
   it('quotes a model of one\'s own, beside the built-in partner it was measured with', () => {

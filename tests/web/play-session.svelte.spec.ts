@@ -1,5 +1,6 @@
 // The Play view's state (web/src/play/play-session.svelte.ts) against a fake engine worker
-// whose games are real recorded games with scripted organelles: default and chosen models,
+// whose games are real recorded games with scripted organelles: default and chosen models
+// (and the setup to and from the address),
 // models loaded once per game, a person's game move by move (their move shows before the
 // reply), a refused move that changes nothing, a watched game played back, share links.
 import type { Remote } from 'comlink';
@@ -89,6 +90,27 @@ describe('PlaySession: models', () => {
     session.game = 'connect4';
     expect(session.model('planner')!.id).toBe('cp0');
     expect(session.model('player')!.id).toBe('cq0');
+  });
+
+  it("takes an address's game and models, and gives its setup back per game", async () => {
+    const { session, calls } = setup();
+    expect(session.setup).toEqual({ game: 'tictactoe' });
+    session.setUp({ game: 'connect4', choose: { player: 'cq0' } });
+    expect(session.game).toBe('connect4');
+    expect(session.setup).toEqual({ game: 'connect4', choose: { player: 'cq0' } });
+    session.setUp({ choose: { planner: 'elsewhere' } }); // no game: the one chosen stays
+    expect(session.setup).toEqual({ game: 'connect4', choose: { planner: 'elsewhere', player: 'cq0' } });
+    expect(session.chosenId('planner')).toBe('elsewhere');
+    expect(session.model('planner')!.id).toBe('cp0'); // not in the library: the newest plays
+    session.setUp({ game: 'tictactoe' });
+    expect(session.setup).toEqual({ game: 'tictactoe' }); // each game keeps its own choices
+    // nothing changes while a game is being set up
+    session.game = 'connect4';
+    const starting = session.start();
+    session.setUp({ game: 'tictactoe', choose: { player: 'tq0' } });
+    await starting;
+    expect(session.setup).toEqual({ game: 'connect4', choose: { planner: 'elsewhere', player: 'cq0' } });
+    expect(calls.load).toEqual(['connect4:5,6']);
   });
 
   it('waits for the library when a game starts before it was read, instead of calling the models missing', async () => {

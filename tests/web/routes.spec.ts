@@ -1,7 +1,9 @@
-// Hash routes: parsing, titles, and the Router following location.hash.
+// Hash routes: parsing, titles, Solve's and Play's setups in the address, and the Router
+// following location.hash and writing a view's setup in place.
 import { describe, expect, it } from 'vitest';
-import { askHref, parseHash, routeTitle } from '../../web/src/lib/routes.ts';
+import { askHref, parseHash, playHref, routeTitle, solveHref } from '../../web/src/lib/routes.ts';
 import { Router } from '../../web/src/lib/router.svelte.ts';
+import { workFor } from '../../web/src/lib/put-to-work.ts';
 
 describe('parseHash', () => {
   it('reads every view, with or without slashes', () => {
@@ -11,7 +13,9 @@ describe('parseHash', () => {
     expect(parseHash('#/train')).toEqual({ name: 'train' });
     expect(parseHash('#/library/')).toEqual({ name: 'library' });
     expect(parseHash('#solve')).toEqual({ name: 'solve' });
+    expect(parseHash('#/solve/')).toEqual({ name: 'solve' });
     expect(parseHash('#/play')).toEqual({ name: 'play' });
+    expect(parseHash('#/play?')).toEqual({ name: 'play' });
     expect(parseHash('#/engine')).toEqual({ name: 'engine' });
     expect(routeTitle({ name: 'engine' })).toBe('Engine check · Organelle Lab');
   });
@@ -40,14 +44,77 @@ describe('parseHash', () => {
   });
 });
 
+describe("Solve's and Play's addresses", () => {
+  it('read a board, a game, the models chosen and the plans', () => {
+    expect(parseHash('#/solve/806547231')).toEqual({ name: 'solve', board: '806547231' });
+    expect(parseHash('#/solve/806%20547%20231/')).toEqual({ name: 'solve', board: '806 547 231' }); // the field takes spaces
+    expect(parseHash('#/solve?mover=built-in%3Apuzzle8-mover&plans=heuristic')).toEqual({
+      name: 'solve', choose: { mover: 'built-in:puzzle8-mover' }, withPlanner: false,
+    });
+    expect(parseHash('#/solve/1?plans=planner')).toEqual({ name: 'solve', board: '1', withPlanner: true });
+    expect(parseHash('#/play/connect4')).toEqual({ name: 'play', game: 'connect4' });
+    expect(parseHash('#/play/tictactoe/?planner=a&player=b')).toEqual({ name: 'play', game: 'tictactoe', choose: { planner: 'a', player: 'b' } });
+    // a role the view does not have, an empty id or an unknown key changes nothing
+    expect(parseHash('#/play?mover=a&planner=&seed=3')).toEqual({ name: 'play' });
+    expect(parseHash('#/solve?player=a&plans=maybe')).toEqual({ name: 'solve' });
+  });
+
+  it('name a game no view plays, or a path too long, as not found', () => {
+    expect(parseHash('#/play/chess')).toEqual({ name: 'not-found', path: 'play/chess' });
+    expect(parseHash('#/play/connect4/x')).toEqual({ name: 'not-found', path: 'play/connect4/x' });
+    expect(parseHash('#/solve/806547231/x')).toEqual({ name: 'not-found', path: 'solve/806547231/x' });
+  });
+
+  it('are written so they read back as written, whatever characters an id holds', () => {
+    const ids = ['built-in:connect4-planner', 'a b/c?d#e&f=g+h', '%'];
+    for (const id of ids) {
+      const solve = { board: '806547231', choose: { planner: id, mover: 'm' }, withPlanner: false };
+      expect(parseHash(solveHref(solve))).toEqual({ name: 'solve', ...solve });
+      const play = { game: 'connect4' as const, choose: { player: id } };
+      expect(parseHash(playHref(play))).toEqual({ name: 'play', ...play });
+    }
+    expect(solveHref()).toBe('#/solve');
+    expect(solveHref({ board: '806547231' })).toBe('#/solve/806547231');
+    expect(playHref({ game: 'tictactoe' })).toBe('#/play/tictactoe');
+  });
+
+  it("put a library model to work with it chosen for its role, by address alone", () => {
+    expect(parseHash(workFor('puzzle8', 'mover', 'id:1')!.href)).toEqual({ name: 'solve', choose: { mover: 'id:1' } });
+    expect(parseHash(workFor('connect4', 'planner', 'id:2')!.href)).toEqual({ name: 'play', game: 'connect4', choose: { planner: 'id:2' } });
+    expect(workFor('connect4', 'planner', 'x')!.label).toBe('Play with it');
+    expect(workFor('puzzle8', 'judge', 'x')).toBeNull();
+    expect(workFor(undefined, undefined, 'x')).toBeNull(); // a corpus of one's own
+  });
+});
+
+const settled = () => new Promise((r) => setTimeout(r, 10));
+
 describe('Router', () => {
-  it('follows hash changes', async () => {
+  it('follows hash changes, each a navigation', async () => {
     window.location.hash = '#/train';
     const router = new Router(window);
     expect(router.route).toEqual({ name: 'train' });
+    await settled(); // the assignment's own hashchange
+    const before = router.navigations;
     router.go('#/library');
-    await new Promise((r) => setTimeout(r, 10));
+    await settled();
     expect(router.route).toEqual({ name: 'library' });
+    expect(router.navigations).toBe(before + 1);
+    router.dispose();
+  });
+
+  it("writes a view's setup in place: the address and route change, with no history entry and no navigation", async () => {
+    window.location.hash = '#/play';
+    const router = new Router(window);
+    await settled();
+    const entries = history.length;
+    const before = router.navigations;
+    router.replace('#/play/connect4?player=a');
+    await settled();
+    expect(location.hash).toBe('#/play/connect4?player=a');
+    expect(router.route).toEqual({ name: 'play', game: 'connect4', choose: { player: 'a' } });
+    expect(history.length).toBe(entries);
+    expect(router.navigations).toBe(before);
     router.dispose();
   });
 });

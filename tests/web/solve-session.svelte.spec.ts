@@ -1,7 +1,7 @@
 // The Solve view's state (web/src/solve/solve-session.svelte.ts) against a fake engine
 // worker: board checks with their explanations, the default and chosen models, models loaded
 // once per pair, a solve that plays from its start, errors with their messages, scramble,
-// "solve it again" from a shared link, and copying the share link.
+// the setup to and from the address (#/solve/<board>?…), and copying the share link.
 import type { Remote } from 'comlink';
 import { describe, expect, it, vi } from 'vitest';
 import { SolveSession } from '../../web/src/solve/solve-session.svelte.ts';
@@ -217,14 +217,47 @@ describe('SolveSession: boards from elsewhere', () => {
     expect(session.optimalOf('413026758')).toBe(5);
   });
 
-  it('solves a requested board when the view opens ("solve it again")', async () => {
-    const { session, calls } = setup();
-    session.request('102453786');
-    expect(calls.solve).toHaveLength(0);
-    await session.open();
+  it("solves an address's board on arrival, once, with the models and plans it names", async () => {
+    const { session, calls, api } = setup();
+    expect(session.setup).toEqual({});
+    await session.setUp({ board: '102453786', choose: { planner: 'p0', mover: 'm0' }, withPlanner: false });
     expect(calls.solve).toEqual(['102453786']);
-    await session.open();
-    expect(calls.solve).toHaveLength(1); // only once
+    expect(api.solvePuzzle8).toHaveBeenLastCalledWith('102453786', false);
+    expect(calls.load).toEqual([{ planner: 3, mover: 4 }]);
+    expect(session.input).toBe('102453786');
+    expect(session.setup).toEqual({ board: '102453786', choose: { planner: 'p0', mover: 'm0' }, withPlanner: false });
+    // back to the same solve from another view: it is on screen already
+    await session.setUp({ board: '1 0 2 4 5 3 7 8 6', withPlanner: false });
+    expect(calls.solve).toHaveLength(1);
+    // the same board with other plans or models is another solve
+    await session.setUp({ board: '102453786', withPlanner: true });
+    expect(calls.solve).toHaveLength(2);
+    await session.setUp({ board: '102453786', choose: { mover: 'm1' } });
+    expect(calls.solve).toHaveLength(3);
+    expect(session.setup).toEqual({ board: '102453786', choose: { planner: 'p0', mover: 'm1' } });
+    // an address without a board leaves the solve on screen
+    await session.setUp({});
+    expect(calls.solve).toHaveLength(3);
+    expect(session.run?.start).toBe('102453786');
+  });
+
+  it("puts a malformed address board in the field, says what is wrong, and solves nothing", async () => {
+    const { session, calls } = setup();
+    await session.setUp({ board: '12345678' });
+    expect(calls.solve).toHaveLength(0);
+    expect(session.input).toBe('12345678');
+    expect(session.showCheck).toBe(true);
+    expect(session.check.ok).toBe(false);
+    expect(session.setup).toEqual({}); // the address keeps no board that was never solved
+  });
+
+  it('keeps an address\'s model the library does not hold as asked, and solves with the newest', async () => {
+    const { session, api } = setup();
+    await session.setUp({ board: '102453786', choose: { planner: 'elsewhere' } });
+    expect(session.chosenId('planner')).toBe('elsewhere');
+    expect(session.model('planner')?.id).toBe('p1');
+    expect(api.loadPuzzle8).toHaveBeenCalledTimes(1);
+    expect(session.setup.choose).toEqual({ planner: 'elsewhere' });
   });
 });
 

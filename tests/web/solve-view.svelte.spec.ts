@@ -1,15 +1,17 @@
 // The Solve view (web/src/views/SolveView.svelte) around a SolveSession with a fake engine:
 // a run solved while the view is open is scrolled into view with focus on its heading; the
-// run already on screen when the view opens is left where it is.
+// run already on screen when the view opens is left where it is; the address holds the setup.
 import { flushSync, mount, unmount } from 'svelte';
 import type { Remote } from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
 import type { SolveSession } from '../../web/src/solve/solve-session.svelte.ts';
+import type { Router } from '../../web/src/lib/router.svelte.ts';
 import { recordedRun } from './puzzle8-runs.ts';
 import { flush } from './helpers.ts';
 
 const state = vi.hoisted(() => ({
+  router: undefined as unknown as Router,
   solve: undefined as unknown as SolveSession,
   pairMeasure: undefined as unknown,
   library: { settled: true, models: [] as unknown[] },
@@ -20,6 +22,9 @@ const state = vi.hoisted(() => ({
 vi.mock('../../web/src/state.ts', async () => {
   const { SolveSession } = await import('../../web/src/solve/solve-session.svelte.ts');
   const { PairMeasure } = await import('../../web/src/library/pair-measure.svelte.ts');
+  const { Router } = await import('../../web/src/lib/router.svelte.ts');
+  window.location.hash = '#/solve';
+  state.router = new Router(window);
   const meta = (organelle: string) => ({
     id: organelle, name: organelle, recipeId: `puzzle8/${organelle}`, game: 'puzzle8', organelle,
     shape: { vocabSize: 4, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 }, params: 1, size: 1, steps: 1, seed: 1,
@@ -77,6 +82,25 @@ describe('SolveView', () => {
     state.solve.playback.step(1); // playing the run on does not scroll again
     flushSync();
     expect(scroll).toHaveBeenCalledTimes(1);
+    unmount(view);
+  });
+
+  it('writes its setup into the address, and solves the board an address names', async () => {
+    vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => {});
+    const view = mount(SolveView, { target: document.body });
+    flushSync();
+    await solve('413026758');
+    expect(location.hash).toBe('#/solve/413026758');
+    (document.querySelector('input[type="checkbox"]') as HTMLInputElement).click();
+    flushSync();
+    expect(location.hash).toBe('#/solve/413026758?plans=heuristic');
+    // a navigation, say a link to another board: that board is solved, with the plans as they are
+    state.router.go('#/solve/102453786');
+    await flush();
+    await flush();
+    flushSync();
+    expect(document.getElementById('run-heading')?.textContent).toMatch(/Your solve of\s*102453786\s*without the Planner/);
+    expect(location.hash).toBe('#/solve/102453786?plans=heuristic');
     unmount(view);
   });
 

@@ -6,7 +6,8 @@ export interface GameInfo {
   id: GameId;
   title: string;
   blurb: string;
-  view: '#/solve' | '#/play';
+  /** Where it is played: the Solve view's address, or the Play view's with the game chosen. */
+  view: '#/solve' | '#/play/tictactoe' | '#/play/connect4';
 }
 
 export const GAMES: readonly GameInfo[] = [
@@ -20,13 +21,13 @@ export const GAMES: readonly GameInfo[] = [
     id: 'tictactoe',
     title: 'Tic-tac-toe',
     blurb: 'A Planner names the threats and good cells, a Player picks one, the Judge keeps every move legal. Play them, or watch.',
-    view: '#/play',
+    view: '#/play/tictactoe',
   },
   {
     id: 'connect4',
     title: 'Connect four',
     blurb: 'Seven columns, four in a row: play the organelles, or watch them take on a tactical or searching opponent.',
-    view: '#/play',
+    view: '#/play/connect4',
   },
 ];
 

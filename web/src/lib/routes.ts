@@ -1,20 +1,51 @@
-// The app's hash routes: `#/`, `#/train`, `#/library`, `#/solve`, `#/play`, `#/engine` (the
-// engine check: this browser's bits and speed against the reference),
-// `#/ask/<model id>[/<prompt>]` (one model of the library, asked anything), and
-// `#/r/<payload>` for shared runs. Parsing is a pure function so it is testable alone.
+// The app's hash routes: `#/`, `#/train`, `#/library`, `#/engine` (the engine check: this
+// browser's bits and speed against the reference), `#/ask/<model id>[/<prompt>]` (one model
+// of the library, asked anything), `#/r/<payload>` for shared runs, and Solve's and Play's
+// setups:
+//
+//   #/solve[/<board>][?planner=<id>&mover=<id>&plans=planner|heuristic]   the board is solved on arrival
+//   #/play[/tictactoe|/connect4][?planner=<id>&player=<id>]
+//
+// A part left out leaves that part of the view as it was, so the navigation's bare `#/solve`
+// returns to the solve on screen; the views write their whole setup back into the address,
+// so a reload, a bookmark or a link opened in a new tab shows the same thing. Parsing is a
+// pure function so it is testable alone.
+import type { PlayGame } from '../play/game-frames.ts';
 
 export type Route =
   | { name: 'home' }
   | { name: 'train' }
   | { name: 'library' }
-  | { name: 'solve' }
-  | { name: 'play' }
+  | ({ name: 'solve' } & SolveSetup)
+  | ({ name: 'play' } & PlaySetup)
   | { name: 'engine' }
   | { name: 'ask'; modelId?: string; prompt?: string }
   | { name: 'shared'; payload: string }
   | { name: 'not-found'; path: string };
 
 export type RouteName = Route['name'];
+
+/** The models a setup names, by role: library ids. */
+export type ChosenModels = Readonly<Record<string, string>>;
+
+/** What a Solve address sets; each part left out is left as it was. */
+export interface SolveSetup {
+  /** The start board as written in the address (the Solve view checks it, and solves it when it passes). */
+  board?: string;
+  choose?: ChosenModels;
+  /** `plans=planner`, or `plans=heuristic`: the orchestrator's heuristic plans in the Planner's place. */
+  withPlanner?: boolean;
+}
+
+/** What a Play address sets; each part left out is left as it was. */
+export interface PlaySetup {
+  game?: PlayGame;
+  choose?: ChosenModels;
+}
+
+const SOLVE_ROLES = ['planner', 'mover'] as const;
+const PLAY_ROLES = ['planner', 'player'] as const;
+const PLAY_GAMES: readonly string[] = ['tictactoe', 'connect4'] satisfies PlayGame[];
 
 /** The views in the navigation, in order. */
 export const NAV: readonly { name: RouteName; href: string; label: string }[] = [
@@ -50,6 +81,8 @@ export function parseHash(hash: string): Route {
   const asked = hash.replace(/^#\/?/, '');
   const path = asked.replace(/\/+$/, '');
   if (path === '') return { name: 'home' };
+  const setup = parseSetup(asked);
+  if (setup) return setup;
   if (path === 'r' || path.startsWith('r/')) return { name: 'shared', payload: path.slice(2) };
   if (path === 'ask') return { name: 'ask' };
   if (path.startsWith('ask/')) {
@@ -60,13 +93,60 @@ export function parseHash(hash: string): Route {
   switch (path) {
     case 'train':
     case 'library':
-    case 'solve':
-    case 'play':
     case 'engine':
       return { name: path };
     default:
       return { name: 'not-found', path: asked };
   }
+}
+
+/** A Solve or Play address as a route; null for any other path, or a game no view plays. */
+function parseSetup(asked: string): Route | null {
+  const q = asked.indexOf('?');
+  const [view, ...rest] = (q < 0 ? asked : asked.slice(0, q)).replace(/\/+$/, '').split('/');
+  const params = new URLSearchParams(q < 0 ? '' : asked.slice(q + 1));
+  if (view === 'solve' && rest.length <= 1) {
+    const board = rest.length ? decoded(rest[0]) : undefined;
+    const plans = params.get('plans');
+    return {
+      name: 'solve',
+      ...(board !== undefined ? { board } : {}),
+      ...chosenIn(params, SOLVE_ROLES),
+      ...(plans === 'heuristic' ? { withPlanner: false } : plans === 'planner' ? { withPlanner: true } : {}),
+    };
+  }
+  if (view === 'play' && rest.length <= 1 && (rest.length === 0 || PLAY_GAMES.includes(rest[0]))) {
+    return { name: 'play', ...(rest.length ? { game: rest[0] as PlayGame } : {}), ...chosenIn(params, PLAY_ROLES) };
+  }
+  return null;
+}
+
+function chosenIn(params: URLSearchParams, roles: readonly string[]): { choose?: ChosenModels } {
+  const choose = Object.fromEntries(roles.flatMap((r) => (params.get(r) ? [[r, params.get(r)!]] : [])));
+  return Object.keys(choose).length ? { choose } : {};
+}
+
+/** The Solve view's address for a setup (see the header); parts left out stay out. */
+export function solveHref(setup: SolveSetup = {}): string {
+  const params = chosenParams(setup.choose, SOLVE_ROLES);
+  if (setup.withPlanner !== undefined) params.set('plans', setup.withPlanner ? 'planner' : 'heuristic');
+  return withParams(`#/solve${setup.board !== undefined ? `/${encodeURIComponent(setup.board)}` : ''}`, params);
+}
+
+/** The Play view's address for a setup (see the header); parts left out stay out. */
+export function playHref(setup: PlaySetup = {}): string {
+  return withParams(`#/play${setup.game ? `/${setup.game}` : ''}`, chosenParams(setup.choose, PLAY_ROLES));
+}
+
+function chosenParams(choose: ChosenModels | undefined, roles: readonly string[]): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const role of roles) if (choose?.[role]) params.set(role, choose[role]);
+  return params;
+}
+
+function withParams(path: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
 }
 
 /** The Ask view's address for one model of the library, with a prompt to ask it at once. */

@@ -1,7 +1,8 @@
 // The Play view's state: which game, whether the visitor plays the organelles or watches them
 // play a scripted opponent, which side, which Planner and Player, the engine worker that runs
 // the pipeline (one, started on first need and kept), the game so far and its share link.
-// One instance for the app, so a game survives moving between views.
+// One instance for the app, so a game survives moving between views. The game and the models
+// chosen go to and from the address, `#/play/<game>?…` (routes.ts).
 //
 // A person's game is live: the page shows the last frame, and after the person's move it
 // shows that move first and the organelles' reply a moment later (they answer in about a
@@ -15,6 +16,7 @@ import { KeptEngine } from '../lib/engine-worker.ts';
 import { copyText, type CopyState } from '../lib/clipboard.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
+import type { PlaySetup } from '../lib/routes.ts';
 import { roleModels } from '../library/pipelines.ts';
 import { Playback, type Clock } from '../replay/playback.svelte.ts';
 import { shareUrl } from '../replay/shared-run.ts';
@@ -109,6 +111,30 @@ export class PlaySession {
   }
   choose(role: PlayRole, id: string, game: PlayGame = this.#game): void {
     this.#choice[`${game}/${role}`] = id;
+  }
+  /** The id chosen for a role, whether or not the library has it; null: the default. */
+  chosenId(role: PlayRole, game: PlayGame = this.#game): string | null {
+    return this.#choice[`${game}/${role}`] ?? null;
+  }
+
+  /** The setup as the address says it: the game and the models chosen for it. */
+  get setup(): PlaySetup {
+    const choose: Record<string, string> = {};
+    for (const role of PLAY_ROLES) {
+      const id = this.chosenId(role);
+      if (id) choose[role] = id;
+    }
+    return { game: this.#game, ...(Object.keys(choose).length ? { choose } : {}) };
+  }
+
+  /** Takes an address's setup: its game and the models it names; what it leaves out stays as it was. */
+  setUp(setup: PlaySetup): void {
+    if (this.busy) return;
+    if (setup.game) this.#game = setup.game;
+    for (const role of PLAY_ROLES) {
+      const id = setup.choose?.[role];
+      if (id) this.choose(role, id);
+    }
   }
   /** The loaded pipeline's fingerprint for the current game (null until its models are loaded). */
   get fingerprint(): string | null { return this.#fingerprints[this.#game] ?? null; }

@@ -1,15 +1,17 @@
 // The Solve view's state: the board being entered and its check, which Planner and Mover
 // solve it, the engine worker that runs the pipeline (one, started on first need and kept),
 // the recorded run and its playback, and the share link. One instance for the app, so a
-// solve survives moving between views.
+// solve survives moving between views. Its setup (the board solved, the models chosen, the
+// Planner or heuristic plans) goes to and from the address, `#/solve/<board>?…` (routes.ts).
 import * as Comlink from 'comlink';
 import type { BoardChoice, Puzzle8Run } from '../../../worker/browser/messages.ts';
 import { KeptEngine } from '../lib/engine-worker.ts';
 import { copyText, type CopyState } from '../lib/clipboard.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
+import type { ChosenModels, SolveSetup } from '../lib/routes.ts';
 import { checkBoard, compactBoard, type BoardCheck } from './board-input.ts';
-import { candidates, type Puzzle8Role } from './models.ts';
+import { candidates, ROLES, type Puzzle8Role } from './models.ts';
 import { Playback } from '../replay/playback.svelte.ts';
 import { buildReplay, type Replay } from './frames.ts';
 import { shareUrl } from '../replay/shared-run.ts';
@@ -37,10 +39,11 @@ export class SolveSession {
   #scrambling = $state(false);
   #scrambled = $state.raw<BoardChoice[]>([]);
   #copy = $state<CopyState>('idle');
+  /** The board last sent to be solved: the address's board, solved or not (yet). */
+  #asked = $state<string | null>(null);
 
   readonly #engine: KeptEngine;
   #loadedKey: string | null = null;
-  #pending = false;
 
   constructor(deps: RunSessionDeps) {
     this.#deps = deps;
@@ -94,6 +97,50 @@ export class SolveSession {
   choose(role: Puzzle8Role, id: string): void {
     this.#choice[role] = id;
   }
+  /** The id chosen for a role, whether or not the library has it; null: the default. */
+  chosenId(role: Puzzle8Role): string | null {
+    return this.#choice[role];
+  }
+
+  // ---- the address
+
+  /** The setup as the address says it: the board last solved (or being solved), the models chosen, the plans. */
+  get setup(): SolveSetup {
+    const choose: Record<string, string> = {};
+    for (const role of ROLES) if (this.#choice[role]) choose[role] = this.#choice[role];
+    return {
+      ...(this.#asked !== null ? { board: this.#asked } : {}),
+      ...(Object.keys(choose).length ? { choose } : {}),
+      ...(this.withPlanner ? {} : { withPlanner: false }),
+    };
+  }
+
+  /**
+   * Takes an address's setup: the models and plans it names, and its board, which goes in the
+   * field and is solved unless that very solve is on screen (back to it from another view).
+   * What it leaves out stays as it was.
+   */
+  async setUp(setup: SolveSetup): Promise<void> {
+    if (this.busy) return;
+    for (const role of ROLES) {
+      const id = setup.choose?.[role];
+      if (id) this.choose(role, id);
+    }
+    if (setup.withPlanner !== undefined) this.withPlanner = setup.withPlanner;
+    if (setup.board === undefined) return;
+    this.pick(setup.board);
+    if (!this.#check.ok) return; // the field says what is wrong with it
+    this.#asked = this.#check.board;
+    await this.#deps.library.loaded();
+    if (!this.#shows(this.#check.board)) await this.solve();
+  }
+
+  /** Whether the run on screen is `board` solved by the chosen models with the chosen plans. */
+  #shows(board: string): boolean {
+    if (this.#status !== 'done' || this.#run?.start !== board) return false;
+    const made: ChosenModels = this.#runModels;
+    return made.Mover === this.model('mover')?.id && made.Planner === (this.withPlanner ? this.model('planner')?.id : undefined);
+  }
   /** The loaded pipeline's fingerprint (null until models are loaded). */
   get fingerprint(): string | null { return this.#fingerprint; }
 
@@ -112,20 +159,9 @@ export class SolveSession {
   }
   get copy(): CopyState { return this.#copy; }
 
-  /** Called when the Solve view opens: lists the evaluation boards and runs a requested solve. */
-  async open(): Promise<void> {
+  /** Called when the Solve view opens: lists the evaluation boards. */
+  open(): void {
     void this.#loadChoices();
-    if (this.#pending) {
-      this.#pending = false;
-      await this.#deps.library.loaded();
-      await this.solve();
-    }
-  }
-
-  /** Puts `board` in the field and solves it when the Solve view opens ("solve it again"). */
-  request(board: string): void {
-    this.pick(board);
-    this.#pending = true;
   }
 
   async scramble(): Promise<void> {
@@ -148,6 +184,7 @@ export class SolveSession {
     this.#touched = true;
     const check = this.#check;
     if (!check.ok || this.busy) return;
+    this.#asked = check.board;
     this.#error = null;
     this.#copy = 'idle';
     // pressed before the library was read, the models would look missing: wait for it
