@@ -1,5 +1,5 @@
 // Training corpora for the connect-4 organelles, from alpha-beta self-play
-// (worker/games/connect4/dataset.ts) at depth LABEL_DEPTH (2), 6,000 games, with noise: per
+// (worker/games/connect4/dataset.ts) at depth LABEL_DEPTH (4), 6,000 games, with noise: per
 // game and side, a 25% chance of playing at random, 25% as the tactical opponent and 20% as
 // the evaluation's depth-2 searcher (which breaks ties at random) instead of searching, so the
 // positions also look like games against the evaluation opponents.
@@ -9,8 +9,9 @@
 // 13), because the openings recur in every real game while a dedup keeps each of them once.
 // Labels are strategy.ts's: a deterministic function of the board, ranked from the column
 // scores self-play searched once per position (a mirror reuses its source's). The default
-// build: 78,457 positions + 64,473 mirrors = 142,930, weighted to 159,717 documents per
-// organelle, built in about 2.9 s in Node (6.6 s when the corpus searched every position again,
+// build: 84,097 positions + 72,245 mirrors = 156,342, weighted to 171,012 documents per
+// organelle, built in about 12.4 s in Node (at depth 2: 78,457 + 64,473 positions, 159,717
+// documents, 3.4 s; that build took 6.6 s when the corpus searched every position again,
 // 3.9 s when the search evaluated every leaf's 69 windows from scratch).
 //
 // Planner: copies(v) identical documents per position. The answer is the threat map, then the plan:

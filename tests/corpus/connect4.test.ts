@@ -151,7 +151,7 @@ describe('connect-4 corpora', () => {
 
   it('rank at the depth it is given: a one-ply build labels by the one-ply search', () => {
     const shallow = buildConnect4Corpus({ ...OPTIONS, depth: 1 });
-    expect(LABEL_DEPTH).toBe(2);
+    expect(LABEL_DEPTH).toBeGreaterThan(1);
     expect(shallow.stats.depth).toBe(1);
     let differ = 0;
     for (const d of parseCorpus(shallow.planner).filter((_, i) => i % 5 === 0)) {
@@ -159,7 +159,7 @@ describe('connect-4 corpora', () => {
       const head = Number(planMove(d.response.split('|')[1].split(',')[0]));
       const one = scoreMoves(Position.fromBoard(board), 1);
       expect(one[head]).toBe(Math.max(...tactics(board).acceptable.map((c) => one[c]!)));
-      if (head !== rankMoves(board, 2).find((m) => m.acceptable)!.col) differ++;
+      if (head !== rankMoves(board, LABEL_DEPTH).find((m) => m.acceptable)!.col) differ++;
     }
     expect(differ).toBeGreaterThan(0); // the two depths do disagree, so the test above can fail
   }, 60_000);
