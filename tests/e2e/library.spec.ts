@@ -91,11 +91,11 @@ test('import refuses broken files, keeps the library, and accepts an exported mo
 test('a game model goes from its library card to work in its game, chosen for its role, in this tab or a new one', async ({ page, context }) => {
   await page.goto('/#/play');
   await expect(page.getByRole('radio', { name: 'Tic-tac-toe' })).toBeChecked();
-  await expect(page).toHaveURL(/#\/play\/tictactoe$/); // the view writes its setup into the address
+  await expect(page).toHaveURL(/#\/play\/tictactoe\?you=first$/); // the view writes its setup into the address
   await page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true }).click();
   const playWithIt = page.getByRole('link', { name: 'Play with it Connect-4 Player' });
   await playWithIt.click();
-  await expect(page).toHaveURL(/#\/play\/connect4\?player=built-in%3Aconnect4-player$/);
+  await expect(page).toHaveURL(/#\/play\/connect4\?player=built-in%3Aconnect4-player&you=first$/);
   await expect(page.getByRole('radio', { name: 'Connect four' })).toBeChecked();
   await expect(page.getByLabel('Player', { exact: true })).toHaveValue('built-in:connect4-player');
   // a reload keeps the game

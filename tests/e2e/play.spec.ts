@@ -128,7 +128,7 @@ for (const game of [
       await expect(viewer.getByTestId('game-outcome')).toHaveText(outcome.replace('You win', 'Person wins'));
       await viewer.getByRole('button', { name: `Play ${game.title.toLowerCase()} yourself` }).click();
       // with the very models, which this library has
-      await expect(viewer).toHaveURL(new RegExp(`#/play/${game.id}\\?planner=built-in%3A${game.id}-planner&player=built-in%3A${game.id}-player$`));
+      await expect(viewer).toHaveURL(new RegExp(`#/play/${game.id}\\?planner=built-in%3A${game.id}-planner&player=built-in%3A${game.id}-player&you=first$`));
       await expect(viewer.getByRole('radio', { name: game.title })).toBeChecked();
       // and a new game against the built-in models, still offline
       await viewer.getByRole('radio', { name: 'X, first' }).check();
@@ -166,6 +166,19 @@ test('the organelles play a scripted opponent while the page watches, and the ga
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1, name: 'Shared game' })).toBeVisible();
   await expect(page.getByTestId('shared-opponent')).toHaveText('the tactical opponent');
+
+  // the setup was in the address: back to it, and a reload, watch the same opponent from the same side
+  await page.goBack();
+  await expect(page).toHaveURL(/#\/play\/connect4\?watch=tactical&as=first$/);
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Watch them play an opponent' })).toBeChecked();
+  await expect(page.getByLabel('Opponent', { exact: true })).toHaveValue('tactical');
+  await expect(page.getByRole('radio', { name: 'X, first' })).toBeChecked();
+  // a link to watch another opponent
+  await page.goto('/#/play/tictactoe?watch=minimax&as=second');
+  await expect(page.getByRole('radio', { name: 'Tic-tac-toe' })).toBeChecked();
+  await expect(page.getByLabel('Opponent', { exact: true })).toHaveValue('minimax');
+  await expect(page.getByRole('radio', { name: 'O, second' })).toBeChecked();
 });
 
 test('the board is played from the keyboard alone, on a phone', async ({ page }) => {

@@ -285,7 +285,7 @@ test('a game organelle trains from its registered recipe, and is measured in its
   await page.getByRole('radio', { name: 'Connect four' }).check();
   await nav('Train');
   await jobCard(page, 'tictactoe/player').getByRole('link', { name: /^Play with it/ }).click();
-  await expect(page).toHaveURL(`/#/play/tictactoe?player=${encodeURIComponent(playerId)}`);
+  await expect(page).toHaveURL(`/#/play/tictactoe?player=${encodeURIComponent(playerId)}&you=first`);
   await expect(page.getByRole('radio', { name: 'Tic-tac-toe' })).toBeChecked();
   await expect(page.getByLabel('Player', { exact: true })).toHaveValue(playerId);
   // beside the Planner trained here too, a pair nothing has measured: it can be, on request

@@ -94,23 +94,36 @@ describe('PlaySession: models', () => {
 
   it("takes an address's game and models, and gives its setup back per game", async () => {
     const { session, calls } = setup();
-    expect(session.setup).toEqual({ game: 'tictactoe' });
+    const you = { you: 'first' }; // the default: the person moves first
+    expect(session.setup).toEqual({ game: 'tictactoe', match: you });
     session.setUp({ game: 'connect4', choose: { player: 'cq0' } });
     expect(session.game).toBe('connect4');
-    expect(session.setup).toEqual({ game: 'connect4', choose: { player: 'cq0' } });
+    expect(session.setup).toEqual({ game: 'connect4', choose: { player: 'cq0' }, match: you });
     session.setUp({ choose: { planner: 'elsewhere' } }); // no game: the one chosen stays
-    expect(session.setup).toEqual({ game: 'connect4', choose: { planner: 'elsewhere', player: 'cq0' } });
+    expect(session.setup).toEqual({ game: 'connect4', choose: { planner: 'elsewhere', player: 'cq0' }, match: you });
     expect(session.chosenId('planner')).toBe('elsewhere');
     expect(session.model('planner')!.id).toBe('cp0'); // not in the library: the newest plays
     session.setUp({ game: 'tictactoe' });
-    expect(session.setup).toEqual({ game: 'tictactoe' }); // each game keeps its own choices
+    expect(session.setup).toEqual({ game: 'tictactoe', match: you }); // each game keeps its own choices
     // nothing changes while a game is being set up
     session.game = 'connect4';
     const starting = session.start();
     session.setUp({ game: 'tictactoe', choose: { player: 'tq0' } });
     await starting;
-    expect(session.setup).toEqual({ game: 'connect4', choose: { planner: 'elsewhere', player: 'cq0' } });
+    expect(session.setup).toEqual({ game: 'connect4', choose: { planner: 'elsewhere', player: 'cq0' }, match: you });
     expect(calls.load).toEqual(['connect4:5,6']);
+  });
+
+  it("takes who plays the organelles from an address: the person on a side, or an opponent watched", () => {
+    const { session } = setup();
+    session.setUp({ game: 'connect4', match: { watch: 'alphabeta4', as: 'first' } });
+    expect([session.mode, session.opponent, session.side]).toEqual(['watch', 'alphabeta4', 'first']);
+    expect(session.setup.match).toEqual({ watch: 'alphabeta4', as: 'first' });
+    session.setUp({ match: { watch: 'minimax' } }); // not a connect-four opponent: it stays, and so does the side
+    expect([session.mode, session.opponent, session.side]).toEqual(['watch', 'alphabeta4', 'first']);
+    session.setUp({ match: { you: 'second' } });
+    expect([session.mode, session.side]).toEqual(['human', 'first']); // the organelles move first
+    expect(session.setup.match).toEqual({ you: 'second' });
   });
 
   it('waits for the library when a game starts before it was read, instead of calling the models missing', async () => {

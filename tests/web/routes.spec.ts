@@ -54,6 +54,11 @@ describe("Solve's and Play's addresses", () => {
     expect(parseHash('#/solve/1?plans=planner')).toEqual({ name: 'solve', board: '1', withPlanner: true });
     expect(parseHash('#/play/connect4')).toEqual({ name: 'play', game: 'connect4' });
     expect(parseHash('#/play/tictactoe/?planner=a&player=b')).toEqual({ name: 'play', game: 'tictactoe', choose: { planner: 'a', player: 'b' } });
+    // who plays the organelles: the visitor on a side, or a scripted opponent watched
+    expect(parseHash('#/play/connect4?you=second')).toEqual({ name: 'play', game: 'connect4', match: { you: 'second' } });
+    expect(parseHash('#/play?watch=alphabeta4&as=first')).toEqual({ name: 'play', match: { watch: 'alphabeta4', as: 'first' } });
+    expect(parseHash('#/play?watch=minimax&as=left')).toEqual({ name: 'play', match: { watch: 'minimax' } });
+    expect(parseHash('#/play?you=both')).toEqual({ name: 'play' });
     // a role the view does not have, an empty id or an unknown key changes nothing
     expect(parseHash('#/play?mover=a&planner=&seed=3')).toEqual({ name: 'play' });
     expect(parseHash('#/solve?player=a&plans=maybe')).toEqual({ name: 'solve' });
@@ -70,12 +75,13 @@ describe("Solve's and Play's addresses", () => {
     for (const id of ids) {
       const solve = { board: '806547231', choose: { planner: id, mover: 'm' }, withPlanner: false };
       expect(parseHash(solveHref(solve))).toEqual({ name: 'solve', ...solve });
-      const play = { game: 'connect4' as const, choose: { player: id } };
+      const play = { game: 'connect4' as const, choose: { player: id }, match: { watch: id, as: 'second' as const } };
       expect(parseHash(playHref(play))).toEqual({ name: 'play', ...play });
     }
     expect(solveHref()).toBe('#/solve');
     expect(solveHref({ board: '806547231' })).toBe('#/solve/806547231');
     expect(playHref({ game: 'tictactoe' })).toBe('#/play/tictactoe');
+    expect(playHref({ game: 'tictactoe', match: { you: 'first' } })).toBe('#/play/tictactoe?you=first');
   });
 
   it("put a library model to work with it chosen for its role, by address alone", () => {

@@ -4,7 +4,10 @@
 // setups:
 //
 //   #/solve[/<board>][?planner=<id>&mover=<id>&plans=planner|heuristic]   the board is solved on arrival
-//   #/play[/tictactoe|/connect4][?planner=<id>&player=<id>]
+//   #/play[/tictactoe|/connect4][?planner=<id>&player=<id>][&you=first|second | &watch=<opponent>[&as=first|second]]
+//
+// `you`: the visitor plays the organelles, moving first or second; `watch`: the organelles
+// play that scripted opponent (its CLI name), moving first or second (`as`, as `eval --as`).
 //
 // A part left out leaves that part of the view as it was, so the navigation's bare `#/solve`
 // returns to the solve on screen; the views write their whole setup back into the address,
@@ -37,10 +40,16 @@ export interface SolveSetup {
   withPlanner?: boolean;
 }
 
+/** Who plays the organelles: the visitor (on the side named), or a scripted opponent watched. */
+export type PlayMatch = { you: Side } | { watch: string; as?: Side };
+type Side = 'first' | 'second';
+const SIDES: readonly string[] = ['first', 'second'] satisfies Side[];
+
 /** What a Play address sets; each part left out is left as it was. */
 export interface PlaySetup {
   game?: PlayGame;
   choose?: ChosenModels;
+  match?: PlayMatch;
 }
 
 const SOLVE_ROLES = ['planner', 'mover'] as const;
@@ -116,9 +125,25 @@ function parseSetup(asked: string): Route | null {
     };
   }
   if (view === 'play' && rest.length <= 1 && (rest.length === 0 || PLAY_GAMES.includes(rest[0]))) {
-    return { name: 'play', ...(rest.length ? { game: rest[0] as PlayGame } : {}), ...chosenIn(params, PLAY_ROLES) };
+    const match = matchIn(params);
+    return { name: 'play', ...(rest.length ? { game: rest[0] as PlayGame } : {}), ...chosenIn(params, PLAY_ROLES), ...(match ? { match } : {}) };
   }
   return null;
+}
+
+/** `you=first|second`, or `watch=<opponent>` with `as=first|second`; a side of neither is no side. */
+function matchIn(params: URLSearchParams): PlayMatch | null {
+  const side = (key: string) => {
+    const value = params.get(key);
+    return value !== null && SIDES.includes(value) ? (value as Side) : undefined;
+  };
+  const watch = params.get('watch');
+  if (watch) {
+    const as = side('as');
+    return { watch, ...(as ? { as } : {}) };
+  }
+  const you = side('you');
+  return you ? { you } : null;
 }
 
 function chosenIn(params: URLSearchParams, roles: readonly string[]): { choose?: ChosenModels } {
@@ -135,7 +160,14 @@ export function solveHref(setup: SolveSetup = {}): string {
 
 /** The Play view's address for a setup (see the header); parts left out stay out. */
 export function playHref(setup: PlaySetup = {}): string {
-  return withParams(`#/play${setup.game ? `/${setup.game}` : ''}`, chosenParams(setup.choose, PLAY_ROLES));
+  const params = chosenParams(setup.choose, PLAY_ROLES);
+  const match = setup.match;
+  if (match && 'you' in match) params.set('you', match.you);
+  if (match && 'watch' in match) {
+    params.set('watch', match.watch);
+    if (match.as) params.set('as', match.as);
+  }
+  return withParams(`#/play${setup.game ? `/${setup.game}` : ''}`, params);
 }
 
 function chosenParams(choose: ChosenModels | undefined, roles: readonly string[]): URLSearchParams {

@@ -2,7 +2,7 @@
 // play a scripted opponent, which side, which Planner and Player, the engine worker that runs
 // the pipeline (one, started on first need and kept), the game so far and its share link.
 // One instance for the app, so a game survives moving between views. The game and the models
-// chosen go to and from the address, `#/play/<game>?…` (routes.ts).
+// chosen and who plays the organelles go to and from the address, `#/play/<game>?…` (routes.ts).
 //
 // A person's game is live: the page shows the last frame, and after the person's move it
 // shows that move first and the organelles' reply a moment later (they answer in about a
@@ -16,7 +16,7 @@ import { KeptEngine } from '../lib/engine-worker.ts';
 import { copyText, type CopyState } from '../lib/clipboard.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
-import type { PlaySetup } from '../lib/routes.ts';
+import type { PlayMatch, PlaySetup } from '../lib/routes.ts';
 import { roleModels } from '../library/pipelines.ts';
 import { Playback, type Clock } from '../replay/playback.svelte.ts';
 import { shareUrl } from '../replay/shared-run.ts';
@@ -33,6 +33,8 @@ export const PLAY_ROLES: readonly PlayRole[] = ['planner', 'player'];
  * over: the game ended (or a watched game is ready to play back) · error
  */
 export type PlayStatus = 'idle' | 'loading-models' | 'thinking' | 'your-turn' | 'over' | 'error';
+
+const otherSide = (side: OrganelleSide): OrganelleSide => (side === 'first' ? 'second' : 'first');
 
 /** How long the person's own move shows before the organelles' reply appears. */
 export const REPLY_DELAY_MS = 350;
@@ -117,23 +119,36 @@ export class PlaySession {
     return this.#choice[`${game}/${role}`] ?? null;
   }
 
-  /** The setup as the address says it: the game and the models chosen for it. */
+  /** The setup as the address says it: the game, the models chosen for it, who plays the organelles. */
   get setup(): PlaySetup {
     const choose: Record<string, string> = {};
     for (const role of PLAY_ROLES) {
       const id = this.chosenId(role);
       if (id) choose[role] = id;
     }
-    return { game: this.#game, ...(Object.keys(choose).length ? { choose } : {}) };
+    const match: PlayMatch = this.#mode === 'human' ? { you: otherSide(this.#side) } : { watch: this.opponent, as: this.#side };
+    return { game: this.#game, ...(Object.keys(choose).length ? { choose } : {}), match };
   }
 
-  /** Takes an address's setup: its game and the models it names; what it leaves out stays as it was. */
+  /**
+   * Takes an address's setup: its game, the models it names, and who plays the organelles (an
+   * opponent this game does not have leaves the opponent as it was); what it leaves out stays.
+   */
   setUp(setup: PlaySetup): void {
     if (this.busy) return;
     if (setup.game) this.#game = setup.game;
     for (const role of PLAY_ROLES) {
       const id = setup.choose?.[role];
       if (id) this.choose(role, id);
+    }
+    const match = setup.match;
+    if (match && 'you' in match) {
+      this.#mode = 'human';
+      this.#side = otherSide(match.you);
+    } else if (match) {
+      this.#mode = 'watch';
+      this.opponent = match.watch;
+      if (match.as) this.#side = match.as;
     }
   }
   /** The loaded pipeline's fingerprint for the current game (null until its models are loaded). */
