@@ -14,6 +14,8 @@
 // so a reload, a bookmark or a link opened in a new tab shows the same thing. Parsing is a
 // pure function so it is testable alone.
 import type { PlayGame } from '../play/game-frames.ts';
+import { PLAY_GAME_IDS, PLAY_ROLES } from '../play/games.ts';
+import { ROLES as SOLVE_ROLES } from '../solve/models.ts';
 
 export type Route =
   | { name: 'home' }
@@ -28,7 +30,7 @@ export type Route =
 
 export type RouteName = Route['name'];
 
-/** The models a setup names, by role: library ids. */
+/** The models a setup names, by role: library ids (only roles of the view's pipeline). */
 export type ChosenModels = Readonly<Record<string, string>>;
 
 /** What a Solve address sets; each part left out is left as it was. */
@@ -51,10 +53,6 @@ export interface PlaySetup {
   choose?: ChosenModels;
   match?: PlayMatch;
 }
-
-const SOLVE_ROLES = ['planner', 'mover'] as const;
-const PLAY_ROLES = ['planner', 'player'] as const;
-const PLAY_GAMES: readonly string[] = ['tictactoe', 'connect4'] satisfies PlayGame[];
 
 /** The views in the navigation, in order. */
 export const NAV: readonly { name: RouteName; href: string; label: string }[] = [
@@ -124,7 +122,7 @@ function parseSetup(asked: string): Route | null {
       ...(plans === 'heuristic' ? { withPlanner: false } : plans === 'planner' ? { withPlanner: true } : {}),
     };
   }
-  if (view === 'play' && rest.length <= 1 && (rest.length === 0 || PLAY_GAMES.includes(rest[0]))) {
+  if (view === 'play' && rest.length <= 1 && (rest.length === 0 || (PLAY_GAME_IDS as readonly string[]).includes(rest[0]))) {
     const match = matchIn(params);
     return { name: 'play', ...(rest.length ? { game: rest[0] as PlayGame } : {}), ...chosenIn(params, PLAY_ROLES), ...(match ? { match } : {}) };
   }
@@ -147,7 +145,15 @@ function matchIn(params: URLSearchParams): PlayMatch | null {
 }
 
 function chosenIn(params: URLSearchParams, roles: readonly string[]): { choose?: ChosenModels } {
-  const choose = Object.fromEntries(roles.flatMap((r) => (params.get(r) ? [[r, params.get(r)!]] : [])));
+  return chosenModels(roles, (role) => params.get(role));
+}
+
+/** The ids chosen for `roles` as a setup's `choose`, left out when none is (an empty id is none). */
+export function chosenModels<R extends string>(roles: readonly R[], idOf: (role: R) => string | null): { choose?: ChosenModels } {
+  const choose = Object.fromEntries(roles.flatMap((role) => {
+    const id = idOf(role);
+    return id ? [[role, id]] : [];
+  }));
   return Object.keys(choose).length ? { choose } : {};
 }
 

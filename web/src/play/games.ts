@@ -42,6 +42,10 @@ export const PLAY_GAMES: Record<PlayGame, PlayGameInfo> = {
 
 export const PLAY_GAME_IDS = Object.keys(PLAY_GAMES) as PlayGame[];
 
+/** The organelles of a two-player game's pipeline. */
+export type PlayRole = 'planner' | 'player';
+export const PLAY_ROLES: readonly PlayRole[] = ['planner', 'player'];
+
 export { ROWS as C4_ROWS, COLS as C4_COLS } from '../../../worker/games/connect4/rules.ts';
 
 /** Tic-tac-toe's cells as a person names them, 0..8 row by row. */

@@ -16,17 +16,15 @@ import { KeptEngine } from '../lib/engine-worker.ts';
 import { copyText, type CopyState } from '../lib/clipboard.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
-import type { PlayMatch, PlaySetup } from '../lib/routes.ts';
+import { chosenModels, type PlayMatch, type PlaySetup } from '../lib/routes.ts';
 import { roleModels } from '../library/pipelines.ts';
 import { Playback, type Clock } from '../replay/playback.svelte.ts';
 import { shareUrl } from '../replay/shared-run.ts';
 import type { RunSessionDeps } from '../replay/session-deps.ts';
 import { buildGameReplay, type GameReplay, type PlayGame } from './game-frames.ts';
-import { PLAY_GAMES } from './games.ts';
+import { PLAY_GAMES, PLAY_ROLES, type PlayRole } from './games.ts';
 
 export type PlayMode = 'human' | 'watch';
-export type PlayRole = 'planner' | 'player';
-export const PLAY_ROLES: readonly PlayRole[] = ['planner', 'player'];
 
 /**
  * idle: no game yet · loading-models · thinking: the worker is playing · your-turn ·
@@ -121,13 +119,8 @@ export class PlaySession {
 
   /** The setup as the address says it: the game, the models chosen for it, who plays the organelles. */
   get setup(): PlaySetup {
-    const choose: Record<string, string> = {};
-    for (const role of PLAY_ROLES) {
-      const id = this.chosenId(role);
-      if (id) choose[role] = id;
-    }
     const match: PlayMatch = this.#mode === 'human' ? { you: otherSide(this.#side) } : { watch: this.opponent, as: this.#side };
-    return { game: this.#game, ...(Object.keys(choose).length ? { choose } : {}), match };
+    return { game: this.#game, ...chosenModels(PLAY_ROLES, (role) => this.chosenId(role)), match };
   }
 
   /**
@@ -137,10 +130,7 @@ export class PlaySession {
   setUp(setup: PlaySetup): void {
     if (this.busy) return;
     if (setup.game) this.#game = setup.game;
-    for (const role of PLAY_ROLES) {
-      const id = setup.choose?.[role];
-      if (id) this.choose(role, id);
-    }
+    for (const role of PLAY_ROLES) if (setup.choose?.[role]) this.choose(role, setup.choose[role]);
     const match = setup.match;
     if (match && 'you' in match) {
       this.#mode = 'human';

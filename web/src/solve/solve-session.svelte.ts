@@ -9,7 +9,7 @@ import { KeptEngine } from '../lib/engine-worker.ts';
 import { copyText, type CopyState } from '../lib/clipboard.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
-import type { ChosenModels, SolveSetup } from '../lib/routes.ts';
+import { chosenModels, type SolveSetup } from '../lib/routes.ts';
 import { checkBoard, compactBoard, type BoardCheck } from './board-input.ts';
 import { candidates, ROLES, type Puzzle8Role } from './models.ts';
 import { Playback } from '../replay/playback.svelte.ts';
@@ -106,11 +106,9 @@ export class SolveSession {
 
   /** The setup as the address says it: the board last solved (or being solved), the models chosen, the plans. */
   get setup(): SolveSetup {
-    const choose: Record<string, string> = {};
-    for (const role of ROLES) if (this.#choice[role]) choose[role] = this.#choice[role];
     return {
       ...(this.#asked !== null ? { board: this.#asked } : {}),
-      ...(Object.keys(choose).length ? { choose } : {}),
+      ...chosenModels(ROLES, (role) => this.#choice[role]),
       ...(this.withPlanner ? {} : { withPlanner: false }),
     };
   }
@@ -122,10 +120,7 @@ export class SolveSession {
    */
   async setUp(setup: SolveSetup): Promise<void> {
     if (this.busy) return;
-    for (const role of ROLES) {
-      const id = setup.choose?.[role];
-      if (id) this.choose(role, id);
-    }
+    for (const role of ROLES) if (setup.choose?.[role]) this.choose(role, setup.choose[role]);
     if (setup.withPlanner !== undefined) this.withPlanner = setup.withPlanner;
     if (setup.board === undefined) return;
     this.pick(setup.board);
@@ -138,7 +133,7 @@ export class SolveSession {
   /** Whether the run on screen is `board` solved by the chosen models with the chosen plans. */
   #shows(board: string): boolean {
     if (this.#status !== 'done' || this.#run?.start !== board) return false;
-    const made: ChosenModels = this.#runModels;
+    const made = this.#runModels;
     return made.Mover === this.model('mover')?.id && made.Planner === (this.withPlanner ? this.model('planner')?.id : undefined);
   }
   /** The loaded pipeline's fingerprint (null until models are loaded). */
