@@ -10,9 +10,11 @@
 // Labels are strategy.ts's: a deterministic function of the board, ranked from the column
 // scores self-play searched once per position (a mirror reuses its source's). The default
 // build: 84,097 positions + 72,245 mirrors = 156,342, weighted to 171,012 documents per
-// organelle, built in about 12.4 s in Node (at depth 2: 78,457 + 64,473 positions, 159,717
-// documents, 3.4 s; that build took 6.6 s when the corpus searched every position again,
-// 3.9 s when the search evaluated every leaf's 69 windows from scratch).
+// organelle, built in about 5.7 s in Node (at depth 2: 78,457 + 64,473 positions, 159,717
+// documents, 2.7 s). The same corpus took 11.6 s before the search kept its window counts
+// (position.ts) and cut its last ply short (search.ts); at depth 2 it took 6.6 s when the
+// corpus searched every position again, 3.9 s when the search evaluated every leaf's 69
+// windows from scratch.
 //
 // Planner: copies(v) identical documents per position. The answer is the threat map, then the plan:
 //   ..b.x..|b2

@@ -17,9 +17,10 @@ registerRecipe({
   title: 'Connect-4 Planner',
   description: 'Reads the board (one code per column, from the side to move); writes a threat map, then the tactically sound columns best first, tagged w (wins) / b (blocks).',
   // Two layers for 90,000 steps: the pair must train within 5 minutes on the 2-core build
-  // machine (4 min 32 s with the 2-ply labels; the 4-ply corpus adds about 9 s of search.
-  // On 25 November 2026, a day the benchmark ran about 10% slow, the 2-ply and 4-ply recipes
-  // took 4 min 54 s and 5 min 8 s back to back: over by 8 s that day, see the README). Against
+  // machine (4 min 32 s with the 2-ply labels; on 25 November 2026, a day the benchmark ran
+  // about 10% slow, the 2-ply and 4-ply recipes took 4 min 54 s and 5 min 8 s back to back,
+  // over by 8 s; the corpus has built in 5.7 s instead of 11.6 since, and in a faster hour
+  // that day the pair took 4 min 39 s, against 4 min 43 s before; see the README). Against
   // the 2-ply search from random openings the pair wins 747 of
   // 2,000 games; the Planner with seeds 41, 51 and 61 (beside the 2-ply Player) won 713, 622
   // and 747, where the 2-ply labels won 638, 561 and 631, so the labels' depth counts for

@@ -1,9 +1,10 @@
-// The search's fast paths against plain definitions: isWinAt reads only the windows through a
-// cell, and moveDelta updates the static score from those windows alone; both must agree with
-// a straight line scan and a full evaluation on every move of many random games.
+// The search's fast paths against plain definitions: the window counts kept by play and undo,
+// isWinAt and wouldWin, which read only the windows through a cell, and moveDelta, which
+// updates the static score from those windows alone, must agree with the cells counted
+// afresh, a straight line scan and a full evaluation on every move of many random games.
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../worker/games/rng.ts';
-import { COLS, Position, ROWS } from '../../../worker/games/connect4/position.ts';
+import { COLS, O, Position, ROWS, WINDOW_COUNT, WINDOWS, X } from '../../../worker/games/connect4/position.ts';
 import { evaluate, evaluateForX, moveDelta } from '../../../worker/games/connect4/evaluate.ts';
 
 /** Four in a row through (r, c), by walking each of the four lines cell by cell. */
@@ -34,7 +35,37 @@ function randomGames(games: number, seed: number, visit: (pos: Position, col: nu
   }
 }
 
+/** Each window's pieces counted from the cells: [X's, O's]. */
+function plainCounts(pos: Position): [number, number][] {
+  return Array.from({ length: WINDOW_COUNT }, (_, w) => {
+    const cells = [0, 1, 2, 3].map((k) => pos.cells[WINDOWS[4 * w + k]]);
+    return [cells.filter((p) => p === X).length, cells.filter((p) => p === O).length];
+  });
+}
+
+function expectCountsOf(pos: Position): void {
+  const plain = plainCounts(pos);
+  expect([...pos.windowCounts].map((code) => [code & 7, code >> 3])).toEqual(plain);
+  expect(pos.hasThree(X)).toBe(plain.some(([xs, os]) => xs === 3 && os === 0));
+  expect(pos.hasThree(O)).toBe(plain.some(([xs, os]) => os === 3 && xs === 0));
+}
+
 describe('connect-4 position', () => {
+  it('keeps every window\'s count and the open threes through play, undo, clone and fromBoard', () => {
+    let threes = 0;
+    randomGames(60, 3, (pos, col) => {
+      expectCountsOf(pos);
+      if (pos.hasThree(pos.side)) threes++;
+      pos.play(col);
+      expectCountsOf(pos);
+      expectCountsOf(pos.clone());
+      expectCountsOf(Position.fromBoard(pos.toBoard()));
+      pos.undo(col);
+      expectCountsOf(pos);
+    });
+    expect(threes).toBeGreaterThan(100); // the threes were there to be counted
+  });
+
   it('finds a four through the cell played exactly when a line scan does, and wouldWin agrees', () => {
     let wins = 0;
     randomGames(400, 1, (pos, col) => {

@@ -5,7 +5,7 @@ import { Rng } from '../../../worker/games/rng.ts';
 import { CELLS, COLS, Position } from '../../../worker/games/connect4/position.ts';
 import { evaluate } from '../../../worker/games/connect4/evaluate.ts';
 import { EMPTY_BOARD, mirrorBoard, mirrorColumn, play } from '../../../worker/games/connect4/rules.ts';
-import { WIN_SCORE, alphaBeta, isForced, searchPosition } from '../../../worker/games/connect4/search.ts';
+import { WIN_SCORE, alphaBeta, isForced, scoreMoves, searchPosition } from '../../../worker/games/connect4/search.ts';
 
 const rows = (...r: string[]) => r.join('');
 const moves = (cols: number[]) => cols.reduce((b, c) => play(b, c), EMPTY_BOARD);
@@ -58,6 +58,26 @@ function randomPositions(n: number, seed: number): string[] {
   return out;
 }
 
+/**
+ * Ongoing positions from games whose moves never complete a four, so they run deep: boards
+ * of `minPlies` up to 41 pieces, where the board fills during the search.
+ */
+function latePositions(n: number, seed: number, minPlies: number): string[] {
+  const rng = new Rng(seed);
+  const out: string[] = [];
+  while (out.length < n) {
+    const pos = new Position();
+    const target = minPlies + rng.int(CELLS - minPlies);
+    while (pos.plies < target) {
+      const quiet = [0, 1, 2, 3, 4, 5, 6].filter((c) => pos.canPlay(c) && !pos.wouldWin(c, pos.side));
+      if (quiet.length === 0) break;
+      pos.play(rng.pick(quiet));
+    }
+    if (pos.plies === target) out.push(pos.toBoard());
+  }
+  return out;
+}
+
 describe('alphaBeta tactics', () => {
   it('takes an immediate win', () => {
     // X has three on the bottom row (0, 1, 2): column 3 wins at once
@@ -96,6 +116,24 @@ describe('alphaBeta correctness', () => {
       for (const depth of [1, 2, 3]) {
         const r = alphaBeta(board, depth);
         expect({ board, depth, score: r.score, bestMoves: r.bestMoves }).toEqual({ board, depth, ...plainRoot(board, depth) });
+      }
+    }
+  });
+
+  it('scores every column as plain negamax does, to depth 4 and up to a full board', () => {
+    const boards = [...randomPositions(12, 5), ...latePositions(12, 6, 30), ...latePositions(8, 7, 38)];
+    for (const board of boards) {
+      for (const depth of [1, 2, 3, 4]) {
+        const pos = Position.fromBoard(board);
+        const plain = Array.from({ length: COLS }, (_, c) => {
+          if (!pos.canPlay(c)) return null;
+          if (pos.wouldWin(c, pos.side)) return WIN_SCORE - 1;
+          pos.play(c);
+          const score = -plainNegamax(pos, depth - 1, 1);
+          pos.undo(c);
+          return 0 + score;
+        });
+        expect({ board, depth, scores: scoreMoves(pos, depth).map((s) => (s === null ? null : 0 + s)) }).toEqual({ board, depth, scores: plain });
       }
     }
   });

@@ -5,9 +5,9 @@
 // search score (so the searcher's full best-move set, and the corpus's rankings without a
 // second search); repeated positions are kept once, and the left-right mirror of each
 // position is added with mirrored labels (the evaluation is symmetric, so they are exact).
-// Cost on the build machine (one core, Node 20, measured): 6,000 noisy games at depth 2, about
-// 1.8 s (0.3 ms per game), giving 78,457 positions + 64,473 mirrors; the corpus's default,
-// depth 4, gives 84,097 + 72,245 (the whole corpus then builds in about 12 s instead of 3.4).
+// Cost on the build machine (one core, Node 20, measured): 6,000 noisy games at depth 2 give
+// 78,457 positions + 64,473 mirrors; the corpus's default, depth 4, gives 84,097 + 72,245
+// (the whole corpus then builds in about 5.7 s instead of 2.7, most of it these searches).
 // Positions already labelled are not searched again, which is what makes the many shared
 // openings cheap; a mirror's scores are its source's, reversed.
 

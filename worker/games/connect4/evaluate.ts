@@ -5,9 +5,10 @@
 // the most windows. Integer-valued and left-right symmetric, so mirrored positions get
 // mirrored searches. Range is roughly +-600, far below the search's win scores.
 // The search keeps the score as it plays (moveDelta: only the windows through the cell played
-// change), so a leaf costs a few windows instead of all 69; evaluate() gives the same integers.
+// change, read from the position's window counts), so a leaf costs a few windows instead of
+// all 69; evaluate() counts every window from the cells and gives the same integers.
 
-import { CELL_WINDOW_START, CELL_WINDOWS, CELLS, COLS, type Piece, type Position, WINDOWS, X } from './position.ts';
+import { CELL_WINDOW_START, CELL_WINDOWS, CELLS, COLS, O, PIECE_CODE, type Piece, type Position, WINDOWS, X } from './position.ts';
 
 /** Window score by number of pieces of one colour when the other colour is absent. */
 export const WINDOW_WEIGHTS = Int32Array.from([0, 0, 2, 8, 0]);
@@ -28,7 +29,7 @@ export function evaluate(pos: Position): number {
   return (pos.plies & 1) === 0 ? s : -s; // X moves on even plies
 }
 
-/** Window i's pieces (i is its offset in WINDOWS): X's count in bits 0-2, O's in bits 3-5. */
+/** Window i's pieces (i is its offset in WINDOWS) as a count code: X's count in bits 0-2, O's in bits 3-5. */
 function windowCounts(cells: Int8Array, i: number): number {
   const a = cells[WINDOW_CELLS[i]];
   const b = cells[WINDOW_CELLS[i + 1]];
@@ -45,6 +46,10 @@ function countsScore(counts: number): number {
   return os === 0 ? WINDOW_WEIGHTS[xs] : xs === 0 ? -WINDOW_WEIGHTS[os] : 0;
 }
 
+/** What one more X (O) piece does to a window's score, by its count code before it. */
+const GAIN_X = Int32Array.from({ length: 64 }, (_, code) => countsScore(code + PIECE_CODE[X]) - countsScore(code));
+const GAIN_O = Int32Array.from({ length: 64 }, (_, code) => countsScore(code + PIECE_CODE[O]) - countsScore(code));
+
 /** The static score from X's point of view, whoever is to move. */
 export function evaluateForX(pos: Position): number {
   const cells = pos.cells;
@@ -59,15 +64,14 @@ export function evaluateForX(pos: Position): number {
 
 /**
  * How evaluateForX changes when `piece` is dropped into the empty `cell`: the windows through
- * the cell and the cell's own weight are all that move. Read before the piece is placed.
+ * the cell and the cell's own weight are all that move. Read before the piece is placed, from
+ * the position's window counts (which evaluateForX does not use, so a test can hold the two
+ * against each other).
  */
 export function moveDelta(pos: Position, cell: number, piece: Piece): number {
-  const cells = pos.cells;
-  const added = piece === X ? 1 : 8; // one more in the piece's count
+  const counts = pos.windowCounts;
+  const gain = piece === X ? GAIN_X : GAIN_O;
   let d = 0;
-  for (let j = WINDOW_START[cell], end = WINDOW_START[cell + 1]; j < end; j++) {
-    const counts = windowCounts(cells, WINDOWS_THROUGH[j]);
-    d += countsScore(counts + added) - countsScore(counts);
-  }
+  for (let j = WINDOW_START[cell], end = WINDOW_START[cell + 1]; j < end; j++) d += gain[counts[WINDOWS_THROUGH[j]]];
   return piece === X ? d + CELL_WEIGHTS[cell] : d - CELL_WEIGHTS[cell];
 }
