@@ -16,21 +16,19 @@ registerRecipe({
   id: 'connect4/planner',
   title: 'Connect-4 Planner',
   description: 'Reads the board (one code per column, from the side to move); writes a threat map, then the tactically sound columns best first, tagged w (wins) / b (blocks).',
-  // Two layers for 90,000 steps: the pair must train within 5 minutes on the 2-core build
-  // machine (4 min 32 s with the 2-ply labels; on 25 November 2026, a day the benchmark ran
-  // about 10% slow, the 2-ply and 4-ply recipes took 4 min 54 s and 5 min 8 s back to back,
-  // over by 8 s; the corpus has built in 5.7 s instead of 11.6 since, and in a faster hour
-  // that day the pair took 4 min 39 s, against 4 min 43 s before; see the README). Against
-  // the 2-ply search from random openings the pair wins 747 of
-  // 2,000 games; the Planner with seeds 41, 51 and 61 (beside the 2-ply Player) won 713, 622
-  // and 747, where the 2-ply labels won 638, 561 and 631, so the labels' depth counts for
-  // more than the seed, which alone moves the count by about 100. At 2 plies, 120,000 steps
-  // (6 minutes) won 742 at this seed but 611 at seed 41; bigger models, a value map in the
-  // working, batch 8 or 12, and learning rates of 3e-3 and 4e-3 did no better. The Player
-  // gained nothing from twice its steps.
+  // Two layers for 80,000 steps: the pair must train within 5 minutes on the 2-core build
+  // machine. It takes 4 min 15 s (see the README). At 90,000 steps it took 5 min 2-8 s on a
+  // day the machine ran about 10% slow, and 80,000 lose nothing: beside the shipped Player,
+  // seeds 31, 41, 51 and 61 won 751, 703, 680 and 729 of 2,000 games against the 2-ply search
+  // from random openings, and 747, 713, 615 and 752 at 90,000 steps. The seed alone moves the
+  // count by about 100, the labels' depth more: at 90,000 steps beside the 2-ply Player, 2-ply
+  // labels won 667, 638, 561 and 631 at these seeds where 4-ply ones won 748, 713, 622 and
+  // 747. At 2 plies, 120,000 steps (6 minutes) won 742 at seed 31 but 611 at seed 41; bigger
+  // models, a value map in the working, batch 8 or 12, and learning rates of 3e-3 and 4e-3
+  // did no better. The Player gained nothing from twice its steps.
   architecture: { embd: 48, heads: 4, layers: 2, mlp: 192, block: 32 },
   seed: 31,
-  config: { steps: 90_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 300 },
+  config: { steps: 80_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 300 },
   buildCorpus: () => corpus().planner,
 });
 
