@@ -19,6 +19,7 @@ test('a small organelle trains to the end, its loss falls, and it is saved to th
   await expect(card).toContainText('400 / 400 steps (100%)');
   const [first, last] = await lossEnds(page, 'short run');
   expect(last).toBeLessThan(first * 0.5);
+  await expect(card.locator('.uplot canvas')).toBeVisible(); // the curve itself is drawn
   await expect(card.locator('[data-metric="validationLoss"]')).toBeVisible();
   await expect(card.locator('[data-metric="trainLoss"]')).toBeVisible();
   // and how many prompts it answers as its corpus does, trained on and held out
