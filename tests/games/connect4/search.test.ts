@@ -25,20 +25,23 @@ function plainNegamax(pos: Position, depth: number, ply: number): number {
   return best;
 }
 
-function plainRoot(board: string, depth: number): { score: number; bestMoves: number[] } {
+/** Every column's score by plainNegamax (0 + turns a -0 into 0); null for a full column. */
+function plainScores(board: string, depth: number): (number | null)[] {
   const pos = Position.fromBoard(board);
-  const scores = new Map<number, number>();
-  for (let c = 0; c < COLS; c++) {
-    if (!pos.canPlay(c)) continue;
-    if (pos.wouldWin(c, pos.side)) scores.set(c, WIN_SCORE - 1);
-    else {
-      pos.play(c);
-      scores.set(c, -plainNegamax(pos, depth - 1, 1));
-      pos.undo(c);
-    }
-  }
-  const score = 0 + Math.max(...scores.values()); // 0 + turns a -0 into 0
-  return { score, bestMoves: [...scores].filter(([, s]) => s === score).map(([c]) => c) };
+  return Array.from({ length: COLS }, (_, c) => {
+    if (!pos.canPlay(c)) return null;
+    if (pos.wouldWin(c, pos.side)) return WIN_SCORE - 1;
+    pos.play(c);
+    const score = -plainNegamax(pos, depth - 1, 1);
+    pos.undo(c);
+    return 0 + score;
+  });
+}
+
+function plainRoot(board: string, depth: number): { score: number; bestMoves: number[] } {
+  const scores = plainScores(board, depth);
+  const score = Math.max(...scores.map((s) => s ?? -Infinity));
+  return { score, bestMoves: scores.flatMap((s, c) => (s === score ? [c] : [])) };
 }
 
 /** Random ongoing positions reached by random play. */
@@ -124,16 +127,8 @@ describe('alphaBeta correctness', () => {
     const boards = [...randomPositions(12, 5), ...latePositions(12, 6, 30), ...latePositions(8, 7, 38)];
     for (const board of boards) {
       for (const depth of [1, 2, 3, 4]) {
-        const pos = Position.fromBoard(board);
-        const plain = Array.from({ length: COLS }, (_, c) => {
-          if (!pos.canPlay(c)) return null;
-          if (pos.wouldWin(c, pos.side)) return WIN_SCORE - 1;
-          pos.play(c);
-          const score = -plainNegamax(pos, depth - 1, 1);
-          pos.undo(c);
-          return 0 + score;
-        });
-        expect({ board, depth, scores: scoreMoves(pos, depth).map((s) => (s === null ? null : 0 + s)) }).toEqual({ board, depth, scores: plain });
+        const scores = scoreMoves(Position.fromBoard(board), depth).map((s) => (s === null ? null : 0 + s));
+        expect({ board, depth, scores }).toEqual({ board, depth, scores: plainScores(board, depth) });
       }
     }
   });

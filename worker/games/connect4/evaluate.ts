@@ -4,11 +4,11 @@
 // by column, 3 in the centre falling to 0 at the edges, because central pieces take part in
 // the most windows. Integer-valued and left-right symmetric, so mirrored positions get
 // mirrored searches. Range is roughly +-600, far below the search's win scores.
-// The search keeps the score as it plays (moveDelta: only the windows through the cell played
-// change, read from the position's window counts), so a leaf costs a few windows instead of
-// all 69; evaluate() counts every window from the cells and gives the same integers.
+// Both read the window counts the position keeps. The search keeps the score as it plays
+// (moveDelta: only the windows through the cell played change), so a leaf costs a few windows
+// instead of all 69; evaluate() sums all 69 and gives the same integers.
 
-import { CELL_WINDOW_START, CELL_WINDOWS, CELLS, COLS, O, PIECE_CODE, type Piece, type Position, WINDOWS, X } from './position.ts';
+import { CELL_WINDOW_START, CELL_WINDOWS, CELLS, COLS, O, PIECE_CODE, type Piece, type Position, X } from './position.ts';
 
 /** Window score by number of pieces of one colour when the other colour is absent. */
 export const WINDOW_WEIGHTS = Int32Array.from([0, 0, 2, 8, 0]);
@@ -16,11 +16,8 @@ export const WINDOW_WEIGHTS = Int32Array.from([0, 0, 2, 8, 0]);
 export const COLUMN_WEIGHTS = Int32Array.from([0, 1, 2, 3, 2, 1, 0]);
 
 const CELL_WEIGHTS = Int32Array.from({ length: CELLS }, (_, i) => COLUMN_WEIGHTS[i % COLS]);
-// module-local copies: V8 re-reads an imported (live) binding on every loop iteration,
-// which made this function ~3x slower when the loop bound was WINDOWS.length
-const WINDOW_CELLS = Int32Array.from(WINDOWS);
-const N_WINDOW_CELLS = WINDOW_CELLS.length;
-const WINDOW_START = CELL_WINDOW_START; // already Int32Array: only the name is local
+// module-local names: V8 re-reads an imported (live) binding on every loop iteration
+const WINDOW_START = CELL_WINDOW_START;
 const WINDOWS_THROUGH = CELL_WINDOWS;
 
 /** Score for the side to move (positive = good for it). */
@@ -29,17 +26,7 @@ export function evaluate(pos: Position): number {
   return (pos.plies & 1) === 0 ? s : -s; // X moves on even plies
 }
 
-/** Window i's pieces (i is its offset in WINDOWS) as a count code: X's count in bits 0-2, O's in bits 3-5. */
-function windowCounts(cells: Int8Array, i: number): number {
-  const a = cells[WINDOW_CELLS[i]];
-  const b = cells[WINDOW_CELLS[i + 1]];
-  const c = cells[WINDOW_CELLS[i + 2]];
-  const d = cells[WINDOW_CELLS[i + 3]];
-  // X is 1 and O is 2, so bit 0 counts X pieces and bit 1 counts O pieces
-  return (a & 1) + (b & 1) + (c & 1) + (d & 1) + (((a >> 1) + (b >> 1) + (c >> 1) + (d >> 1)) << 3);
-}
-
-/** A window's score from X's point of view, from its counts: only one colour's pieces count. */
+/** A window's score from X's point of view, from its count code (PIECE_CODE): only one colour's pieces count. */
 function countsScore(counts: number): number {
   const xs = counts & 7;
   const os = counts >> 3;
@@ -54,7 +41,7 @@ const GAIN_O = Int32Array.from({ length: 64 }, (_, code) => countsScore(code + P
 export function evaluateForX(pos: Position): number {
   const cells = pos.cells;
   let s = 0;
-  for (let i = 0; i < N_WINDOW_CELLS; i += 4) s += countsScore(windowCounts(cells, i));
+  for (const counts of pos.windowCounts) s += countsScore(counts);
   for (let i = 0; i < CELLS; i++) {
     const p = cells[i];
     if (p !== 0) s += p === X ? CELL_WEIGHTS[i] : -CELL_WEIGHTS[i];
@@ -64,9 +51,7 @@ export function evaluateForX(pos: Position): number {
 
 /**
  * How evaluateForX changes when `piece` is dropped into the empty `cell`: the windows through
- * the cell and the cell's own weight are all that move. Read before the piece is placed, from
- * the position's window counts (which evaluateForX does not use, so a test can hold the two
- * against each other).
+ * the cell and the cell's own weight are all that move. Read before the piece is placed.
  */
 export function moveDelta(pos: Position, cell: number, piece: Piece): number {
   const counts = pos.windowCounts;
