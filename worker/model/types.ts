@@ -1,5 +1,4 @@
 // Plain data types shared across the engine, the reference model, the model file and the CLI.
-import type { ModelShape } from './shape.ts';
 
 /** Hyper-parameters of one training run (defaults: worker/model/recipe.ts). */
 export interface TrainConfig {
@@ -35,11 +34,6 @@ export interface PackedBatch {
   targets: Int32Array; // (N) next-token ids
   mask: Uint8Array; // (N) 1 where the target counts toward the loss
   docStarts: Int32Array; // (D+1) ascending, docStarts[0] = 0, docStarts[D] = N
-}
-
-export interface ModelWeights {
-  shape: ModelShape;
-  params: Float32Array; // parameterCount(shape) floats in parameterLayout order
 }
 
 export interface OptimizerState {
