@@ -120,3 +120,40 @@ test('a game model goes from its library card to work in its game, chosen for it
   await page.getByRole('link', { name: 'Play tic-tac-toe' }).click();
   await expect(page.getByRole('radio', { name: 'Tic-tac-toe' })).toBeChecked();
 });
+
+test("a game model's Train address trains it again, and the library says the two have the same weights", async ({ page }) => {
+  // the address sets the form, whole, once the recipes are known
+  await page.goto('/#/train/tictactoe/planner?steps=60&seed=5');
+  await expect(page.getByLabel('Organelle', { exact: true })).toHaveValue('tictactoe/planner');
+  await expect(page.getByLabel('Steps')).toHaveValue('60');
+  await expect(page.getByLabel('Seed')).toHaveValue('5');
+  await expect(page.getByLabel('Block (positions)')).toHaveValue('24'); // the recipe's own
+  await expect(page).toHaveURL(/#\/train\/tictactoe\/planner\?shape=92k&block=24&steps=60&seed=5$/);
+  await page.getByRole('button', { name: 'Start training' }).click();
+  await expect(jobCard(page, 'tictactoe/planner')).toHaveAttribute('data-status', 'done');
+  await page.getByRole('button', { name: 'Clear finished' }).click();
+
+  // its library card links back to those very settings
+  await page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true }).click();
+  await expect(page.getByTestId('model-twins')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Train again tictactoe/planner' }).click();
+  await expect(page).toHaveURL(/#\/train\/tictactoe\/planner\?shape=92k&block=24&steps=60&seed=5$/);
+  await expect(page.getByLabel('Steps')).toHaveValue('60');
+  await page.getByRole('button', { name: 'Start training' }).click();
+  await expect(jobCard(page, 'tictactoe/planner')).toHaveAttribute('data-status', 'done');
+  await page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true }).click();
+  await expect(page.getByTestId('model-twins')).toHaveText(Array(2).fill('Same weights as “tictactoe/planner”, bit for bit.'));
+  // a built-in model's card offers its recipe's run; it has no twin here
+  await expect(page.getByRole('link', { name: 'Train again Connect-4 Planner' })).toHaveAttribute(
+    'href', '#/train/connect4/planner?shape=64k&block=32&steps=80000&seed=31',
+  );
+
+  // an address the form cannot take whole says which parts it left as they were
+  await page.goto('/#/train/chess/king?shape=1m&steps=lots&seed=8');
+  await expect(page.getByTestId('train-address-problems')).toHaveText(
+    'The address asked for settings the form could not take: no game organelle has the recipe “chess/king”; “1m” is not a model size the form offers; “lots” is not a number of steps from 1 to 1,000,000. Those are left as they were.',
+  );
+  await expect(page.getByLabel('Seed')).toHaveValue('8');
+  await page.getByLabel('Steps').fill('100');
+  await expect(page.getByTestId('train-address-problems')).toHaveCount(0);
+});

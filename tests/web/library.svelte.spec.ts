@@ -4,9 +4,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { Library } from '../../web/src/library/library.svelte.ts';
 import { MemoryModelStore } from '../../web/src/library/model-store.ts';
 import { loadShipped, parseManifest } from '../../web/src/library/shipped.ts';
-import { trainedOn } from '../../web/src/library/meta.ts';
+import { retrainHref, trainedOn } from '../../web/src/library/meta.ts';
+import { parseHash } from '../../web/src/lib/routes.ts';
 import { picked, tinyFile, tinyModel } from './helpers.ts';
 import { decodeModelFile, encodeModelFile } from '../../worker/model/model-file.ts';
+import { parameterCount } from '../../worker/model/shape.ts';
 
 function quotaError(): Error {
   return new DOMException('The quota has been exceeded.', 'QuotaExceededError') as unknown as Error;
@@ -188,6 +190,30 @@ describe('built-in models', () => {
     const dated = await library.importFile(picked('dated.organelle', tinyFile(1)));
     expect(dated!.createdAt).toBe('2025-01-02T03:04:05.000Z');
     expect(trainedOn(dated!)).toMatch(/^2025-01-0[12] \d\d:\d\d$/); // local time
+  });
+
+  it('names the models with the same weights as a trained one, a built-in one among them', async () => {
+    const bytes = tinyFile(9);
+    const [entry] = parseManifest([{ id: 'mover', file: 'm.organelle', game: 'puzzle8', organelle: 'mover', title: 'Mover' }]);
+    const shipped = await loadShipped(entry, 'https://example.test/app/', async () => new Response(bytes.slice()));
+    let n = 0;
+    const library = new Library({ store: new MemoryModelStore(), shipped: async () => [shipped], newId: () => `id-${++n}` });
+    await library.load();
+    const again = await library.addTrained(tinyFile(9, { name: 'again', createdAt: '2026-11-25T05:00:00.000Z' }), 'trained again');
+    const other = await library.addTrained(tinyFile(8), 'other');
+    expect(library.twinsOf(again).map((m) => m.name)).toEqual(['Mover']); // name and date are not weights
+    expect(library.twinsOf(library.models.find((m) => m.origin === 'built-in')!).map((m) => m.name)).toEqual(['trained again']);
+    expect(library.twinsOf(other)).toEqual([]);
+  });
+
+  it("trains a game organelle's model again by address, at its size, steps and seed", async () => {
+    const { library } = setup();
+    const game = await library.addTrained(tinyFile(5), 'run'); // recipe puzzle8/mover, a shape of no preset
+    expect(parseHash(retrainHref(game)!)).toEqual({ name: 'train', source: 'puzzle8/mover', shape: 'recipe', block: '8', steps: '10', seed: '5' });
+    const preset = await library.addTrained(tinyFile(6, { shape: { vocabSize: 4, embd: 32, heads: 4, layers: 2, mlp: 128, block: 32 }, params: new Float32Array(parameterCount({ vocabSize: 4, embd: 32, heads: 4, layers: 2, mlp: 128, block: 32 })) }), 'preset');
+    expect(parseHash(retrainHref(preset)!)).toMatchObject({ shape: '30k', block: '32', seed: '6' });
+    const own = await library.addTrained(tinyFile(7, { recipe: { ...tinyModel(7).recipe, corpusId: 'my-notes' } }), 'notes');
+    expect(retrainHref(own)).toBeNull(); // its corpus is the visitor's file, which no address carries
   });
 
   it('loads with no built-in models when the shipped list fails', async () => {

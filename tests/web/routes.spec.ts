@@ -1,7 +1,7 @@
-// Hash routes: parsing, titles, Solve's and Play's setups in the address, and the Router
+// Hash routes: parsing, titles, Train's, Solve's and Play's setups in the address, and the Router
 // following location.hash and writing a view's setup in place.
 import { describe, expect, it } from 'vitest';
-import { askHref, parseHash, playHref, routeTitle, solveHref } from '../../web/src/lib/routes.ts';
+import { askHref, parseHash, playHref, routeTitle, solveHref, trainHref } from '../../web/src/lib/routes.ts';
 import { Router } from '../../web/src/lib/router.svelte.ts';
 import { workFor } from '../../web/src/lib/put-to-work.ts';
 
@@ -82,6 +82,25 @@ describe("Solve's and Play's addresses", () => {
     expect(solveHref({ board: '806547231' })).toBe('#/solve/806547231');
     expect(playHref({ game: 'tictactoe' })).toBe('#/play/tictactoe');
     expect(playHref({ game: 'tictactoe', match: { you: 'first' } })).toBe('#/play/tictactoe?you=first');
+  });
+
+  it("read Train's recipe or corpus and its settings as written, for the form to check", () => {
+    expect(parseHash('#/train/')).toEqual({ name: 'train' });
+    expect(parseHash('#/train/connect4/planner?shape=64k&block=32&steps=80000&seed=31')).toEqual({
+      name: 'train', source: 'connect4/planner', shape: '64k', block: '32', steps: '80000', seed: '31',
+    });
+    expect(parseHash('#/train/corpus?steps=500')).toEqual({ name: 'train', source: 'corpus', steps: '500' });
+    // values are kept as written, unknown keys are not
+    expect(parseHash('#/train/chess/king?steps=lots&seed=-1&lr=9')).toEqual({ name: 'train', source: 'chess/king', steps: 'lots', seed: '-1' });
+    expect(parseHash('#/train/a/b/c')).toEqual({ name: 'not-found', path: 'train/a/b/c' });
+    const setups = [
+      { source: 'tictactoe/planner', shape: 'recipe', block: '24', steps: '12000', seed: '21' },
+      { source: 'corpus', shape: '30k', block: '128', steps: '2000', seed: '0' },
+      { source: 'a b?c&d/e#f%', steps: '1' },
+      {},
+    ];
+    for (const setup of setups) expect(parseHash(trainHref(setup))).toEqual({ name: 'train', ...setup });
+    expect(trainHref({ source: 'puzzle8/mover', seed: '7' })).toBe('#/train/puzzle8/mover?seed=7');
   });
 
   it("put a library model to work with it chosen for its role, by address alone", () => {

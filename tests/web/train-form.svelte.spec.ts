@@ -1,7 +1,10 @@
 // The Train view's form: corpus checks with the engine's own messages, the held-out split,
-// field validation, and the job specs it produces.
+// field validation, the job specs it produces, and its setup in the address.
 import { describe, expect, it } from 'vitest';
-import { TrainForm, presetOf, recipeSpecs, trainAllLabel } from '../../web/src/train/train-form.svelte.ts';
+import { TrainForm, recipeSpecs, trainAllLabel } from '../../web/src/train/train-form.svelte.ts';
+import { TrainAddress } from '../../web/src/train/train-address.svelte.ts';
+import { trainHref } from '../../web/src/lib/routes.ts';
+import { presetOf } from '../../worker/model/shape.ts';
 import { analyseCorpus } from '../../web/src/train/corpus.ts';
 import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
 import type { RecipeInfo } from '../../worker/browser/messages.ts';
@@ -126,5 +129,87 @@ describe('TrainForm', () => {
     form.switchMode('recipe');
     form.chooseRecipe(recipe);
     expect(form.timingRequest()).toEqual({ source: { kind: 'recipe', recipeId: 'puzzle8/mover' }, architecture: recipe.architecture, seed: 42 });
+  });
+});
+
+const tictactoe: RecipeInfo = {
+  ...recipe, id: 'tictactoe/planner', game: 'tictactoe', organelle: 'planner', architecture: { embd: 48, heads: 4, layers: 3, mlp: 192, block: 24 }, seed: 21, steps: 12_000,
+};
+const odd: RecipeInfo = { ...recipe, id: 'odd/one', architecture: { embd: 40, heads: 4, layers: 1, mlp: 80, block: 40 } };
+const recipes = [recipe, tictactoe, odd];
+const find = (id: string) => recipes.find((r) => r.id === id);
+
+describe('TrainForm in the address', () => {
+  it('writes its source, shape and block, and its steps and seed while they are valid', () => {
+    const form = new TrainForm();
+    expect(form.setup).toEqual({ source: 'corpus', shape: '30k', block: '128', steps: '2000', seed: '1' });
+    form.switchMode('recipe');
+    form.chooseRecipe(odd);
+    expect(form.setup).toEqual({ source: 'odd/one', shape: 'recipe', block: '40', steps: '25000', seed: '42' });
+    form.steps = 0;
+    form.seed = 1.5;
+    expect(form.setup).toEqual({ source: 'odd/one', shape: 'recipe', block: '40' });
+  });
+
+  it("takes an address's recipe with its settings, then what the address overrides", () => {
+    const form = new TrainForm();
+    expect(form.applySetup({ source: 'tictactoe/planner' }, find)).toEqual([]);
+    expect(form.touched).toBe(true); // a link is the visitor's choice: no recipe is offered in its place
+    expect([form.mode, form.recipeId, form.preset, form.block, form.steps, form.seed]).toEqual(['recipe', 'tictactoe/planner', '92k', 24, 12_000, 21]);
+    expect(form.applySetup({ shape: '460k', block: '64', steps: '300', seed: '0' }, find)).toEqual([]);
+    expect([form.recipeId, form.preset, form.block, form.steps, form.seed]).toEqual(['tictactoe/planner', '460k', 64, 300, 0]);
+    expect(form.applySetup({ source: 'odd/one', shape: 'recipe', block: '40', seed: '4294967295' }, find)).toEqual([]);
+    expect([form.preset, form.block, form.seed, form.architecture.embd]).toEqual(['recipe', 40, 4_294_967_295, 40]);
+    expect(form.applySetup({ source: 'corpus', steps: '77' }, find)).toEqual([]);
+    expect([form.mode, form.steps]).toEqual(['corpus', 77]);
+  });
+
+  it('names every part it cannot take, and leaves those parts as they were', () => {
+    const form = new TrainForm();
+    form.applySetup({ source: 'puzzle8/mover' }, find);
+    const problems = form.applySetup({ source: 'chess/king', shape: '999k', block: '24', steps: '1e3', seed: '-1' }, find);
+    expect(problems).toEqual([
+      'no game organelle has the recipe “chess/king”',
+      '“999k” is not a model size the form offers',
+      '“24” is not a block size the form offers', // the Tic-tac-toe Planner's own, not the Mover's
+      '“1e3” is not a number of steps from 1 to 1,000,000',
+      '“-1” is not a seed from 0 to 4,294,967,295',
+    ]);
+    expect([form.recipeId, form.preset, form.block, form.steps, form.seed]).toEqual(['puzzle8/mover', '64k', 64, 25_000, 42]);
+    expect(form.applySetup({ steps: '0', seed: '4294967296' }, find)).toHaveLength(2);
+    form.applySetup({ source: 'corpus' }, find);
+    expect(form.applySetup({ shape: 'recipe' }, find)).toEqual(['“recipe” is not a model size the form offers']); // no recipe for a corpus
+  });
+});
+
+describe('TrainAddress', () => {
+  const catalog = (status: 'idle' | 'loading' | 'ready' | 'error') => ({ status, find: (id: string) => (status === 'ready' ? find(id) : undefined) });
+
+  it('keeps an address as it came until the recipes are known, then hands it to the form', () => {
+    const form = new TrainForm();
+    const known = { status: 'loading' as 'loading' | 'ready', find };
+    const address = new TrainAddress(form, known);
+    const asked = '#/train/tictactoe/planner?steps=600&seed=5';
+    address.take({ source: 'tictactoe/planner', steps: '600', seed: '5' });
+    expect(address.waiting).toBe(true);
+    expect(address.href).toBe(asked);
+    expect(form.mode).toBe('corpus');
+    known.status = 'ready';
+    address.settle();
+    expect(address.waiting).toBe(false);
+    expect([form.recipeId, form.steps, form.seed]).toEqual(['tictactoe/planner', 600, 5]);
+    expect(address.href).toBe('#/train/tictactoe/planner?shape=92k&block=24&steps=600&seed=5');
+    address.take({}); // the navigation's bare #/train: the form as it was
+    expect([address.waiting, form.steps]).toEqual([false, 600]);
+  });
+
+  it('says what the form could not take until the visitor changes the form', () => {
+    const form = new TrainForm();
+    const address = new TrainAddress(form, catalog('error')); // no recipes can be listed
+    address.take({ source: 'puzzle8/mover', steps: 'many' });
+    expect(address.problems).toEqual(['no game organelle has the recipe “puzzle8/mover”', '“many” is not a number of steps from 1 to 1,000,000']);
+    expect(address.href).toBe(trainHref(form.setup));
+    form.steps = 40;
+    expect(address.problems).toEqual([]);
   });
 });

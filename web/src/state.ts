@@ -18,6 +18,7 @@ import { IdbJobStore } from './train/job-store.ts';
 import { RecipeCatalog } from './train/recipe-catalog.svelte.ts';
 import { TrainingPool } from './train/training-pool.svelte.ts';
 import { TrainForm } from './train/train-form.svelte.ts';
+import { TrainAddress } from './train/train-address.svelte.ts';
 import { TrainingEstimate } from './train/training-estimate.svelte.ts';
 
 export const router = new Router();
@@ -49,6 +50,9 @@ export const pool = new TrainingPool({
 
 /** The Train view's form, kept while the visitor moves between views. */
 export const trainForm = new TrainForm();
+
+/** The Train form's setup in the address, and what the form could not take from one. */
+export const trainAddress = new TrainAddress(trainForm, catalog);
 
 /** How long the form's run would take here: kept across views, its worker only while the Train view is open. */
 export const trainEstimate = new TrainingEstimate(spawnEngineWorker);

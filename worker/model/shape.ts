@@ -33,6 +33,11 @@ export function sameWidths(a: ShapePreset, b: ShapePreset): boolean {
   return a.embd === b.embd && a.heads === b.heads && a.layers === b.layers && a.mlp === b.mlp;
 }
 
+/** The preset whose widths match `a`, if any. */
+export function presetOf(a: ShapePreset): ShapePresetName | undefined {
+  return (Object.keys(SHAPE_PRESETS) as ShapePresetName[]).find((name) => sameWidths(SHAPE_PRESETS[name], a));
+}
+
 /** Throws a message naming the first dimension the kernels cannot take. */
 export function validateShape(s: ModelShape): void {
   const positive = (name: string, v: number) => {

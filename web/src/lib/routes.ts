@@ -1,11 +1,15 @@
-// The app's hash routes: `#/`, `#/train`, `#/library`, `#/engine` (the engine check: this
+// The app's hash routes: `#/`, `#/library`, `#/engine` (the engine check: this
 // browser's bits and speed against the reference), `#/ask/<model id>[/<prompt>]` (one model
-// of the library, asked anything), `#/r/<payload>` for shared runs, and Solve's and Play's
-// setups:
+// of the library, asked anything), `#/r/<payload>` for shared runs, and Train's, Solve's
+// and Play's setups:
 //
+//   #/train[/<game>/<organelle> | /corpus][?shape=<preset>|recipe&block=<n>&steps=<n>&seed=<n>]
 //   #/solve[/<board>][?planner=<id>&mover=<id>&plans=planner|heuristic]   the board is solved on arrival
 //   #/play[/tictactoe|/connect4][?planner=<id>&player=<id>][&you=first|second | &watch=<opponent>[&as=first|second]]
 //
+// Train's names a game organelle's recipe, or the visitor's own corpus (whose file no address
+// can carry), and the run's shape, steps and seed as written: the Train form checks them. A
+// recipe's address is a recipe for a model: the same settings train the same weights anywhere.
 // `you`: the visitor plays the organelles, moving first or second; `watch`: the organelles
 // play that scripted opponent (its CLI name), moving first or second (`as`, as `eval --as`).
 //
@@ -19,7 +23,7 @@ import { ROLES as SOLVE_ROLES } from '../solve/models.ts';
 
 export type Route =
   | { name: 'home' }
-  | { name: 'train' }
+  | ({ name: 'train' } & TrainSetup)
   | { name: 'library' }
   | ({ name: 'solve' } & SolveSetup)
   | ({ name: 'play' } & PlaySetup)
@@ -32,6 +36,25 @@ export type RouteName = Route['name'];
 
 /** The models a setup names, by role: library ids (only roles of the view's pipeline). */
 export type ChosenModels = Readonly<Record<string, string>>;
+
+/**
+ * What a Train address sets, as written (the form checks each part); each part left out is
+ * left as it was.
+ */
+export interface TrainSetup {
+  /** A recipe's id (`<game>/<organelle>`), or 'corpus' for the visitor's own corpus. */
+  source?: string;
+  /** A shape preset's name, or 'recipe' for the recipe's own widths. */
+  shape?: string;
+  block?: string;
+  steps?: string;
+  seed?: string;
+}
+
+/** The source a Train address names for the visitor's own corpus. */
+export const CORPUS_SOURCE = 'corpus';
+
+const TRAIN_FIELDS = ['shape', 'block', 'steps', 'seed'] as const satisfies readonly (keyof TrainSetup)[];
 
 /** What a Solve address sets; each part left out is left as it was. */
 export interface SolveSetup {
@@ -98,7 +121,6 @@ export function parseHash(hash: string): Route {
     return { name: 'ask', modelId: decoded(id), ...(prompt !== undefined ? { prompt: decoded(prompt) } : {}) };
   }
   switch (path) {
-    case 'train':
     case 'library':
     case 'engine':
       return { name: path };
@@ -107,11 +129,19 @@ export function parseHash(hash: string): Route {
   }
 }
 
-/** A Solve or Play address as a route; null for any other path, or a game no view plays. */
+/** A Train, Solve or Play address as a route; null for any other path, or a game no view plays. */
 function parseSetup(asked: string): Route | null {
   const q = asked.indexOf('?');
   const [view, ...rest] = (q < 0 ? asked : asked.slice(0, q)).replace(/\/+$/, '').split('/');
   const params = new URLSearchParams(q < 0 ? '' : asked.slice(q + 1));
+  if (view === 'train' && rest.length <= 2) {
+    const source = rest.length ? rest.map(decoded).join('/') : undefined;
+    const fields = TRAIN_FIELDS.flatMap((key) => {
+      const value = params.get(key);
+      return value === null ? [] : [[key, value]];
+    });
+    return { name: 'train', ...(source !== undefined ? { source } : {}), ...Object.fromEntries(fields) };
+  }
   if (view === 'solve' && rest.length <= 1) {
     const board = rest.length ? decoded(rest[0]) : undefined;
     const plans = params.get('plans');
@@ -155,6 +185,14 @@ export function chosenModels<R extends string>(roles: readonly R[], idOf: (role:
     return id ? [[role, id]] : [];
   }));
   return Object.keys(choose).length ? { choose } : {};
+}
+
+/** The Train view's address for a setup (see the header); parts left out stay out. */
+export function trainHref(setup: TrainSetup = {}): string {
+  const params = new URLSearchParams();
+  for (const key of TRAIN_FIELDS) if (setup[key] !== undefined) params.set(key, setup[key]);
+  const source = setup.source?.split('/').map(encodeURIComponent).join('/');
+  return withParams(`#/train${source ? `/${source}` : ''}`, params);
 }
 
 /** The Solve view's address for a setup (see the header); parts left out stay out. */

@@ -56,6 +56,11 @@ export class Library {
   /** True once a load has listed the visitor's models and the built-in ones. */
   get settled(): boolean { return this.#settled; }
 
+  /** The library's other models with the same weights (the same fingerprint) as `meta`. */
+  twinsOf(meta: ModelMeta): ModelMeta[] {
+    return this.#models.filter((m) => m.id !== meta.id && m.fingerprint === meta.fingerprint);
+  }
+
   dismissNotice(): void {
     this.#notice = null;
   }

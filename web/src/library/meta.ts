@@ -1,8 +1,9 @@
 // Library metadata read from a decoded model file, and plain wording for storage errors.
 import { modelFingerprint, type OrganelleModel } from '../../../worker/model/model-file.ts';
-import { parameterCount } from '../../../worker/model/shape.ts';
+import { parameterCount, presetOf } from '../../../worker/model/shape.ts';
 import type { GameId } from '../../../worker/recipes/registry.ts';
 import { bytes as formatBytes, dateTime } from '../lib/format.ts';
+import { trainHref } from '../lib/routes.ts';
 import type { ModelMeta, ModelOrigin } from './model-store.ts';
 
 const GAME_IDS: readonly string[] = ['puzzle8', 'tictactoe', 'connect4'];
@@ -46,6 +47,23 @@ export function metaFromModel(
 export function trainedOn(meta: ModelMeta): string {
   if (meta.createdAt) return dateTime(meta.createdAt);
   return meta.origin === 'built-in' ? 'Shipped with the site' : '—';
+}
+
+/**
+ * The Train address that trains a game organelle's model again from its recipe, at its size,
+ * block, steps and seed; null for a model of a corpus no address can carry. While the recipe
+ * is unchanged, the run gives the same weights, bit for bit.
+ */
+export function retrainHref(meta: ModelMeta): string | null {
+  if (!meta.game || !meta.organelle) return null;
+  const { shape } = meta;
+  return trainHref({
+    source: meta.recipeId,
+    shape: presetOf(shape) ?? 'recipe',
+    block: String(shape.block),
+    steps: String(meta.steps),
+    seed: String(meta.seed),
+  });
 }
 
 /** A model as a picker lists it: "8-puzzle Mover · built-in", or its name and when it was added. */

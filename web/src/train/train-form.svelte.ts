@@ -1,9 +1,10 @@
 // The Train view's form: what to train on (a registered recipe, or an uploaded corpus),
 // the model shape, steps and seed. Validation is derived, so the view shows each field's
 // problem as it is typed, and the form turns into job specs only when it is valid.
-import { SHAPE_PRESETS, parameterCount, sameWidths, type ShapePreset, type ShapePresetName } from '../../../worker/model/shape.ts';
+import { SHAPE_PRESETS, isShapePresetName, parameterCount, presetOf, type ShapePreset, type ShapePresetName } from '../../../worker/model/shape.ts';
 import type { RecipeInfo, TrainSource, TrainTimingRequest } from '../../../worker/browser/messages.ts';
 import { grouped } from '../lib/format.ts';
+import { CORPUS_SOURCE, type TrainSetup } from '../lib/routes.ts';
 import { analyseCorpus, MAX_CORPUS_BYTES, type CorpusAnalysis } from './corpus.ts';
 import type { JobSpec } from './job-store.ts';
 
@@ -14,9 +15,14 @@ export const BLOCK_SIZES = [32, 64, 128, 256, 512] as const;
 export const MAX_STEPS = 1_000_000;
 export const MAX_SEED = 0xffffffff;
 
-/** The preset whose widths match `a`, if any. */
-export function presetOf(a: ShapePreset): ShapePresetName | undefined {
-  return (Object.keys(SHAPE_PRESETS) as ShapePresetName[]).find((name) => sameWidths(SHAPE_PRESETS[name], a));
+/** A whole number as an address writes it (digits only, ten at most), or null. */
+function wholeNumber(text: string): number | null {
+  return /^\d{1,10}$/.test(text) ? Number(text) : null;
+}
+
+/** Block sizes the form offers: the usual ones, plus a recipe's own. */
+export function blockSizes(recipe: RecipeInfo | null): number[] {
+  return [...new Set([...BLOCK_SIZES, recipe?.architecture.block ?? 128])].sort((x, y) => x - y);
 }
 
 interface Settings {
@@ -92,6 +98,54 @@ export class TrainForm {
 
   /** Whether the visitor has chosen a source yet (offers to pick one for them stop then). */
   get touched(): boolean { return this.#touched; }
+
+  /**
+   * The form as a Train address (routes.ts): its source, shape, block, and the steps and seed
+   * when they are valid. The corpus itself stays out: no address can carry it.
+   */
+  get setup(): TrainSetup {
+    const source = this.mode === 'recipe' ? this.#recipe?.id : CORPUS_SOURCE;
+    const e = this.#errors;
+    return {
+      ...(source ? { source } : {}),
+      shape: this.preset,
+      block: String(this.block),
+      ...(e.steps ? {} : { steps: String(this.steps) }),
+      ...(e.seed ? {} : { seed: String(this.seed) }),
+    };
+  }
+
+  /**
+   * Takes a Train address's setup (parts left out stay as they were): first its source, whose
+   * recipe brings its own settings, then the shape, block, steps and seed it names. Returns
+   * what it could not take, in words, each part then left as it was.
+   */
+  applySetup(setup: TrainSetup, findRecipe: (id: string) => RecipeInfo | undefined): string[] {
+    const problems: string[] = [];
+    if (setup.source === CORPUS_SOURCE) this.switchMode('corpus');
+    else if (setup.source !== undefined) {
+      const recipe = findRecipe(setup.source);
+      if (recipe) {
+        this.switchMode('recipe');
+        this.chooseRecipe(recipe);
+      } else problems.push(`no game organelle has the recipe “${setup.source}”`);
+    }
+    const shape = setup.shape;
+    if (shape !== undefined) {
+      if (isShapePresetName(shape) || (shape === 'recipe' && this.mode === 'recipe' && this.#recipe)) this.preset = shape;
+      else problems.push(`“${shape}” is not a model size the form offers`);
+    }
+    const take = (text: string | undefined, ok: (n: number) => boolean, set: (n: number) => void, what: string) => {
+      if (text === undefined) return;
+      const n = wholeNumber(text);
+      if (n !== null && ok(n)) set(n);
+      else problems.push(`“${text}” is not ${what}`);
+    };
+    take(setup.block, (n) => blockSizes(this.#recipe).includes(n), (n) => (this.block = n), 'a block size the form offers');
+    take(setup.steps, (n) => n >= 1 && n <= MAX_STEPS, (n) => (this.steps = n), `a number of steps from 1 to ${grouped(MAX_STEPS)}`);
+    take(setup.seed, (n) => n <= MAX_SEED, (n) => (this.seed = n), `a seed from 0 to ${grouped(MAX_SEED)}`);
+    return problems;
+  }
 
   /** Switches between recipe and corpus, each keeping its own settings. */
   switchMode(mode: SourceMode, byVisitor = true): void {
