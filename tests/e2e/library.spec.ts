@@ -131,16 +131,19 @@ test("a game model's Train address trains it again, and the library says the two
   await expect(page).toHaveURL(/#\/train\/tictactoe\/planner\?shape=92k&block=24&steps=60&seed=5$/);
   await page.getByRole('button', { name: 'Start training' }).click();
   await expect(jobCard(page, 'tictactoe/planner')).toHaveAttribute('data-status', 'done');
+  await expect(jobCard(page, 'tictactoe/planner').getByRole('link', { name: 'Saved to the library' })).toBeVisible();
+  await expect(page.getByTestId('model-twins')).toHaveCount(0); // nothing else has its weights yet
   await page.getByRole('button', { name: 'Clear finished' }).click();
 
   // its library card links back to those very settings
   await page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true }).click();
-  await expect(page.getByTestId('model-twins')).toHaveCount(0);
   await page.getByRole('link', { name: 'Train again tictactoe/planner' }).click();
   await expect(page).toHaveURL(/#\/train\/tictactoe\/planner\?shape=92k&block=24&steps=60&seed=5$/);
   await expect(page.getByLabel('Steps')).toHaveValue('60');
   await page.getByRole('button', { name: 'Start training' }).click();
   await expect(jobCard(page, 'tictactoe/planner')).toHaveAttribute('data-status', 'done');
+  // the run's own card says so as soon as it is saved
+  await expect(jobCard(page, 'tictactoe/planner').getByTestId('model-twins')).toHaveText('Same weights as “tictactoe/planner”, bit for bit.');
   await page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true }).click();
   await expect(page.getByTestId('model-twins')).toHaveText(Array(2).fill('Same weights as “tictactoe/planner”, bit for bit.'));
   // a built-in model's card offers its recipe's run; it has no twin here
