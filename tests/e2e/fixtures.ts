@@ -1,7 +1,7 @@
 // The app's end-to-end fixtures: every test fails on a console error, an uncaught page
 // error, or a request that leaves the site's origin. Plus small helpers shared by specs.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, errors, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, errors, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
 
 export const test = base.extend<{ problems: string[] }>({
@@ -86,6 +86,23 @@ export async function startCorpusRun(page: Page, o: { steps: number; name?: stri
   await page.getByLabel('Steps').fill(String(o.steps));
   await page.getByLabel('Seed').fill('1');
   await page.getByRole('button', { name: 'Start training' }).click();
+}
+
+/**
+ * How many pixels of a run's loss chart are the curve's colour: none while the chart shows
+ * only its axes and grid, so a chart that never draws its line fails.
+ */
+export async function curvePixels(card: Locator): Promise<number> {
+  return card.locator('.uplot canvas').evaluate((canvas: HTMLCanvasElement) => {
+    const hex = getComputedStyle(canvas).getPropertyValue('--chart-line').trim(); // #rrggbb
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (Math.abs(data[i] - r) < 8 && Math.abs(data[i + 1] - g) < 8 && Math.abs(data[i + 2] - b) < 8 && data[i + 3] > 200) n++;
+    }
+    return n;
+  });
 }
 
 /** The job card of the run called `name`. */

@@ -1,7 +1,7 @@
 // Offline: after one visit the service worker has precached the app, the worker, the wasm
 // and the built-in models, so with the network gone the app still loads, still trains (and
 // draws the loss curve), and a built-in model still answers.
-import { jobCard, startCorpusRun, test, expect, waitForServiceWorker } from './fixtures.ts';
+import { curvePixels, jobCard, startCorpusRun, test, expect, waitForServiceWorker } from './fixtures.ts';
 
 test('after one visit the app loads, trains and answers offline', async ({ page, context }) => {
   await page.goto('/');
@@ -19,6 +19,7 @@ test('after one visit the app loads, trains and answers offline', async ({ page,
   await expect(jobCard(page, 'offline run')).toHaveAttribute('data-status', 'done');
   // the chart library is a chunk of its own, loaded with the first chart: from the precache here
   await expect(jobCard(page, 'offline run').locator('.uplot canvas')).toBeVisible();
+  await expect.poll(() => curvePixels(jobCard(page, 'offline run'))).toBeGreaterThan(200);
 
   await page.goto('/#/ask/built-in%3Atictactoe-player');
   const prompt = page.getByLabel('Prompt', { exact: true });

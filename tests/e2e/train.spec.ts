@@ -1,7 +1,7 @@
 // Training in the browser: a small organelle trains to the end with its loss falling and
 // lands in the library; a run interrupted by a reload continues from its last checkpoint
 // and ends with exactly the weights of a run that never stopped (checked against Node).
-import { jobCard, lossEnds, startCorpusRun, test, expect, TINY_CORPUS } from './fixtures.ts';
+import { curvePixels, jobCard, lossEnds, startCorpusRun, test, expect, TINY_CORPUS } from './fixtures.ts';
 import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
 import { analyseCorpus } from '../../web/src/train/corpus.ts';
 import { trainOrganelle } from '../../worker/browser/train.ts';
@@ -19,7 +19,8 @@ test('a small organelle trains to the end, its loss falls, and it is saved to th
   await expect(card).toContainText('400 / 400 steps (100%)');
   const [first, last] = await lossEnds(page, 'short run');
   expect(last).toBeLessThan(first * 0.5);
-  await expect(card.locator('.uplot canvas')).toBeVisible(); // the curve itself is drawn
+  await expect(card.locator('.uplot canvas')).toBeVisible();
+  await expect.poll(() => curvePixels(card)).toBeGreaterThan(200); // the curve itself is drawn, not just the axes
   await expect(card.locator('[data-metric="validationLoss"]')).toBeVisible();
   await expect(card.locator('[data-metric="trainLoss"]')).toBeVisible();
   // and how many prompts it answers as its corpus does, trained on and held out
