@@ -159,4 +159,12 @@ test("a game model's Train address trains it again, and the library says the two
   await expect(page.getByLabel('Seed')).toHaveValue('8');
   await page.getByLabel('Steps').fill('100');
   await expect(page.getByTestId('train-address-problems')).toHaveCount(0);
+  // the navigation's bare #/train leaves the form as it was, and the address says so: from
+  // another view, and from the Train view itself
+  await page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Train', exact: true }).click();
+  await expect(page).toHaveURL(/#\/train\/tictactoe\/planner\?shape=92k&block=24&steps=100&seed=8$/);
+  await page.getByRole('navigation').getByRole('link', { name: 'Train', exact: true }).click();
+  await expect(page.getByLabel('Steps')).toHaveValue('100');
+  await expect(page).toHaveURL(/#\/train\/tictactoe\/planner\?shape=92k&block=24&steps=100&seed=8$/);
 });

@@ -23,6 +23,9 @@ export function keepAddress<N extends RouteName>(
     });
   });
   $effect(() => {
+    // after each navigation as well: the navigation's bare `#/train` leaves the view as it
+    // was, and the address is to say what that is
+    void router.navigations;
     const address = href();
     untrack(() => {
       if (router.route.name === name) router.replace(address);
