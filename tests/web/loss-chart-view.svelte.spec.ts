@@ -1,0 +1,54 @@
+// The loss chart component (web/src/train/LossChart.svelte) with uPlot replaced by a recorder:
+// the chart is made once uPlot has loaded, with the losses of that moment, and every later
+// loss reaches it, even when uPlot arrived after the run had started (it loads on demand).
+import { flushSync, mount, unmount } from 'svelte';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import LossChart from '../../web/src/train/LossChart.svelte';
+import { reactive } from './reactive.svelte.ts';
+
+const charts = vi.hoisted(() => [] as { data: unknown }[]);
+vi.mock('../../web/src/train/uplot.ts', () => ({
+  default: class {
+    data: unknown;
+    constructor(_options: unknown, data: unknown) {
+      this.data = data;
+      charts.push(this);
+    }
+    setData(data: unknown) {
+      this.data = data;
+    }
+    setSize() {}
+    destroy() {}
+  },
+}));
+
+let view: ReturnType<typeof mount> | undefined;
+afterEach(() => {
+  if (view) unmount(view);
+  view = undefined;
+  charts.length = 0;
+});
+
+describe('LossChart', () => {
+  it('draws every loss that comes after uPlot has loaded', async () => {
+    const props = reactive({ history: { steps: [] as number[], losses: [] as number[] }, steps: 100, label: 'Loss curve of run' });
+    view = mount(LossChart, { target: document.body, props });
+    flushSync();
+    await vi.dynamicImportSettled();
+    expect(charts).toHaveLength(1);
+    expect(charts[0].data).toEqual([[], []]);
+    props.history = { steps: [10, 20], losses: [3, 2] };
+    flushSync();
+    expect(charts[0].data).toEqual([[10, 20], [3, 2]]);
+    expect(document.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('Loss curve of run: loss 3.000 at step 10, 2.000 at step 20 of 100.');
+  });
+
+  it('starts from the losses there are when uPlot arrives', async () => {
+    const props = reactive({ history: { steps: [5], losses: [4] }, steps: 50, label: 'run' });
+    view = mount(LossChart, { target: document.body, props });
+    props.history = { steps: [5, 6], losses: [4, 3.5] }; // a point while uPlot loads
+    flushSync();
+    await vi.dynamicImportSettled();
+    expect(charts[0].data).toEqual([[5, 6], [4, 3.5]]);
+  });
+});
