@@ -56,6 +56,10 @@ test('the footer links to the engine check, which can run again', async ({ page 
   await expect(page.getByTestId('engine-status')).toHaveText('Done.', { timeout: 60_000 });
   await expect(page.getByTestId('determinism-verdict')).toContainText('Bit-identical');
   expect(first).toMatch(/tokens\/s$/);
+  // and it offers the same proof on a whole model: a built-in one's recipe, in the Train form
+  await page.getByRole('link', { name: 'train the built-in Tic-tac-toe Planner again' }).click();
+  await expect(page.getByLabel('Organelle', { exact: true })).toHaveValue('tictactoe/planner');
+  await expect(page).toHaveURL(/#\/train\/tictactoe\/planner\?shape=92k&block=24&steps=12000&seed=21$/);
 });
 
 test('with a training run going, the speed check says it shares the cores', async ({ page }) => {
