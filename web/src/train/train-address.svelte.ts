@@ -44,11 +44,6 @@ export class TrainAddress {
     });
   }
 
-  /** Whether an address is waiting for the recipes. */
-  get waiting(): boolean {
-    return this.#waiting !== null;
-  }
-
   /** What the form could not take from the last address, while the form is as it left it. */
   get problems(): readonly string[] {
     return this.#problems.length && trainHref(this.#form.setup) === this.#problemsAt ? this.#problems : [];
