@@ -22,9 +22,8 @@ export class TrainAddress {
 
   /** A Train address's setup: taken once the recipes are known. A bare `#/train` changes nothing. */
   take({ source, shape, block, steps, seed }: TrainSetup): void {
-    const setup = Object.fromEntries(Object.entries({ source, shape, block, steps, seed }).filter(([, v]) => v !== undefined));
-    if (Object.keys(setup).length === 0) return;
-    this.#waiting = setup;
+    if ([source, shape, block, steps, seed].every((part) => part === undefined)) return;
+    this.#waiting = { source, shape, block, steps, seed };
     this.settle();
   }
 

@@ -135,15 +135,15 @@ export class TrainForm {
       if (isShapePresetName(shape) || (shape === 'recipe' && this.mode === 'recipe' && this.#recipe)) this.preset = shape;
       else problems.push(`“${shape}” is not a model size the form offers`);
     }
-    const take = (text: string | undefined, ok: (n: number) => boolean, set: (n: number) => void, what: string) => {
+    const takeNumber = (text: string | undefined, ok: (n: number) => boolean, set: (n: number) => void, what: string) => {
       if (text === undefined) return;
       const n = wholeNumber(text);
       if (n !== null && ok(n)) set(n);
       else problems.push(`“${text}” is not ${what}`);
     };
-    take(setup.block, (n) => blockSizes(this.#recipe).includes(n), (n) => (this.block = n), 'a block size the form offers');
-    take(setup.steps, (n) => n >= 1 && n <= MAX_STEPS, (n) => (this.steps = n), `a number of steps from 1 to ${grouped(MAX_STEPS)}`);
-    take(setup.seed, (n) => n <= MAX_SEED, (n) => (this.seed = n), `a seed from 0 to ${grouped(MAX_SEED)}`);
+    takeNumber(setup.block, (n) => blockSizes(this.#recipe).includes(n), (n) => (this.block = n), 'a block size the form offers');
+    takeNumber(setup.steps, (n) => n >= 1 && n <= MAX_STEPS, (n) => (this.steps = n), `a number of steps from 1 to ${grouped(MAX_STEPS)}`);
+    takeNumber(setup.seed, (n) => n <= MAX_SEED, (n) => (this.seed = n), `a seed from 0 to ${grouped(MAX_SEED)}`);
     return problems;
   }
 
