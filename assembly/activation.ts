@@ -15,3 +15,16 @@ export function relu_backward(dinp: usize, dout: usize, out: usize, n: i32): voi
     v128.store(dinp + i, v128.and(v128.load(dout + i), live));
   }
 }
+
+// relu_forward, returning how many outputs are nonzero (sparse.ts decides from it)
+export function relu_forward_count(out: usize, inp: usize, n: i32): i32 {
+  const zero = f32x4.splat(0);
+  const bytes = <usize>n << 2;
+  let live = i32x4.splat(0);
+  for (let i: usize = 0; i < bytes; i += 16) {
+    const y = f32x4.max(v128.load(inp + i), zero);
+    v128.store(out + i, y);
+    live = i32x4.sub(live, f32x4.ne(y, zero)); // a true lane is -1
+  }
+  return i32x4.extract_lane(live, 0) + i32x4.extract_lane(live, 1) + i32x4.extract_lane(live, 2) + i32x4.extract_lane(live, 3);
+}

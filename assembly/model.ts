@@ -8,9 +8,10 @@
 // B block, N positions in the packed batch, hd = E/H.
 import { arena_reset, arena_alloc } from './arena';
 import { rng_seed, rng_below, rng_normal, rng_uniform } from './prng';
-import { matmul_ab, matmul_atb, matmul_abt, gemm, matmul_panels, pack_panels, panel_floats } from './matmul';
+import { matmul_ab, matmul_atb, matmul_abt, gemm, matmul_panels, pack_panels, panel_floats, transpose } from './matmul';
+import { pattern_rows, sparse_matmul, sparse_matmul_tn } from './sparse';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
-import { relu_forward, relu_backward } from './activation';
+import { relu_forward, relu_forward_count, relu_backward } from './activation';
 import { attention_forward, attention_backward, attend } from './attention';
 import { crossentropy_forward_backward } from './loss';
 import { sum_squares, adamw_update } from './adam';
@@ -59,6 +60,10 @@ let attout: usize = 0; // (L, N, E)
 let resmid: usize = 0; // (L, N, E) residual after attention
 let ln2: usize = 0, rstd2: usize = 0; // (L, N, E), (L, N)
 let hid: usize = 0; // (L, N, F) relu output
+// Where each layer's hid is nonzero, row by row (sparse.ts), when its products with hid run
+// sparse in this step (hidSparse): starts (N + 1) i32, then aOffs and bOffs u32.
+let hidRows: usize = 0, hidRowsA: usize = 0, hidRowsB: usize = 0; // (L, N + 1), (L, N*F + 4) x 2
+let hidSparse: usize = 0; // (L) u8
 let logits: usize = 0; // (Nc, V) for the compact rows, replaced by dlogits
 let logitsKept: usize = 0; // (Nc, V) copy made by a forward-only call
 // backward scratch
@@ -67,6 +72,11 @@ let rowsN = 0; // allocated rows: maxTok + 4
 let attFloats = 0; // per layer
 
 @inline function resAt(l: i32): usize { return res + f4(l * rowsN * E); }
+// a pattern of hid has at most N*F entries, and pattern_rows stores up to 3 past its last
+@inline function hidEntries(): i32 { return rowsN * F + 4; }
+@inline function hidRowsAt(l: i32): usize { return hidRows + f4(l * (rowsN + 1)); }
+@inline function hidRowsAAt(l: i32): usize { return hidRowsA + f4(l * hidEntries()); }
+@inline function hidRowsBAt(l: i32): usize { return hidRowsB + f4(l * hidEntries()); }
 @inline function at(base: usize, l: i32, width: i32): usize { return base + f4(l * rowsN * width); }
 
 // ---------------------------------------------------------------------------------------
@@ -159,6 +169,10 @@ export function model_init(v: i32, e: i32, h: i32, l: i32, f: i32, b: i32, batch
   ln2 = arena_alloc(f4(L * rowsN * E));
   rstd2 = arena_alloc(f4(L * rowsN));
   hid = arena_alloc(f4(L * rowsN * F));
+  hidRows = arena_alloc(f4(L * (rowsN + 1)));
+  hidRowsA = arena_alloc(f4(L * hidEntries()));
+  hidRowsB = arena_alloc(f4(L * hidEntries()));
+  hidSparse = arena_alloc(<usize>L);
   logits = arena_alloc(f4(rowsN * V));
   logitsKept = arena_alloc(f4(rowsN * V));
   dres = arena_alloc(f4(rowsN * E));
@@ -330,9 +344,18 @@ function forward(N: i32, D: i32): void {
     matmul_ab(mid, ao, wo(params, l), M, E, E, true);
     rmsnorm_forward(l2, rstd2 + f4(l * rowsN), mid, M, E);
     matmul_ab(hh, l2, fc1(params, l), M, E, F, false);
-    relu_forward(hh, hh, M * F);
+    const live = relu_forward_count(hh, hh, M * F);
     memory.copy(next, mid, f4(M * E));
-    matmul_ab(next, hh, fc2(params, l), M, F, E, true);
+    // next += hh @ fc2: over hh's nonzero elements alone when they are few enough to pay
+    // (the same sums either way, so the same bits)
+    const sparse = use_sparse(live, M * F);
+    store<u8>(hidSparse + <usize>l, sparse ? 1 : 0);
+    if (sparse) {
+      pattern_rows(hidRowsAt(l), hidRowsAAt(l), hidRowsBAt(l), hh, M, F, f4(E));
+      sparse_matmul(next, f4(E), hh, hidRowsAt(l), hidRowsAAt(l), hidRowsBAt(l), fc2(params, l), M, E, true);
+    } else {
+      matmul_ab(next, hh, fc2(params, l), M, F, E, true);
+    }
   }
   // res[L] holds the compact rows
   matmul_ab(logits, resAt(L), lmHead(params), nc, E, V, false);
@@ -348,12 +371,17 @@ function backward(N: i32, D: i32): void {
     const M = last ? nc : N;
     const l1 = at(ln1, l, E), q = at(qkv, l, 3 * E), ao = at(attout, l, E);
     const l2 = at(ln2, l, E), hh = at(hid, l, F);
-    // res[l+1] = mid + relu(ln2 @ fc1) @ fc2   (M rows)
-    matmul_atb(fc2(grads, l), hh, dres, F, M, E, false);
-    matmul_abt(dhid, dres, fc2(params, l), M, E, F, false, tscratch);
-    relu_backward(dhid, dhid, hh, M * F);
-    matmul_atb(fc1(grads, l), l2, dhid, E, M, F, false);
-    matmul_abt(dln, dhid, fc1(params, l), M, F, E, false, tscratch);
+    // res[l+1] = mid + relu(ln2 @ fc1) @ fc2   (M rows). dhid is zero wherever hh is, so
+    // when the forward ran sparse, every product with hh or dhid runs over hh's pattern.
+    if (load<u8>(hidSparse + <usize>l) != 0) {
+      mlp_backward_sparse(l, M);
+    } else {
+      matmul_atb(fc2(grads, l), hh, dres, F, M, E, false);
+      matmul_abt(dhid, dres, fc2(params, l), M, E, F, false, tscratch);
+      relu_backward(dhid, dhid, hh, M * F);
+      matmul_atb(fc1(grads, l), l2, dhid, E, M, F, false);
+      matmul_abt(dln, dhid, fc1(params, l), M, F, E, false, tscratch);
+    }
     rmsnorm_backward(dres, dln, l2, rstd2 + f4(l * rowsN), M, E); // dres is now d(mid)
     // mid = res[l] + attn(ln1 @ wqkv) @ wo
     matmul_atb(wo(grads, l), ao, dres, E, M, E, false);
@@ -387,6 +415,50 @@ function backward(N: i32, D: i32): void {
       v128.store(pe + c, f32x4.add(v128.load(pe + c), v));
     }
   }
+}
+
+// The MLP's backward over hh's pattern (sparse.ts): dres (M, E) in, dln (M, E) out, and
+// the fc1 and fc2 gradients.
+function mlp_backward_sparse(l: i32, M: i32): void {
+  const hh = at(hid, l, F), l2 = at(ln2, l, E);
+  const rows = hidRowsAt(l), rowsA = hidRowsAAt(l), rowsB = hidRowsBAt(l);
+  sparse_matmul_tn(fc2(grads, l), hh, rows, rowsA, rowsB, dres, f4(E), M, F, E, f4(E)); // hh^T @ dres
+  matmul_abt(dhid, dres, fc2(params, l), M, E, F, false, tscratch);
+  relu_backward(dhid, dhid, hh, M * F);
+  // d(fc1) = l2^T @ dhid, made as its transpose dhid^T @ l2
+  sparse_matmul_tn(tscratch, dhid, rows, rowsA, rowsB, l2, f4(E), M, F, E, f4(E));
+  transpose(fc1(grads, l), f4(F), tscratch, f4(E), F, E);
+  // dln = dhid @ fc1^T
+  transpose(tscratch, f4(E), fc1(params, l), f4(F), E, F);
+  sparse_matmul(dln, f4(E), dhid, rows, rowsA, rowsB, tscratch, M, E, false);
+}
+
+// Whether the MLP's products with hh run sparse: below SPARSE_BELOW of its elements
+// nonzero, where sparse.ts's kernels are measured to beat gemm's (sparseMode: see
+// train_sparse_mlp).
+const SPARSE_AUTO: i32 = 0, SPARSE_ALWAYS: i32 = 1, SPARSE_NEVER: i32 = 2;
+const SPARSE_BELOW: f32 = 0.55;
+let sparseMode = SPARSE_AUTO;
+@inline function use_sparse(live: i32, elements: i32): bool {
+  if (sparseMode == SPARSE_ALWAYS) return true;
+  if (sparseMode == SPARSE_NEVER) return false;
+  return <f32>live < SPARSE_BELOW * <f32>elements;
+}
+
+/**
+ * How training runs the MLP's products with its hidden activations: 0 by their density
+ * (the default), 1 always over their nonzero elements, 2 always dense. The bits are the same
+ * in every mode; tests and benchmarks compare them.
+ */
+export function train_sparse_mlp(mode: i32): void {
+  sparseMode = mode;
+}
+
+/** Bit l set when layer l's MLP ran sparse in the last forward (tests, benchmarks). */
+export function train_last_sparse_layers(): i32 {
+  let bits = 0;
+  for (let l = 0; l < L; l++) bits |= <i32>load<u8>(hidSparse + <usize>l) << l;
+  return bits;
 }
 
 function counted(N: i32): i32 {

@@ -24,6 +24,11 @@ export interface MatmulResult { layout: Layout; m: number; k: number; n: number;
 export interface TrainResult {
   shape: BenchShape; params: number; tokens_per_s: number; tokens_per_s_response_only: number;
   reference_tokens_per_s: number; speedup: number; steps_per_s: number; mean_doc_chars: number;
+  /**
+   * Share of the full-loss run's layer steps whose MLP ran over its nonzero activations alone
+   * (assembly/sparse.ts); absent from reports made before it did.
+   */
+  mlp_sparse_share?: number;
   /** Estimated useful GFLOP/s of the full-loss step (trainingFlopsPerToken): compare with the matmul rows. */
   gflops: number;
 }
@@ -112,6 +117,20 @@ export function trainingStep(o: Organelle): () => number {
   };
 }
 
+/** Counts, over the steps `step` runs, the layers whose MLP ran sparse (assembly/sparse.ts). */
+export function sparseTally(o: Organelle, step: () => number): { step: () => number; share: () => number } {
+  let sparse = 0, layers = 0;
+  return {
+    step: () => {
+      const tokens = step();
+      for (let bits = o.engine.wasm.train_last_sparse_layers(); bits !== 0; bits >>>= 1) sparse += bits & 1;
+      layers += o.shape.layers;
+      return tokens;
+    },
+    share: () => (layers === 0 ? 0 : sparse / layers),
+  };
+}
+
 /** One training step per call, counting the positions it processed. */
 export function counted(step: () => number): { call: () => void; tokensPerCall: () => number } {
   let tokens = 0, calls = 0;
@@ -146,17 +165,18 @@ async function benchTrain(module: WebAssembly.Module, name: BenchShape, corpusTe
     step++;
     return batch.tokens.length;
   };
-  const runs = [counted(trainingStep(organelle)), counted(trainingStep(responseOnly)), counted(referenceStep)];
+  const full = sparseTally(organelle, trainingStep(organelle));
+  const runs = [counted(full.step), counted(trainingStep(responseOnly)), counted(referenceStep)];
   const { ms, relative } = timeInTurns(runs.map((r) => r.call), t);
   const tokensPerCall = runs.map((r) => r.tokensPerCall());
-  const [full, ro, ref] = tokensPerCall.map((n, i) => (n * 1000) / ms[i]); // tokens/s
+  const [fullRate, ro, ref] = tokensPerCall.map((n, i) => (n * 1000) / ms[i]); // tokens/s
   // the reference step's time per WASM step, in turns, scaled by their batches' token counts
   const speedup = (relative[2] * tokensPerCall[0]) / tokensPerCall[2];
   return {
-    shape: name, params: organelle.engine.paramCount, tokens_per_s: full, tokens_per_s_response_only: ro,
-    reference_tokens_per_s: ref, speedup, steps_per_s: 1000 / ms[0], mean_doc_chars,
+    shape: name, params: organelle.engine.paramCount, tokens_per_s: fullRate, tokens_per_s_response_only: ro,
+    reference_tokens_per_s: ref, speedup, steps_per_s: 1000 / ms[0], mean_doc_chars, mlp_sparse_share: full.share(),
     // a document is BOS + its characters
-    gflops: (full * trainingFlopsPerToken(organelle.shape, mean_doc_chars + 1)) / 1e9,
+    gflops: (fullRate * trainingFlopsPerToken(organelle.shape, mean_doc_chars + 1)) / 1e9,
   };
 }
 
@@ -199,10 +219,10 @@ export function formatBench(r: BenchReport): string {
     lines.push(`  ${m.layout.padEnd(4)} ${`${m.m}x${m.k}x${m.n}`.padEnd(22)} ${f(m.gflops).padStart(8)} ${f(m.reference_gflops, 2).padStart(12)} ${f(m.speedup).padStart(9)}x`);
   }
   lines.push('training (batch 8 mover-like documents, every position counted; full = loss on every position)');
-  lines.push('  shape  params  tokens/s full  TS tokens/s  speed-up  steps/s  tokens/s response-only  est. GFLOP/s full');
+  lines.push('  shape  params  tokens/s full  TS tokens/s  speed-up  steps/s  tokens/s response-only  est. GFLOP/s full  MLP sparse');
   const n = (x: number) => Math.round(x).toLocaleString('en-US');
   for (const x of r.train) {
-    lines.push(`  ${x.shape.padEnd(6)} ${String(x.params).padStart(7)} ${n(x.tokens_per_s).padStart(13)} ${n(x.reference_tokens_per_s).padStart(12)} ${f(x.speedup).padStart(8)}x ${f(x.steps_per_s).padStart(8)} ${n(x.tokens_per_s_response_only).padStart(12)} ${f(x.gflops).padStart(18)}`);
+    lines.push(`  ${x.shape.padEnd(6)} ${String(x.params).padStart(7)} ${n(x.tokens_per_s).padStart(13)} ${n(x.reference_tokens_per_s).padStart(12)} ${f(x.speedup).padStart(8)}x ${f(x.steps_per_s).padStart(8)} ${n(x.tokens_per_s_response_only).padStart(12)} ${f(x.gflops).padStart(18)} ${(x.mlp_sparse_share === undefined ? '-' : `${Math.round(100 * x.mlp_sparse_share)}%`).padStart(11)}`);
   }
   lines.push('generation (36-char prompt, 5-char answer)');
   lines.push('  shape  single ms  3-vote ms  ratio  single ms, layer 0 computed (not read from its table)');

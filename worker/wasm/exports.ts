@@ -26,7 +26,12 @@ export interface OrganelleWasm {
   rmsnorm_forward(out: Ptr, rstd: Ptr, inp: Ptr, N: number, C: number): void;
   rmsnorm_backward(dinp: Ptr, dout: Ptr, out: Ptr, rstd: Ptr, N: number, C: number): void;
   relu_forward(out: Ptr, inp: Ptr, n: number): void;
+  relu_forward_count(out: Ptr, inp: Ptr, n: number): number; // nonzero outputs
   relu_backward(dinp: Ptr, dout: Ptr, out: Ptr, n: number): void;
+  // products with a ReLU-sparse factor (assembly/sparse.ts)
+  pattern_rows(starts: Ptr, aOffs: Ptr, bOffs: Ptr, h: Ptr, M: number, F: number, ldb: number): number;
+  sparse_matmul(c: Ptr, ldc: number, a: Ptr, starts: Ptr, aOffs: Ptr, bOffs: Ptr, b: Ptr, R: number, N: number, acc: number): void;
+  sparse_matmul_tn(c: Ptr, a: Ptr, starts: Ptr, aOffs: Ptr, bOffs: Ptr, b: Ptr, ldbB: number, M: number, F: number, N: number, ldb: number): void;
   attention_forward(out: Ptr, att: Ptr, qkv: Ptr, docStarts: Ptr, qStarts: Ptr, D: number, E: number, H: number, scratch: Ptr): void;
   attention_backward(dqkv: Ptr, scratch: Ptr, dout: Ptr, att: Ptr, qkv: Ptr, docStarts: Ptr, qStarts: Ptr, D: number, E: number, H: number): void;
   attention_probs_floats(docStarts: Ptr, D: number, H: number): number;
@@ -70,6 +75,8 @@ export interface OrganelleWasm {
   gen_prefill(n: number): void;
   gen_sample(n: number, votes: number, maxNew: number, temps: Ptr, stopA: number, stopB: number, outTok: Ptr, outProb: Ptr, outLen: Ptr): void;
   infer_use_qkv0_table(use: number): number; // 1 when the table is in use
+  train_sparse_mlp(mode: number): void; // 0 by density, 1 always sparse, 2 always dense
+  train_last_sparse_layers(): number; // bit l: layer l's MLP ran sparse in the last forward
 }
 
 /** Instantiates a compiled module. The module imports only env.abort (see TOOLCHAIN.md). */

@@ -1,0 +1,181 @@
+// The ReLU-sparse products (assembly/sparse.ts) against gemm, bit for bit: pattern_rows
+// lists exactly the nonzero elements, sparse_matmul gives matmul_ab's bits and
+// sparse_matmul_tn matmul_atb's, at densities from none to all and at widths that take
+// every tile; and training gives the same weights whether the MLP runs sparse or dense.
+// Inputs are followed by NaN guards (a kernel reading past them turns its result into
+// NaN), outputs by sentinels (a kernel writing past them is caught).
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../worker/engine.ts';
+import { encodeDocuments, parseCorpus } from '../../worker/corpus/documents.ts';
+import { makeTrainConfig } from '../../worker/model/recipe.ts';
+import { Vocab } from '../../worker/model/vocab.ts';
+import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
+import { mulberry32, newEngine, Scratch } from '../helpers/wasm.ts';
+
+const GUARD = 8;
+const SENTINEL = 12345.5;
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await newEngine({ vocabSize: 8, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 }, { batchDocs: 1, voteSlots: 1 });
+});
+
+/** (M, F) ReLU outputs of which about `density` are nonzero (exact +0 elsewhere). */
+function reluMatrix(M: number, F: number, density: number, rand: () => number): Float32Array {
+  const h = new Float32Array(M * F);
+  for (let i = 0; i < h.length; i++) h[i] = Math.max(0, rand() - (1 - density));
+  return h;
+}
+
+function expectSameBits(what: string, got: Float32Array, want: Float32Array) {
+  const g = new Uint32Array(got.buffer, got.byteOffset, got.length);
+  const w = new Uint32Array(want.buffer, want.byteOffset, want.length);
+  for (let i = 0; i < w.length; i++) {
+    if (g[i] !== w[i]) throw new Error(`${what} at index ${i}: got ${got[i]}, expected ${want[i]} bit for bit`);
+  }
+}
+
+function expectGuards(what: string, s: Scratch, ptr: number, n: number) {
+  const g = s.f32(ptr + 4 * n, GUARD);
+  for (let i = 0; i < GUARD; i++) {
+    if (!Object.is(g[i], SENTINEL)) throw new Error(`${what}: float ${n + i} past the end was overwritten with ${g[i]}`);
+  }
+}
+
+/** A pattern of h in the arena, checked against the nonzero elements listed in JS. */
+function patternOf(s: Scratch, h: Float32Array, M: number, F: number, ldb: number) {
+  const ph = s.putF32(h, GUARD);
+  const starts = s.alloc(M + 1);
+  const aOffs = s.alloc(M * F + 4);
+  const bOffs = s.alloc(M * F + 4);
+  const n = s.w.pattern_rows(starts, aOffs, bOffs, ph, M, F, ldb);
+  const wantStarts: number[] = [];
+  const wantA: number[] = [];
+  const wantB: number[] = [];
+  for (let t = 0; t < M; t++) {
+    wantStarts.push(wantA.length);
+    for (let f = 0; f < F; f++) {
+      if (h[t * F + f] === 0) continue;
+      wantA.push(4 * (t * F + f));
+      wantB.push(f * ldb);
+    }
+  }
+  wantStarts.push(wantA.length);
+  expect(n).toBe(wantA.length);
+  expect([...s.i32(starts, M + 1)]).toEqual(wantStarts);
+  expect([...s.i32(aOffs, n)]).toEqual(wantA);
+  expect([...s.i32(bOffs, n)]).toEqual(wantB);
+  return { ph, starts, aOffs, bOffs, n };
+}
+
+describe('ReLU-sparse products equal gemm bit for bit', () => {
+  // (M, F, N): N takes 24-wide tiles, then 8- and 4-wide ones; F past a multiple of 4
+  // takes pattern_rows' element-by-element tail
+  const shapes: [number, number, number][] = [
+    [1, 4, 4], [7, 12, 24], [13, 20, 48], [9, 10, 28], [5, 8, 96], [6, 7, 36], [37, 192, 48], [3, 33, 12],
+  ];
+  for (const [M, F, N] of shapes) {
+    for (const density of [0, 0.3, 0.5, 1]) {
+      it(`${M}x${F}x${N}, ${density * 100}% nonzero`, () => {
+        const w = engine.wasm;
+        const s = new Scratch(w);
+        const rand = mulberry32(M * 7919 + F * 131 + N + density * 1000);
+        const h = reluMatrix(M, F, density, rand);
+        const ldb = 4 * N;
+        const { ph, starts, aOffs, bOffs, n } = patternOf(s, h, M, F, ldb);
+        if (density === 0) expect(n).toBe(0);
+        if (density === 1) expect(n).toBe(M * F);
+
+        // out (M, N) (+)= h @ W (F, N), as the forward's fc2 product
+        const wf = Float32Array.from({ length: F * N }, () => rand() * 2 - 1);
+        const pw = s.putF32(wf, GUARD);
+        for (const acc of [0, 1]) {
+          const c0 = acc ? Float32Array.from({ length: M * N }, () => rand() * 2 - 1) : new Float32Array(M * N).fill(777);
+          const pc = s.putF32(c0, GUARD, SENTINEL);
+          const pr = s.putF32(c0, GUARD, SENTINEL);
+          w.sparse_matmul(pc, 4 * N, ph, starts, aOffs, bOffs, pw, M, N, acc);
+          w.matmul_ab(pr, ph, pw, M, F, N, acc);
+          expectGuards('sparse_matmul C', s, pc, M * N);
+          expectSameBits(`sparse_matmul vs matmul_ab (acc=${acc})`, s.read(pc, M * N), s.read(pr, M * N));
+        }
+
+        // C (F, N) = h^T @ B (M, N), as the fc2 gradient
+        const bm = Float32Array.from({ length: M * N }, () => rand() * 2 - 1);
+        const pb = s.putF32(bm, GUARD);
+        const pc = s.putF32(new Float32Array(F * N).fill(777), GUARD, SENTINEL);
+        const pr = s.putF32(new Float32Array(F * N), GUARD, SENTINEL);
+        w.sparse_matmul_tn(pc, ph, starts, aOffs, bOffs, pb, 4 * N, M, F, N, ldb);
+        w.matmul_atb(pr, ph, pb, F, M, N, 0);
+        expectGuards('sparse_matmul_tn C', s, pc, F * N);
+        expectSameBits('sparse_matmul_tn vs matmul_atb', s.read(pc, F * N), s.read(pr, F * N));
+      });
+    }
+  }
+
+  it('serves dh, zero wherever h is and sometimes where it is not, through the pattern of h', () => {
+    const w = engine.wasm;
+    const s = new Scratch(w);
+    const rand = mulberry32(99);
+    const M = 21, F = 24, N = 48;
+    const h = reluMatrix(M, F, 0.5, rand);
+    const { starts, aOffs, bOffs } = patternOf(s, h, M, F, 4 * N);
+    // relu_backward's output: dout where h > 0, else +0; and some dout that are 0 themselves
+    const dh = h.map((x) => (x > 0 && rand() > 0.2 ? rand() * 2 - 1 : 0));
+    const pdh = s.putF32(dh, GUARD);
+    const pw = s.putF32(Float32Array.from({ length: F * N }, () => rand() * 2 - 1), GUARD);
+    const pc = s.putF32(new Float32Array(M * N), GUARD, SENTINEL);
+    const pr = s.putF32(new Float32Array(M * N), GUARD, SENTINEL);
+    w.sparse_matmul(pc, 4 * N, pdh, starts, aOffs, bOffs, pw, M, N, 0);
+    w.matmul_ab(pr, pdh, pw, M, F, N, 0);
+    expectSameBits('dh @ W', s.read(pc, M * N), s.read(pr, M * N));
+    const pb = s.putF32(Float32Array.from({ length: M * N }, () => rand() * 2 - 1), GUARD);
+    const pt = s.putF32(new Float32Array(F * N), GUARD, SENTINEL);
+    const prt = s.putF32(new Float32Array(F * N), GUARD, SENTINEL);
+    w.sparse_matmul_tn(pt, pdh, starts, aOffs, bOffs, pb, 4 * N, M, F, N, 4 * N);
+    w.matmul_atb(prt, pdh, pb, F, M, N, 0);
+    expectSameBits('dh^T @ B', s.read(pt, F * N), s.read(prt, F * N));
+  });
+
+  it('relu_forward_count counts the nonzero outputs', () => {
+    const w = engine.wasm;
+    const s = new Scratch(w);
+    const x = Float32Array.from([1, -2, 0, -0, 3.5, -1e-30, 1e-30, 2, -5, 7, 0, 0]);
+    const px = s.putF32(x);
+    const py = s.alloc(x.length);
+    expect(w.relu_forward_count(py, px, x.length)).toBe(5);
+    expect([...s.f32(py, x.length)]).toEqual([...x].map((v) => Math.max(v, 0)));
+  });
+});
+
+describe('training gives the same bits with the MLP sparse, dense, or chosen by density', () => {
+  // the determinism recipe's corpus at 30K widths, with 8 documents a batch
+  async function train(mode: number, steps: number, responseOnlyLoss: boolean) {
+    const vocab = Vocab.fromCorpus(DETERMINISM_CORPUS);
+    const shape = { vocabSize: vocab.size, embd: 32, heads: 4, layers: 2, mlp: 128, block: 64 };
+    const e = await newEngine(shape, { batchDocs: 8 });
+    e.initWeights(7);
+    e.loadCorpus(encodeDocuments(parseCorpus(DETERMINISM_CORPUS), vocab, shape.block));
+    e.configure(makeTrainConfig({ steps, warmupSteps: 10, responseOnlyLoss }));
+    e.wasm.train_sparse_mlp(mode);
+    const losses: number[] = [];
+    const sparseLayers = new Set<number>();
+    for (let i = 0; i < steps; i++) {
+      losses.push(e.trainStep());
+      sparseLayers.add(e.wasm.train_last_sparse_layers());
+    }
+    return { params: new Uint8Array(e.getParams().buffer.slice(0)), losses: Float32Array.from(losses), sparseLayers };
+  }
+
+  for (const responseOnlyLoss of [false, true]) {
+    it(`with loss on ${responseOnlyLoss ? 'responses only' : 'every position'}`, async () => {
+      const steps = 300;
+      const [byDensity, sparse, dense] = [await train(0, steps, responseOnlyLoss), await train(1, steps, responseOnlyLoss), await train(2, steps, responseOnlyLoss)];
+      expect(sparse.sparseLayers).toEqual(new Set([0b11]));
+      expect(dense.sparseLayers).toEqual(new Set([0]));
+      for (const [name, run] of [['by density', byDensity], ['sparse', sparse]] as const) {
+        expectSameBits(`losses, ${name} vs dense`, run.losses, dense.losses);
+        expect(Buffer.from(run.params).equals(Buffer.from(dense.params)), `${name} weights equal dense ones`).toBe(true);
+      }
+    });
+  }
+});
