@@ -6,7 +6,7 @@ export {
   matmul_ab, matmul_atb, matmul_abt, transpose, gemm, pack_panels, matmul_panels,
   matmul_ab_naive, matmul_atb_naive, matmul_abt_naive,
 } from './matmul';
-export { pattern_rows, sparse_matmul, sparse_matmul_tn } from './sparse';
+export { pattern_rows, pattern_values, sparse_matmul, sparse_matmul_tn } from './sparse';
 export { rmsnorm_forward, rmsnorm_backward } from './norm';
 export { relu_forward, relu_forward_count, relu_backward } from './activation';
 export { attention_forward, attention_backward, attention_probs_floats } from './attention';

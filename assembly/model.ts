@@ -9,7 +9,7 @@
 import { arena_reset, arena_alloc } from './arena';
 import { rng_seed, rng_below, rng_normal, rng_uniform } from './prng';
 import { matmul_ab, matmul_atb, matmul_abt, gemm, matmul_panels, pack_panels, panel_floats, transpose } from './matmul';
-import { pattern_rows, sparse_matmul, sparse_matmul_tn } from './sparse';
+import { pattern_rows, pattern_values, sparse_matmul, sparse_matmul_tn } from './sparse';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
 import { relu_forward, relu_forward_count, relu_backward } from './activation';
 import { attention_forward, attention_backward, attend } from './attention';
@@ -61,8 +61,8 @@ let resmid: usize = 0; // (L, N, E) residual after attention
 let ln2: usize = 0, rstd2: usize = 0; // (L, N, E), (L, N)
 let hid: usize = 0; // (L, N, F) relu output
 // Where each layer's hid is nonzero, row by row (sparse.ts), when its products with hid run
-// sparse in this step (hidSparse): starts (N + 1) i32, then aOffs and bOffs u32.
-let hidRows: usize = 0, hidRowsA: usize = 0, hidRowsB: usize = 0; // (L, N + 1), (L, N*F + 4) x 2
+// sparse in this step (hidSparse): starts, entries (value, offset) and the elements' offsets.
+let hidStarts: usize = 0, hidEntries: usize = 0, hidOffsets: usize = 0; // (L, N + 1), (L, N*F + 4, 2), (L, N*F + 4)
 let hidSparse: usize = 0; // (L) u8
 let logits: usize = 0; // (Nc, V) for the compact rows, replaced by dlogits
 let logitsKept: usize = 0; // (Nc, V) copy made by a forward-only call
@@ -73,10 +73,10 @@ let attFloats = 0; // per layer
 
 @inline function resAt(l: i32): usize { return res + f4(l * rowsN * E); }
 // a pattern of hid has at most N*F entries, and pattern_rows stores up to 3 past its last
-@inline function hidEntries(): i32 { return rowsN * F + 4; }
-@inline function hidRowsAt(l: i32): usize { return hidRows + f4(l * (rowsN + 1)); }
-@inline function hidRowsAAt(l: i32): usize { return hidRowsA + f4(l * hidEntries()); }
-@inline function hidRowsBAt(l: i32): usize { return hidRowsB + f4(l * hidEntries()); }
+@inline function patternRoom(): i32 { return rowsN * F + 4; }
+@inline function hidStartsAt(l: i32): usize { return hidStarts + f4(l * (rowsN + 1)); }
+@inline function hidEntriesAt(l: i32): usize { return hidEntries + f4(2 * l * patternRoom()); }
+@inline function hidOffsetsAt(l: i32): usize { return hidOffsets + f4(l * patternRoom()); }
 @inline function at(base: usize, l: i32, width: i32): usize { return base + f4(l * rowsN * width); }
 
 // ---------------------------------------------------------------------------------------
@@ -169,9 +169,9 @@ export function model_init(v: i32, e: i32, h: i32, l: i32, f: i32, b: i32, batch
   ln2 = arena_alloc(f4(L * rowsN * E));
   rstd2 = arena_alloc(f4(L * rowsN));
   hid = arena_alloc(f4(L * rowsN * F));
-  hidRows = arena_alloc(f4(L * (rowsN + 1)));
-  hidRowsA = arena_alloc(f4(L * hidEntries()));
-  hidRowsB = arena_alloc(f4(L * hidEntries()));
+  hidStarts = arena_alloc(f4(L * (rowsN + 1)));
+  hidEntries = arena_alloc(f4(2 * L * patternRoom()));
+  hidOffsets = arena_alloc(f4(L * patternRoom()));
   hidSparse = arena_alloc(<usize>L);
   logits = arena_alloc(f4(rowsN * V));
   logitsKept = arena_alloc(f4(rowsN * V));
@@ -351,8 +351,8 @@ function forward(N: i32, D: i32): void {
     const sparse = use_sparse(live, M * F);
     store<u8>(hidSparse + <usize>l, sparse ? 1 : 0);
     if (sparse) {
-      pattern_rows(hidRowsAt(l), hidRowsAAt(l), hidRowsBAt(l), hh, M, F, f4(E));
-      sparse_matmul(next, f4(E), hh, hidRowsAt(l), hidRowsAAt(l), hidRowsBAt(l), fc2(params, l), M, E, true);
+      pattern_rows(hidStartsAt(l), hidEntriesAt(l), hidOffsetsAt(l), hh, M, F, f4(E));
+      sparse_matmul(next, f4(E), hidStartsAt(l), hidEntriesAt(l), fc2(params, l), M, E, true);
     } else {
       matmul_ab(next, hh, fc2(params, l), M, F, E, true);
     }
@@ -421,16 +421,18 @@ function backward(N: i32, D: i32): void {
 // the fc1 and fc2 gradients.
 function mlp_backward_sparse(l: i32, M: i32): void {
   const hh = at(hid, l, F), l2 = at(ln2, l, E);
-  const rows = hidRowsAt(l), rowsA = hidRowsAAt(l), rowsB = hidRowsBAt(l);
-  sparse_matmul_tn(fc2(grads, l), hh, rows, rowsA, rowsB, dres, f4(E), M, F, E, f4(E)); // hh^T @ dres
+  const starts = hidStartsAt(l), entries = hidEntriesAt(l);
+  sparse_matmul_tn(fc2(grads, l), starts, entries, dres, f4(E), M, F, E, f4(E)); // hh^T @ dres
   matmul_abt(dhid, dres, fc2(params, l), M, E, F, false, tscratch);
   relu_backward(dhid, dhid, hh, M * F);
+  // the pattern's values become dhid's (zero wherever hh is)
+  pattern_values(entries, hidOffsetsAt(l), load<i32>(starts + f4(M)), dhid);
   // d(fc1) = l2^T @ dhid, made as its transpose dhid^T @ l2
-  sparse_matmul_tn(tscratch, dhid, rows, rowsA, rowsB, l2, f4(E), M, F, E, f4(E));
+  sparse_matmul_tn(tscratch, starts, entries, l2, f4(E), M, F, E, f4(E));
   transpose(fc1(grads, l), f4(F), tscratch, f4(E), F, E);
   // dln = dhid @ fc1^T
   transpose(tscratch, f4(E), fc1(params, l), f4(F), E, F);
-  sparse_matmul(dln, f4(E), dhid, rows, rowsA, rowsB, tscratch, M, E, false);
+  sparse_matmul(dln, f4(E), starts, entries, tscratch, M, E, false);
 }
 
 // Whether the MLP's products with hh run sparse: below SPARSE_BELOW of its elements

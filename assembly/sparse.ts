@@ -18,11 +18,17 @@
 // gemm's 4x8 tile (an index, a broadcast and 6 loads per 24 multiply-adds), so at about
 // half nonzero they save little (the model chooses per layer and step, from the count).
 //
-// A pattern entry is two byte offsets: aOff of the element (t, f) in an (M, F) matrix (h, or
-// dh, which has h's layout), and bOff = f * ldb, of row f of an (F, N) matrix: the row of B
-// it multiplies in sparse_matmul, the row of C it adds to in sparse_matmul_tn. Offsets, not
-// addresses, so one pattern serves h and dh and every such matrix. starts (M+1) i32 holds
-// each row's first entry, then the total; aOffs and bOffs one u32 per entry each.
+// A pattern lists each nonzero element (t, f) as an entry of two 4-byte words: the value it
+// multiplies by (h's element, or dh's once pattern_values has put them in) and fOff = f * ldb,
+// the byte offset of row f of an (F, N) matrix: the row of B it multiplies in sparse_matmul,
+// the row of C it adds to in sparse_matmul_tn. An offset, not an address, so one pattern
+// serves every such matrix. Beside the entries, aOffs keeps each element's byte offset in
+// an (M, F) matrix, from which pattern_values reads dh. starts (M+1) i32 holds each row's
+// first entry, then the total. The value sits in the entry because the products' inner
+// loops then broadcast it straight from there: per entry and 24 columns, V8 issues 24
+// instructions where an index into h cost 27.
+
+import { store_row_24 } from './inline/store-row';
 
 // ---------------------------------------------------------------------------------------
 // patterns
@@ -50,43 +56,48 @@ const COMPACT = memory.data<u8>([
 
 /**
  * The nonzero elements of h (M, F), row by row, f ascending within a row: starts (M+1) i32,
- * aOffs and bOffs (up to M*F) u32, bOff = f * ldb. Returns the count of nonzero elements.
+ * entries (value, f * ldb) and aOffs, room for M*F + 4 of each. Returns how many there are.
  *
  * Four elements at a time: their nonzero lanes are moved to the front of a vector by a
  * shuffle looked up from the 4-bit lane mask, the whole vector stored, and the end
  * advanced by the mask's popcount (the lanes stored past it are overwritten next).
  */
-export function pattern_rows(starts: usize, aOffs: usize, bOffs: usize, h: usize, M: i32, F: i32, ldb: usize): i32 {
+export function pattern_rows(starts: usize, entries: usize, aOffs: usize, h: usize, M: i32, F: i32, ldb: usize): i32 {
   const zero = f32x4.splat(0);
   const F4 = F & ~3;
   const rowBytes = <usize>F << 2;
-  // lanes 0..3 of one group: aOff = base + 4*lane, bOff = f*ldb + ldb*lane
-  const aStep = i32x4(0, 4, 8, 12);
-  const bStep = i32x4.mul(i32x4(0, 1, 2, 3), i32x4.splat(<i32>ldb));
-  const bGroup = i32x4.splat(<i32>ldb << 2);
+  // lanes 0..3 of one group: aOff = row + 4*(f + lane), fOff = (f + lane) * ldb
+  const fStep = i32x4.mul(i32x4(0, 1, 2, 3), i32x4.splat(<i32>ldb));
+  const fGroup = i32x4.splat(<i32>ldb << 2);
   let n = 0;
   for (let t = 0; t < M; t++) {
     store<i32>(starts + (<usize>t << 2), n);
     const row = <usize>t * rowBytes;
-    let a = i32x4.add(i32x4.splat(<i32>row), aStep);
-    let b = bStep;
+    let a = i32x4.add(i32x4.splat(<i32>row), i32x4(0, 4, 8, 12));
+    let fo = fStep;
     let f = 0;
     for (; f < F4; f += 4) {
-      const mask = i32x4.bitmask(f32x4.ne(v128.load(h + row + (<usize>f << 2)), zero));
+      const v = v128.load(h + row + (<usize>f << 2));
+      const mask = i32x4.bitmask(f32x4.ne(v, zero));
       if (mask != 0) {
         const order = v128.load(COMPACT + (<usize>mask << 4));
-        const q = <usize>n << 2;
-        v128.store(aOffs + q, i8x16.swizzle(a, order));
-        v128.store(bOffs + q, i8x16.swizzle(b, order));
+        const values = i8x16.swizzle(v, order);
+        const offsets = i8x16.swizzle(fo, order);
+        const e = entries + (<usize>n << 3);
+        v128.store(e, v128.shuffle<i32>(values, offsets, 0, 4, 1, 5));
+        v128.store(e, v128.shuffle<i32>(values, offsets, 2, 6, 3, 7), 16);
+        v128.store(aOffs + (<usize>n << 2), i8x16.swizzle(a, order));
         n += popcnt<i32>(mask);
       }
       a = i32x4.add(a, i32x4.splat(16));
-      b = i32x4.add(b, bGroup);
+      fo = i32x4.add(fo, fGroup);
     }
     for (; f < F; f++) {
-      if (load<f32>(h + row + (<usize>f << 2)) != 0) {
+      const x = load<f32>(h + row + (<usize>f << 2));
+      if (x != 0) {
+        store<f32>(entries + (<usize>n << 3), x);
+        store<u32>(entries + (<usize>n << 3), <u32>(<usize>f * ldb), 4);
         store<u32>(aOffs + (<usize>n << 2), <u32>(row + (<usize>f << 2)));
-        store<u32>(bOffs + (<usize>n << 2), <u32>(<usize>f * ldb));
         n++;
       }
     }
@@ -95,61 +106,62 @@ export function pattern_rows(starts: usize, aOffs: usize, bOffs: usize, h: usize
   return n;
 }
 
+/** The n entries' values <- the elements of a (M, F) at their aOffs (dh, through h's pattern). */
+export function pattern_values(entries: usize, aOffs: usize, n: i32, a: usize): void {
+  let e = entries, p = aOffs;
+  const end = aOffs + (<usize>n << 2);
+  while (p < end) {
+    store<f32>(e, load<f32>(a + <usize>load<u32>(p)));
+    e += 8;
+    p += 4;
+  }
+}
+
 // ---------------------------------------------------------------------------------------
-// the product
+// the products
 
 /**
- * C(R, N) (+)= S @ B: row i of C sums a[aOff] * B(row at b + bOff, 0..N-1) over the entries
+ * C(R, N) (+)= S @ B: row i of C sums value * B(row at b + fOff, 0..N-1) over the entries
  * starts[i] .. starts[i+1]-1 of a pattern, in order, then adds what C held when `acc`
  * (gemm's order, so gemm's bits). Rows of C are ldc bytes apart; N % 4 == 0.
  */
-export function sparse_matmul(
-  c: usize, ldc: usize, a: usize, starts: usize, aOffs: usize, bOffs: usize, b: usize, R: i32, N: i32, acc: bool,
-): void {
+export function sparse_matmul(c: usize, ldc: usize, starts: usize, entries: usize, b: usize, R: i32, N: i32, acc: bool): void {
   for (let i = 0; i < R; i++) {
-    const e0 = <usize>load<i32>(starts + (<usize>i << 2)) << 2;
-    const e1 = <usize>load<i32>(starts + (<usize>(i + 1) << 2)) << 2;
+    const e0 = entries + (<usize>load<i32>(starts + (<usize>i << 2)) << 3);
+    const e1 = entries + (<usize>load<i32>(starts + (<usize>(i + 1) << 2)) << 3);
     const ci = c + <usize>i * ldc;
     let j = 0;
-    for (; j + 24 <= N; j += 24) sparse_row_24(ci + (<usize>j << 2), a, aOffs + e0, aOffs + e1, bOffs + e0, b + (<usize>j << 2), acc);
-    for (; j + 8 <= N; j += 8) sparse_row_8(ci + (<usize>j << 2), a, aOffs + e0, aOffs + e1, bOffs + e0, b + (<usize>j << 2), acc);
-    if (j < N) sparse_row_4(ci + (<usize>j << 2), a, aOffs + e0, aOffs + e1, bOffs + e0, b + (<usize>j << 2), acc);
+    for (; j + 24 <= N; j += 24) sparse_row_24(ci + (<usize>j << 2), e0, e1, b + (<usize>j << 2), acc);
+    for (; j + 8 <= N; j += 8) sparse_row_8(ci + (<usize>j << 2), e0, e1, b + (<usize>j << 2), acc);
+    if (j < N) sparse_row_4(ci + (<usize>j << 2), e0, e1, b + (<usize>j << 2), acc);
   }
 }
 
 // 24 columns of one row of C: six accumulators, as gemm's tile_1x24.
-@inline function sparse_row_24(c: usize, a: usize, pa: usize, end: usize, pb: usize, b: usize, acc: bool): void {
+@inline function sparse_row_24(c: usize, e: usize, end: usize, b: usize, acc: bool): void {
   let c0 = f32x4.splat(0), c1 = f32x4.splat(0), c2 = f32x4.splat(0), c3 = f32x4.splat(0), c4 = f32x4.splat(0), c5 = f32x4.splat(0);
-  while (pa < end) {
-    const va = v128.load32_splat(a + <usize>load<u32>(pa));
-    const row = b + <usize>load<u32>(pb);
+  while (e < end) {
+    const va = v128.load32_splat(e);
+    const row = b + <usize>load<u32>(e, 4);
     c0 = f32x4.add(c0, f32x4.mul(va, v128.load(row)));
     c1 = f32x4.add(c1, f32x4.mul(va, v128.load(row, 16)));
     c2 = f32x4.add(c2, f32x4.mul(va, v128.load(row, 32)));
     c3 = f32x4.add(c3, f32x4.mul(va, v128.load(row, 48)));
     c4 = f32x4.add(c4, f32x4.mul(va, v128.load(row, 64)));
     c5 = f32x4.add(c5, f32x4.mul(va, v128.load(row, 80)));
-    pa += 4;
-    pb += 4;
+    e += 8;
   }
-  if (acc) {
-    c0 = f32x4.add(c0, v128.load(c)); c1 = f32x4.add(c1, v128.load(c, 16));
-    c2 = f32x4.add(c2, v128.load(c, 32)); c3 = f32x4.add(c3, v128.load(c, 48));
-    c4 = f32x4.add(c4, v128.load(c, 64)); c5 = f32x4.add(c5, v128.load(c, 80));
-  }
-  v128.store(c, c0); v128.store(c, c1, 16); v128.store(c, c2, 32); v128.store(c, c3, 48);
-  v128.store(c, c4, 64); v128.store(c, c5, 80);
+  store_row_24(c, c0, c1, c2, c3, c4, c5, acc);
 }
 
-@inline function sparse_row_8(c: usize, a: usize, pa: usize, end: usize, pb: usize, b: usize, acc: bool): void {
+@inline function sparse_row_8(c: usize, e: usize, end: usize, b: usize, acc: bool): void {
   let c0 = f32x4.splat(0), c1 = f32x4.splat(0);
-  while (pa < end) {
-    const va = v128.load32_splat(a + <usize>load<u32>(pa));
-    const row = b + <usize>load<u32>(pb);
+  while (e < end) {
+    const va = v128.load32_splat(e);
+    const row = b + <usize>load<u32>(e, 4);
     c0 = f32x4.add(c0, f32x4.mul(va, v128.load(row)));
     c1 = f32x4.add(c1, f32x4.mul(va, v128.load(row, 16)));
-    pa += 4;
-    pb += 4;
+    e += 8;
   }
   if (acc) {
     c0 = f32x4.add(c0, v128.load(c));
@@ -159,12 +171,11 @@ export function sparse_matmul(
   v128.store(c, c1, 16);
 }
 
-@inline function sparse_row_4(c: usize, a: usize, pa: usize, end: usize, pb: usize, b: usize, acc: bool): void {
+@inline function sparse_row_4(c: usize, e: usize, end: usize, b: usize, acc: bool): void {
   let c0 = f32x4.splat(0);
-  while (pa < end) {
-    c0 = f32x4.add(c0, f32x4.mul(v128.load32_splat(a + <usize>load<u32>(pa)), v128.load(b + <usize>load<u32>(pb))));
-    pa += 4;
-    pb += 4;
+  while (e < end) {
+    c0 = f32x4.add(c0, f32x4.mul(v128.load32_splat(e), v128.load(b + <usize>load<u32>(e, 4))));
+    e += 8;
   }
   if (acc) c0 = f32x4.add(c0, v128.load(c));
   v128.store(c, c0);
@@ -172,46 +183,44 @@ export function sparse_matmul(
 
 /**
  * C(F, N) = S^T @ B, from the row pattern of S (M, F): for each row t of B in order, each
- * of its entries adds a[aOff] * B(t, 0..N-1) to row f of C, which starts at zero; so every
- * element of C sums its products t by t from +0, as gemm's A^T @ B does. C's rows lie ldb
- * bytes apart (a row entry's bOff = f * ldb locates row f), B's rows ldbB. N % 4 == 0.
+ * of its entries adds value * B(t, 0..N-1) to the row of C at c + fOff, which starts at
+ * zero; so every element of C sums its products t by t from +0, as gemm's A^T @ B does.
+ * B's rows lie ldbB bytes apart, C's ldc (the pattern's ldb). N % 4 == 0.
  */
-export function sparse_matmul_tn(c: usize, a: usize, starts: usize, aOffs: usize, bOffs: usize, b: usize, ldbB: usize, M: i32, F: i32, N: i32, ldb: usize): void {
-  for (let f = 0; f < F; f++) memory.fill(c + <usize>f * ldb, 0, <usize>N << 2);
+export function sparse_matmul_tn(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, F: i32, N: i32, ldc: usize): void {
+  for (let f = 0; f < F; f++) memory.fill(c + <usize>f * ldc, 0, <usize>N << 2);
   for (let t = 0; t < M; t++) {
-    const e0 = <usize>load<i32>(starts + (<usize>t << 2)) << 2;
-    const e1 = <usize>load<i32>(starts + (<usize>(t + 1) << 2)) << 2;
+    const e0 = entries + (<usize>load<i32>(starts + (<usize>t << 2)) << 3);
+    const e1 = entries + (<usize>load<i32>(starts + (<usize>(t + 1) << 2)) << 3);
     if (e0 == e1) continue;
     const bt = b + <usize>t * ldbB;
     let j = 0;
-    for (; j + 24 <= N; j += 24) scatter_row_24(c + (<usize>j << 2), a, aOffs + e0, aOffs + e1, bOffs + e0, bt + (<usize>j << 2));
-    for (; j < N; j += 4) scatter_row_4(c + (<usize>j << 2), a, aOffs + e0, aOffs + e1, bOffs + e0, bt + (<usize>j << 2));
+    for (; j + 24 <= N; j += 24) scatter_row_24(c + (<usize>j << 2), e0, e1, bt + (<usize>j << 2));
+    for (; j < N; j += 4) scatter_row_4(c + (<usize>j << 2), e0, e1, bt + (<usize>j << 2));
   }
 }
 
-// Rows bOff of C, 24 columns each, += a[aOff] * the 24 floats at b.
-@inline function scatter_row_24(c: usize, a: usize, pa: usize, end: usize, pb: usize, b: usize): void {
+// Rows fOff of C, 24 columns each, += value * the 24 floats at b.
+@inline function scatter_row_24(c: usize, e: usize, end: usize, b: usize): void {
   const b0 = v128.load(b), b1 = v128.load(b, 16), b2 = v128.load(b, 32), b3 = v128.load(b, 48), b4 = v128.load(b, 64), b5 = v128.load(b, 80);
-  while (pa < end) {
-    const va = v128.load32_splat(a + <usize>load<u32>(pa));
-    const row = c + <usize>load<u32>(pb);
+  while (e < end) {
+    const va = v128.load32_splat(e);
+    const row = c + <usize>load<u32>(e, 4);
     v128.store(row, f32x4.add(v128.load(row), f32x4.mul(va, b0)));
     v128.store(row, f32x4.add(v128.load(row, 16), f32x4.mul(va, b1)), 16);
     v128.store(row, f32x4.add(v128.load(row, 32), f32x4.mul(va, b2)), 32);
     v128.store(row, f32x4.add(v128.load(row, 48), f32x4.mul(va, b3)), 48);
     v128.store(row, f32x4.add(v128.load(row, 64), f32x4.mul(va, b4)), 64);
     v128.store(row, f32x4.add(v128.load(row, 80), f32x4.mul(va, b5)), 80);
-    pa += 4;
-    pb += 4;
+    e += 8;
   }
 }
 
-@inline function scatter_row_4(c: usize, a: usize, pa: usize, end: usize, pb: usize, b: usize): void {
+@inline function scatter_row_4(c: usize, e: usize, end: usize, b: usize): void {
   const b0 = v128.load(b);
-  while (pa < end) {
-    const row = c + <usize>load<u32>(pb);
-    v128.store(row, f32x4.add(v128.load(row), f32x4.mul(v128.load32_splat(a + <usize>load<u32>(pa)), b0)));
-    pa += 4;
-    pb += 4;
+  while (e < end) {
+    const row = c + <usize>load<u32>(e, 4);
+    v128.store(row, f32x4.add(v128.load(row), f32x4.mul(v128.load32_splat(e), b0)));
+    e += 8;
   }
 }

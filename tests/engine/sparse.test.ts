@@ -46,26 +46,29 @@ function expectGuards(what: string, s: Scratch, ptr: number, n: number) {
 function patternOf(s: Scratch, h: Float32Array, M: number, F: number, ldb: number) {
   const ph = s.putF32(h, GUARD);
   const starts = s.alloc(M + 1);
+  const entries = s.alloc(2 * (M * F + 4));
   const aOffs = s.alloc(M * F + 4);
-  const bOffs = s.alloc(M * F + 4);
-  const n = s.w.pattern_rows(starts, aOffs, bOffs, ph, M, F, ldb);
+  const n = s.w.pattern_rows(starts, entries, aOffs, ph, M, F, ldb);
   const wantStarts: number[] = [];
-  const wantA: number[] = [];
-  const wantB: number[] = [];
+  const wantValues: number[] = [];
+  const wantFOffs: number[] = [];
+  const wantAOffs: number[] = [];
   for (let t = 0; t < M; t++) {
-    wantStarts.push(wantA.length);
+    wantStarts.push(wantAOffs.length);
     for (let f = 0; f < F; f++) {
       if (h[t * F + f] === 0) continue;
-      wantA.push(4 * (t * F + f));
-      wantB.push(f * ldb);
+      wantValues.push(h[t * F + f]);
+      wantFOffs.push(f * ldb);
+      wantAOffs.push(4 * (t * F + f));
     }
   }
-  wantStarts.push(wantA.length);
-  expect(n).toBe(wantA.length);
+  wantStarts.push(wantAOffs.length);
+  expect(n).toBe(wantAOffs.length);
   expect([...s.i32(starts, M + 1)]).toEqual(wantStarts);
-  expect([...s.i32(aOffs, n)]).toEqual(wantA);
-  expect([...s.i32(bOffs, n)]).toEqual(wantB);
-  return { ph, starts, aOffs, bOffs, n };
+  expect([...s.f32(entries, 2 * n).filter((_, i) => i % 2 === 0)]).toEqual(wantValues);
+  expect([...s.i32(entries, 2 * n).filter((_, i) => i % 2 === 1)]).toEqual(wantFOffs);
+  expect([...s.i32(aOffs, n)]).toEqual(wantAOffs);
+  return { ph, starts, entries, aOffs, n };
 }
 
 describe('ReLU-sparse products equal gemm bit for bit', () => {
@@ -82,7 +85,7 @@ describe('ReLU-sparse products equal gemm bit for bit', () => {
         const rand = mulberry32(M * 7919 + F * 131 + N + density * 1000);
         const h = reluMatrix(M, F, density, rand);
         const ldb = 4 * N;
-        const { ph, starts, aOffs, bOffs, n } = patternOf(s, h, M, F, ldb);
+        const { ph, starts, entries, n } = patternOf(s, h, M, F, ldb);
         if (density === 0) expect(n).toBe(0);
         if (density === 1) expect(n).toBe(M * F);
 
@@ -93,7 +96,7 @@ describe('ReLU-sparse products equal gemm bit for bit', () => {
           const c0 = acc ? Float32Array.from({ length: M * N }, () => rand() * 2 - 1) : new Float32Array(M * N).fill(777);
           const pc = s.putF32(c0, GUARD, SENTINEL);
           const pr = s.putF32(c0, GUARD, SENTINEL);
-          w.sparse_matmul(pc, 4 * N, ph, starts, aOffs, bOffs, pw, M, N, acc);
+          w.sparse_matmul(pc, 4 * N, starts, entries, pw, M, N, acc);
           w.matmul_ab(pr, ph, pw, M, F, N, acc);
           expectGuards('sparse_matmul C', s, pc, M * N);
           expectSameBits(`sparse_matmul vs matmul_ab (acc=${acc})`, s.read(pc, M * N), s.read(pr, M * N));
@@ -104,7 +107,7 @@ describe('ReLU-sparse products equal gemm bit for bit', () => {
         const pb = s.putF32(bm, GUARD);
         const pc = s.putF32(new Float32Array(F * N).fill(777), GUARD, SENTINEL);
         const pr = s.putF32(new Float32Array(F * N), GUARD, SENTINEL);
-        w.sparse_matmul_tn(pc, ph, starts, aOffs, bOffs, pb, 4 * N, M, F, N, ldb);
+        w.sparse_matmul_tn(pc, starts, entries, pb, 4 * N, M, F, N, ldb);
         w.matmul_atb(pr, ph, pb, F, M, N, 0);
         expectGuards('sparse_matmul_tn C', s, pc, F * N);
         expectSameBits('sparse_matmul_tn vs matmul_atb', s.read(pc, F * N), s.read(pr, F * N));
@@ -118,20 +121,22 @@ describe('ReLU-sparse products equal gemm bit for bit', () => {
     const rand = mulberry32(99);
     const M = 21, F = 24, N = 48;
     const h = reluMatrix(M, F, 0.5, rand);
-    const { starts, aOffs, bOffs } = patternOf(s, h, M, F, 4 * N);
+    const { starts, entries, aOffs, n } = patternOf(s, h, M, F, 4 * N);
     // relu_backward's output: dout where h > 0, else +0; and some dout that are 0 themselves
     const dh = h.map((x) => (x > 0 && rand() > 0.2 ? rand() * 2 - 1 : 0));
     const pdh = s.putF32(dh, GUARD);
+    w.pattern_values(entries, aOffs, n, pdh);
+    expect([...s.f32(entries, 2 * n).filter((_, i) => i % 2 === 0)]).toEqual([...dh].filter((_, i) => h[i] !== 0));
     const pw = s.putF32(Float32Array.from({ length: F * N }, () => rand() * 2 - 1), GUARD);
     const pc = s.putF32(new Float32Array(M * N), GUARD, SENTINEL);
     const pr = s.putF32(new Float32Array(M * N), GUARD, SENTINEL);
-    w.sparse_matmul(pc, 4 * N, pdh, starts, aOffs, bOffs, pw, M, N, 0);
+    w.sparse_matmul(pc, 4 * N, starts, entries, pw, M, N, 0);
     w.matmul_ab(pr, pdh, pw, M, F, N, 0);
     expectSameBits('dh @ W', s.read(pc, M * N), s.read(pr, M * N));
     const pb = s.putF32(Float32Array.from({ length: M * N }, () => rand() * 2 - 1), GUARD);
     const pt = s.putF32(new Float32Array(F * N), GUARD, SENTINEL);
     const prt = s.putF32(new Float32Array(F * N), GUARD, SENTINEL);
-    w.sparse_matmul_tn(pt, pdh, starts, aOffs, bOffs, pb, 4 * N, M, F, N, 4 * N);
+    w.sparse_matmul_tn(pt, starts, entries, pb, 4 * N, M, F, N, 4 * N);
     w.matmul_atb(prt, pdh, pb, F, M, N, 0);
     expectSameBits('dh^T @ B', s.read(pt, F * N), s.read(prt, F * N));
   });

@@ -29,9 +29,10 @@ export interface OrganelleWasm {
   relu_forward_count(out: Ptr, inp: Ptr, n: number): number; // nonzero outputs
   relu_backward(dinp: Ptr, dout: Ptr, out: Ptr, n: number): void;
   // products with a ReLU-sparse factor (assembly/sparse.ts)
-  pattern_rows(starts: Ptr, aOffs: Ptr, bOffs: Ptr, h: Ptr, M: number, F: number, ldb: number): number;
-  sparse_matmul(c: Ptr, ldc: number, a: Ptr, starts: Ptr, aOffs: Ptr, bOffs: Ptr, b: Ptr, R: number, N: number, acc: number): void;
-  sparse_matmul_tn(c: Ptr, a: Ptr, starts: Ptr, aOffs: Ptr, bOffs: Ptr, b: Ptr, ldbB: number, M: number, F: number, N: number, ldb: number): void;
+  pattern_rows(starts: Ptr, entries: Ptr, aOffs: Ptr, h: Ptr, M: number, F: number, ldb: number): number;
+  pattern_values(entries: Ptr, aOffs: Ptr, n: number, a: Ptr): void;
+  sparse_matmul(c: Ptr, ldc: number, starts: Ptr, entries: Ptr, b: Ptr, R: number, N: number, acc: number): void;
+  sparse_matmul_tn(c: Ptr, starts: Ptr, entries: Ptr, b: Ptr, ldbB: number, M: number, F: number, N: number, ldc: number): void;
   attention_forward(out: Ptr, att: Ptr, qkv: Ptr, docStarts: Ptr, qStarts: Ptr, D: number, E: number, H: number, scratch: Ptr): void;
   attention_backward(dqkv: Ptr, scratch: Ptr, dout: Ptr, att: Ptr, qkv: Ptr, docStarts: Ptr, qStarts: Ptr, D: number, E: number, H: number): void;
   attention_probs_floats(docStarts: Ptr, D: number, H: number): number;
