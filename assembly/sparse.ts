@@ -126,14 +126,22 @@ export function pattern_values(entries: usize, aOffs: usize, n: i32, a: usize): 
  * (gemm's order, so gemm's bits). Rows of C are ldc bytes apart; N % 4 == 0.
  */
 export function sparse_matmul(c: usize, ldc: usize, starts: usize, entries: usize, b: usize, R: i32, N: i32, acc: bool): void {
+  // 24 columns at a time over every row, so those columns of B stay in cache
+  let j = 0;
+  for (; j + 24 <= N; j += 24) {
+    for (let i = 0; i < R; i++) {
+      const e0 = entries + (<usize>load<i32>(starts + (<usize>i << 2)) << 3);
+      const e1 = entries + (<usize>load<i32>(starts + (<usize>(i + 1) << 2)) << 3);
+      sparse_row_24(c + <usize>i * ldc + (<usize>j << 2), e0, e1, b + (<usize>j << 2), acc);
+    }
+  }
   for (let i = 0; i < R; i++) {
     const e0 = entries + (<usize>load<i32>(starts + (<usize>i << 2)) << 3);
     const e1 = entries + (<usize>load<i32>(starts + (<usize>(i + 1) << 2)) << 3);
     const ci = c + <usize>i * ldc;
-    let j = 0;
-    for (; j + 24 <= N; j += 24) sparse_row_24(ci + (<usize>j << 2), e0, e1, b + (<usize>j << 2), acc);
-    for (; j + 8 <= N; j += 8) sparse_row_8(ci + (<usize>j << 2), e0, e1, b + (<usize>j << 2), acc);
-    if (j < N) sparse_row_4(ci + (<usize>j << 2), e0, e1, b + (<usize>j << 2), acc);
+    let k = j;
+    for (; k + 8 <= N; k += 8) sparse_row_8(ci + (<usize>k << 2), e0, e1, b + (<usize>k << 2), acc);
+    if (k < N) sparse_row_4(ci + (<usize>k << 2), e0, e1, b + (<usize>k << 2), acc);
   }
 }
 
@@ -189,14 +197,21 @@ export function sparse_matmul(c: usize, ldc: usize, starts: usize, entries: usiz
  */
 export function sparse_matmul_tn(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, F: i32, N: i32, ldc: usize): void {
   for (let f = 0; f < F; f++) memory.fill(c + <usize>f * ldc, 0, <usize>N << 2);
-  for (let t = 0; t < M; t++) {
-    const e0 = entries + (<usize>load<i32>(starts + (<usize>t << 2)) << 3);
-    const e1 = entries + (<usize>load<i32>(starts + (<usize>(t + 1) << 2)) << 3);
-    if (e0 == e1) continue;
-    const bt = b + <usize>t * ldbB;
-    let j = 0;
-    for (; j + 24 <= N; j += 24) scatter_row_24(c + (<usize>j << 2), e0, e1, bt + (<usize>j << 2));
-    for (; j < N; j += 4) scatter_row_4(c + (<usize>j << 2), e0, e1, bt + (<usize>j << 2));
+  // 24 columns of C at a time over every row of B, so those columns of C stay in cache
+  let j = 0;
+  for (; j + 24 <= N; j += 24) {
+    for (let t = 0; t < M; t++) {
+      const e0 = entries + (<usize>load<i32>(starts + (<usize>t << 2)) << 3);
+      const e1 = entries + (<usize>load<i32>(starts + (<usize>(t + 1) << 2)) << 3);
+      scatter_row_24(c + (<usize>j << 2), e0, e1, b + <usize>t * ldbB + (<usize>j << 2));
+    }
+  }
+  for (; j < N; j += 4) {
+    for (let t = 0; t < M; t++) {
+      const e0 = entries + (<usize>load<i32>(starts + (<usize>t << 2)) << 3);
+      const e1 = entries + (<usize>load<i32>(starts + (<usize>(t + 1) << 2)) << 3);
+      scatter_row_4(c + (<usize>j << 2), e0, e1, b + <usize>t * ldbB + (<usize>j << 2));
+    }
   }
 }
 
