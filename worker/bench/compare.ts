@@ -8,24 +8,35 @@ import { moverBenchCorpus } from './mover-corpus.ts';
 import { timeInTurns } from './timing.ts';
 
 export interface CompareRow { case: string; base_ms: number; ms: number; speedup: number }
-export interface CompareOptions { rounds: number; roundMs: number }
-export const FULL_COMPARE: CompareOptions = { rounds: 21, roundMs: 100 };
-export const QUICK_COMPARE: CompareOptions = { rounds: 3, roundMs: 10 };
+/** trainedSteps: how far the 'trained' case trains its two organelles before it times them. */
+export interface CompareOptions { rounds: number; roundMs: number; trainedSteps: number }
+export const FULL_COMPARE: CompareOptions = { rounds: 21, roundMs: 100, trainedSteps: 3000 };
+export const QUICK_COMPARE: CompareOptions = { rounds: 3, roundMs: 10, trainedSteps: 300 };
 
-/** A timed case: for one organelle, the call to repeat. */
-type Case = { name: string; shape: BenchShape; call: (o: Organelle) => () => unknown };
+/** A timed case: for one organelle, the call to repeat; `trained`: first train it for trainedSteps. */
+type Case = { name: string; shape: BenchShape; trained?: boolean; call: (o: Organelle) => () => unknown };
+
+const trainStep = (o: Organelle) => () => o.trainStep();
 
 const CASES: Case[] = [
-  ...BENCH_SHAPES.map((shape) => ({ name: `train ${shape} full loss`, shape, call: (o: Organelle) => () => o.trainStep() })),
+  ...BENCH_SHAPES.map((shape) => ({ name: `train ${shape} full loss`, shape, call: trainStep })),
+  // Further into training fewer of the MLP's activations are nonzero (assembly/sparse.ts):
+  // both builds' organelles train as far first (the same steps, so the same weights).
+  { name: 'train 64k trained', shape: '64k', trained: true, call: trainStep },
   ...BENCH_SHAPES.map((shape) => ({ name: `generate ${shape}`, shape, call: (o: Organelle) => { const generate = benchGeneration(o); return () => generate([0]); } })),
 ];
 
 export async function compareBuilds(base: WebAssembly.Module, current: WebAssembly.Module, o: CompareOptions = FULL_COMPARE): Promise<CompareRow[]> {
   const corpusText = moverBenchCorpus(500, 7);
   const rows: CompareRow[] = [];
+  const organelle = async (module: WebAssembly.Module, c: Case) => {
+    const made = await benchOrganelle(module, c.shape, corpusText);
+    for (let i = 0; c.trained && i < o.trainedSteps; i++) made.trainStep();
+    return made;
+  };
   for (const c of CASES) {
-    const a = c.call(await benchOrganelle(base, c.shape, corpusText));
-    const b = c.call(await benchOrganelle(current, c.shape, corpusText));
+    const a = c.call(await organelle(base, c));
+    const b = c.call(await organelle(current, c));
     // this build first, so the base's time relative to it is the speed-up
     const { ms, relative } = timeInTurns([b, a], { samples: o.rounds, sampleMs: o.roundMs, warmupMs: o.roundMs });
     rows.push({ case: c.name, base_ms: ms[1], ms: ms[0], speedup: relative[1] });
