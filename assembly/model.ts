@@ -62,6 +62,8 @@ let ln2: usize = 0, rstd2: usize = 0; // (L, N, E), (L, N)
 let hid: usize = 0; // (L, N, F) relu output
 // Where each layer's hid is nonzero, row by row (sparse.ts), when its products with hid run
 // sparse in this step (hidSparse): starts, entries (value, offset) and the elements' offsets.
+// Kept per layer from forward to backward: 12 bytes per element of hid, three times hid's own
+// 4 (a 64K model's arena at 8 documents a batch: 21.2 MB instead of 16.7).
 let hidStarts: usize = 0, hidEntries: usize = 0, hidOffsets: usize = 0; // (L, N + 1), (L, N*F + 4, 2), (L, N*F + 4)
 let hidSparse: usize = 0; // (L) u8
 let logits: usize = 0; // (Nc, V) for the compact rows, replaced by dlogits
