@@ -11,7 +11,7 @@ import { rng_seed, rng_below, rng_normal, rng_uniform } from './prng';
 import { matmul_ab, matmul_atb, matmul_abt, gemm, matmul_panels, pack_panels, panel_floats, transpose } from './matmul';
 import { pattern_rows, pattern_values, sparse_matmul, sparse_matmul_tn } from './sparse';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
-import { relu_forward, relu_forward_count, relu_backward } from './activation';
+import { relu_forward_count, relu_backward } from './activation';
 import { attention_forward, attention_backward, attend } from './attention';
 import { crossentropy_forward_backward } from './loss';
 import { sum_squares, adamw_update } from './adam';
@@ -101,6 +101,7 @@ let iRows = 0; // max rows: max(B, slots)
 let iTok: usize = 0, iSlot: usize = 0, iPos: usize = 0; // (iRows) i32
 let ix: usize = 0, iln: usize = 0, irstd: usize = 0, iqkv: usize = 0, iatt: usize = 0, ihid: usize = 0, ilogits: usize = 0;
 let iprobs: usize = 0; // (B + 4) attention probabilities of one query
+let iPatternStarts: usize = 0, iPatternEntries: usize = 0, iPatternOffsets: usize = 0; // ihid's pattern (sparse.ts)
 let pAtt: usize = 0, pScratch: usize = 0, pDoc: usize = 0, pQ: usize = 0; // prefill attention buffers
 let kcache: usize = 0, vcache: usize = 0; // (L, slots, B, E)
 let prefixLogits: usize = 0; // (V)
@@ -196,6 +197,9 @@ export function model_init(v: i32, e: i32, h: i32, l: i32, f: i32, b: i32, batch
   iqkv = arena_alloc(f4(ir * 3 * E));
   iatt = arena_alloc(f4((ir + 4) * E));
   ihid = arena_alloc(f4(ir * F));
+  iPatternStarts = arena_alloc(f4(ir + 1));
+  iPatternEntries = arena_alloc(f4(2 * (ir * F + 4)));
+  iPatternOffsets = arena_alloc(f4(ir * F + 4));
   ilogits = arena_alloc(f4(ir * V));
   iprobs = arena_alloc(f4(B + 8));
   pAtt = arena_alloc(f4(H * B * (B + 4)));
@@ -608,10 +612,21 @@ function infer_forward(rows: i32, outRows: i32): void {
     matmul_panels(x, iatt, pWo(l), wo(params, l), n, E, E, true);
     rmsnorm_forward(ln, irstd, x, n, E);
     matmul_panels(ihid, ln, pFc1(l), fc1(params, l), n, E, F, false);
-    relu_forward(ihid, ihid, n * F);
-    matmul_panels(x, ihid, pFc2(l), fc2(params, l), n, F, E, true);
+    infer_mlp_out(x, n, l);
   }
   matmul_panels(ilogits, ix + <usize>(rows - outRows) * row, pLmHead(), lmHead(params), outRows, E, V, false);
+}
+
+// x (rows, E) += relu(ihid) @ fc2 for layer l: over ihid's nonzero elements alone when
+// they are few enough (sparse.ts; the same sums as from the panels, so the same bits).
+function infer_mlp_out(x: usize, rows: i32, l: i32): void {
+  const live = relu_forward_count(ihid, ihid, rows * F);
+  if (use_sparse(live, rows * F)) {
+    pattern_rows(iPatternStarts, iPatternEntries, iPatternOffsets, ihid, rows, F, f4(E));
+    sparse_matmul(x, f4(E), iPatternStarts, iPatternEntries, fc2(params, l), rows, E, true);
+  } else {
+    matmul_panels(x, ihid, pFc2(l), fc2(params, l), rows, F, E, true);
+  }
 }
 
 // Layer 0's q|k|v of the rows (iTok, iPos) into iqkv, from the table. The pairs it does
@@ -721,8 +736,7 @@ export function gen_prefill(n: i32): void {
     matmul_panels(x, iatt + <usize>first * row, pWo(l), wo(params, l), m, E, E, true);
     rmsnorm_forward(ln, irstd, x, m, E);
     matmul_panels(ihid, ln, pFc1(l), fc1(params, l), m, E, F, false);
-    relu_forward(ihid, ihid, m * F);
-    matmul_panels(x, ihid, pFc2(l), fc2(params, l), m, F, E, true);
+    infer_mlp_out(x, m, l);
   }
   matmul_ab(prefixLogits, ix + <usize>(n - 1) * row, lmHead(params), 1, E, V, false);
 }
