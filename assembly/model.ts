@@ -455,9 +455,9 @@ let sparseMode = SPARSE_AUTO;
 }
 
 /**
- * How training runs the MLP's products with its hidden activations: 0 by their density
- * (the default), 1 always over their nonzero elements, 2 always dense. The bits are the same
- * in every mode; tests and benchmarks compare them.
+ * How training and generation run the MLP's products with its hidden activations: 0 by
+ * their density (the default), 1 always over their nonzero elements, 2 always dense. The
+ * bits are the same in every mode; tests and benchmarks compare them.
  */
 export function train_sparse_mlp(mode: i32): void {
   sparseMode = mode;

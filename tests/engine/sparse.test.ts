@@ -171,6 +171,24 @@ describe('training gives the same bits with the MLP sparse, dense, or chosen by 
     return { params: new Uint8Array(e.getParams().buffer.slice(0)), losses: Float32Array.from(losses), sparseLayers };
   }
 
+  it('and generation gives the same votes, sparse or dense', async () => {
+    const vocab = Vocab.fromCorpus(DETERMINISM_CORPUS);
+    const e = await newEngine({ vocabSize: vocab.size, embd: 32, heads: 4, layers: 2, mlp: 128, block: 64 }, { batchDocs: 8, voteSlots: 3 });
+    e.initWeights(7);
+    e.loadCorpus(encodeDocuments(parseCorpus(DETERMINISM_CORPUS), vocab, 64));
+    e.configure(makeTrainConfig({ steps: 200, warmupSteps: 10 }));
+    for (let i = 0; i < 200; i++) e.trainStep();
+    const prompt = new Int32Array([vocab.bos, ...vocab.encode('m=9,x,6,11|b=7|valid=up,left,right'), vocab.newline]);
+    const votes = (mode: number) => {
+      e.wasm.train_sparse_mlp(mode);
+      e.seedSampling(11);
+      return e.generate({ prompt, temperatures: [0.5, 1, 1.5], maxNew: 12, stop: [-1, -1] });
+    };
+    const [sparse, dense] = [votes(1), votes(2)];
+    expect(sparse.map((v) => [...v.tokens])).toEqual(dense.map((v) => [...v.tokens]));
+    sparse.forEach((v, i) => expectSameBits(`vote ${i} probabilities`, Float32Array.from(v.probs), Float32Array.from(dense[i].probs)));
+  });
+
   for (const responseOnlyLoss of [false, true]) {
     it(`with loss on ${responseOnlyLoss ? 'responses only' : 'every position'}`, async () => {
       const steps = 300;

@@ -76,7 +76,7 @@ export interface OrganelleWasm {
   gen_prefill(n: number): void;
   gen_sample(n: number, votes: number, maxNew: number, temps: Ptr, stopA: number, stopB: number, outTok: Ptr, outProb: Ptr, outLen: Ptr): void;
   infer_use_qkv0_table(use: number): number; // 1 when the table is in use
-  train_sparse_mlp(mode: number): void; // 0 by density, 1 always sparse, 2 always dense
+  train_sparse_mlp(mode: number): void; // training and generation: 0 by density, 1 always sparse, 2 always dense
   train_last_sparse_layers(): number; // bit l: layer l's MLP ran sparse in the last forward
 }
 
