@@ -8,7 +8,7 @@ export {
 } from './matmul';
 export { pattern_rows, pattern_values, sparse_matmul, sparse_matmul_tn } from './sparse';
 export { rmsnorm_forward, rmsnorm_backward } from './norm';
-export { relu_forward, relu_forward_count, relu_backward } from './activation';
+export { relu_forward, relu_backward } from './activation';
 export { attention_forward, attention_backward, attention_probs_floats } from './attention';
 export { crossentropy_forward_backward } from './loss';
 export { sum_squares, adamw_update } from './adam';
@@ -18,5 +18,5 @@ export {
   forward_backward, train_configure, train_steps_done, train_set_steps_done, train_last_grad_norm,
   train_last_lr, train_last_tokens, learning_rate_at, corpus_alloc, corpus_offsets_ptr, corpus_prompt_lens_ptr,
   train_step, optimizer_step, infer_tokens_ptr, infer_capacity, infer_logits_ptr, prefix_logits_ptr,
-  gen_prefill, gen_sample, infer_use_qkv0_table, train_sparse_mlp, train_last_sparse_layers,
+  gen_prefill, gen_sample, infer_use_qkv0_table, mlp_sparse_mode, train_last_sparse_layers,
 } from './model';

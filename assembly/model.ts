@@ -11,7 +11,7 @@ import { rng_seed, rng_below, rng_normal, rng_uniform } from './prng';
 import { matmul_ab, matmul_atb, matmul_abt, gemm, matmul_panels, pack_panels, panel_floats, transpose } from './matmul';
 import { pattern_rows, pattern_values, sparse_matmul, sparse_matmul_tn } from './sparse';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
-import { relu_forward_count, relu_backward } from './activation';
+import { relu_forward, relu_backward } from './activation';
 import { attention_forward, attention_backward, attend } from './attention';
 import { crossentropy_forward_backward } from './loss';
 import { sum_squares, adamw_update } from './adam';
@@ -101,7 +101,7 @@ let iRows = 0; // max rows: max(B, slots)
 let iTok: usize = 0, iSlot: usize = 0, iPos: usize = 0; // (iRows) i32
 let ix: usize = 0, iln: usize = 0, irstd: usize = 0, iqkv: usize = 0, iatt: usize = 0, ihid: usize = 0, ilogits: usize = 0;
 let iprobs: usize = 0; // (B + 4) attention probabilities of one query
-let iPatternStarts: usize = 0, iPatternEntries: usize = 0, iPatternOffsets: usize = 0; // ihid's pattern (sparse.ts)
+let iPatternStarts: usize = 0, iPatternEntries: usize = 0, iPatternOffsets: usize = 0; // ihid's pattern (sparse.ts; generation never reads the offsets)
 let pAtt: usize = 0, pScratch: usize = 0, pDoc: usize = 0, pQ: usize = 0; // prefill attention buffers
 let kcache: usize = 0, vcache: usize = 0; // (L, slots, B, E)
 let prefixLogits: usize = 0; // (V)
@@ -350,7 +350,7 @@ function forward(N: i32, D: i32): void {
     matmul_ab(mid, ao, wo(params, l), M, E, E, true);
     rmsnorm_forward(l2, rstd2 + f4(l * rowsN), mid, M, E);
     matmul_ab(hh, l2, fc1(params, l), M, E, F, false);
-    const live = relu_forward_count(hh, hh, M * F);
+    const live = relu_forward(hh, hh, M * F);
     memory.copy(next, mid, f4(M * E));
     // next += hh @ fc2: over hh's nonzero elements alone when they are few enough to pay
     // (the same sums either way, so the same bits)
@@ -442,7 +442,7 @@ function mlp_backward_sparse(l: i32, M: i32): void {
 }
 
 // Whether the MLP's products with hh run sparse: below SPARSE_BELOW of its elements
-// nonzero (sparseMode: see train_sparse_mlp). The four products take as long sparse as
+// nonzero (sparseMode: see mlp_sparse_mode). The four products take as long sparse as
 // dense at about 60% nonzero for 344 rows of the 64K shape and 55% for the 460K one; at
 // 50% sparse is 1.23x and 1.15x faster, at 30% 1.98x and 1.90x.
 const SPARSE_AUTO: i32 = 0, SPARSE_ALWAYS: i32 = 1, SPARSE_NEVER: i32 = 2;
@@ -459,7 +459,7 @@ let sparseMode = SPARSE_AUTO;
  * their density (the default), 1 always over their nonzero elements, 2 always dense. The
  * bits are the same in every mode; tests and benchmarks compare them.
  */
-export function train_sparse_mlp(mode: i32): void {
+export function mlp_sparse_mode(mode: i32): void {
   sparseMode = mode;
 }
 
@@ -620,7 +620,7 @@ function infer_forward(rows: i32, outRows: i32): void {
 // x (rows, E) += relu(ihid) @ fc2 for layer l: over ihid's nonzero elements alone when
 // they are few enough (sparse.ts; the same sums as from the panels, so the same bits).
 function infer_mlp_out(x: usize, rows: i32, l: i32): void {
-  const live = relu_forward_count(ihid, ihid, rows * F);
+  const live = relu_forward(ihid, ihid, rows * F);
   if (use_sparse(live, rows * F)) {
     pattern_rows(iPatternStarts, iPatternEntries, iPatternOffsets, ihid, rows, F, f4(E));
     sparse_matmul(x, f4(E), iPatternStarts, iPatternEntries, fc2(params, l), rows, E, true);

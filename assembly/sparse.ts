@@ -121,6 +121,11 @@ export function pattern_values(entries: usize, aOffs: usize, n: i32, a: usize): 
 // ---------------------------------------------------------------------------------------
 // the products
 
+// The first entry of row i of a pattern (row i + 1's is where row i ends).
+@inline function entry_at(entries: usize, starts: usize, i: i32): usize {
+  return entries + (<usize>load<i32>(starts + (<usize>i << 2)) << 3);
+}
+
 /**
  * C(R, N) (+)= S @ B: row i of C sums value * B(row at b + fOff, 0..N-1) over the entries
  * starts[i] .. starts[i+1]-1 of a pattern, in order, then adds what C held when `acc`
@@ -131,14 +136,12 @@ export function sparse_matmul(c: usize, ldc: usize, starts: usize, entries: usiz
   let j = 0;
   for (; j + 24 <= N; j += 24) {
     for (let i = 0; i < R; i++) {
-      const e0 = entries + (<usize>load<i32>(starts + (<usize>i << 2)) << 3);
-      const e1 = entries + (<usize>load<i32>(starts + (<usize>(i + 1) << 2)) << 3);
+      const e0 = entry_at(entries, starts, i), e1 = entry_at(entries, starts, i + 1);
       sparse_row_24(c + <usize>i * ldc + (<usize>j << 2), e0, e1, b + (<usize>j << 2), acc);
     }
   }
   for (let i = 0; i < R; i++) {
-    const e0 = entries + (<usize>load<i32>(starts + (<usize>i << 2)) << 3);
-    const e1 = entries + (<usize>load<i32>(starts + (<usize>(i + 1) << 2)) << 3);
+    const e0 = entry_at(entries, starts, i), e1 = entry_at(entries, starts, i + 1);
     const ci = c + <usize>i * ldc;
     let k = j;
     for (; k + 8 <= N; k += 8) sparse_row_8(ci + (<usize>k << 2), e0, e1, b + (<usize>k << 2), acc);
@@ -202,15 +205,13 @@ export function sparse_matmul_tn(c: usize, starts: usize, entries: usize, b: usi
   let j = 0;
   for (; j + 24 <= N; j += 24) {
     for (let t = 0; t < M; t++) {
-      const e0 = entries + (<usize>load<i32>(starts + (<usize>t << 2)) << 3);
-      const e1 = entries + (<usize>load<i32>(starts + (<usize>(t + 1) << 2)) << 3);
+      const e0 = entry_at(entries, starts, t), e1 = entry_at(entries, starts, t + 1);
       scatter_row_24(c + (<usize>j << 2), e0, e1, b + <usize>t * ldbB + (<usize>j << 2));
     }
   }
   for (; j < N; j += 4) {
     for (let t = 0; t < M; t++) {
-      const e0 = entries + (<usize>load<i32>(starts + (<usize>t << 2)) << 3);
-      const e1 = entries + (<usize>load<i32>(starts + (<usize>(t + 1) << 2)) << 3);
+      const e0 = entry_at(entries, starts, t), e1 = entry_at(entries, starts, t + 1);
       scatter_row_4(c + (<usize>j << 2), e0, e1, b + <usize>t * ldbB + (<usize>j << 2));
     }
   }

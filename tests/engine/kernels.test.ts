@@ -6,7 +6,7 @@
 // every output by sentinel floats (a kernel that writes past it is caught).
 import { beforeAll, describe, it } from 'vitest';
 import type { Engine } from '../../worker/engine.ts';
-import { mulberry32, newEngine, randomF32, Scratch } from '../helpers/wasm.ts';
+import { assertGuards, assertSameBits, mulberry32, newEngine, randomF32, Scratch } from '../helpers/wasm.ts';
 
 const TINY = { vocabSize: 8, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 };
 const GUARD = 8; // floats after every buffer
@@ -53,19 +53,8 @@ function expectMatmulClose(what: string, got: Float32Array, want: ArrayLike<numb
   }
 }
 
-function expectSameBits(what: string, got: Float32Array, want: Float32Array) {
-  const g = new Uint32Array(got.buffer, got.byteOffset, got.length);
-  const w = new Uint32Array(want.buffer, want.byteOffset, want.length);
-  for (let i = 0; i < w.length; i++) {
-    if (g[i] !== w[i]) throw new Error(`${what} at index ${i}: got ${got[i]}, expected ${want[i]} bit for bit`);
-  }
-}
-
 function expectGuards(what: string, s: Scratch, ptr: number, n: number, value: number) {
-  const g = s.f32(ptr + 4 * n, GUARD);
-  for (let i = 0; i < GUARD; i++) {
-    if (!Object.is(g[i], value)) throw new Error(`${what}: float ${n + i} past the end was overwritten with ${g[i]}`);
-  }
+  assertGuards(what, s, ptr, n, GUARD, value);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -133,7 +122,7 @@ describe('matmul kernels vs naive references', () => {
           if (acc) for (let i = 0; i < M * N; i++) { js.c[i] += c0[i]; js.scale[i] += Math.abs(c0[i]); }
           // every tile sums its k in order, as the scalar loop does: the same bits, which is
           // what keeps results identical whatever tiles a shape takes
-          expectSameBits(`matmul_${layout} vs matmul_${layout}_naive`, got, naive);
+          assertSameBits(`matmul_${layout} vs matmul_${layout}_naive`, got, naive);
           expectMatmulClose(`matmul_${layout} vs float64 JS`, got, js.c, js.scale, 1e-5);
           expectMatmulClose(`matmul_${layout}_naive vs float64 JS`, naive, js.c, js.scale, 1e-5);
         });
@@ -169,7 +158,7 @@ describe('products from weight panels equal matmul_ab bit for bit', () => {
           w.matmul_panels(pc, pa, wp, pw, M, K, N, acc);
           w.matmul_ab(pref, pa, pw, M, K, N, acc);
           expectGuards('matmul_panels C', s, pc, M * N, SENTINEL);
-          expectSameBits('matmul_panels vs matmul_ab', s.read(pc, M * N), s.read(pref, M * N));
+          assertSameBits('matmul_panels vs matmul_ab', s.read(pc, M * N), s.read(pref, M * N));
         });
       }
     }

@@ -144,6 +144,23 @@ export function assertIdentical(what: string, got: ArrayLike<number>, want: Arra
   }
 }
 
+/** Throws unless got and want hold the same float32 bits, naming the first index that differs. */
+export function assertSameBits(what: string, got: Float32Array, want: Float32Array): void {
+  const g = new Uint32Array(got.buffer, got.byteOffset, got.length);
+  const w = new Uint32Array(want.buffer, want.byteOffset, want.length);
+  for (let i = 0; i < w.length; i++) {
+    if (g[i] !== w[i]) throw new Error(`${what} at index ${i}: got ${got[i]}, expected ${want[i]} bit for bit`);
+  }
+}
+
+/** Throws unless the `count` floats after n floats at ptr still hold `value` (nothing wrote past the end). */
+export function assertGuards(what: string, s: Scratch, ptr: Ptr, n: number, count: number, value: number): void {
+  const g = s.f32(ptr + 4 * n, count);
+  for (let i = 0; i < count; i++) {
+    if (!Object.is(g[i], value)) throw new Error(`${what}: float ${n + i} past the end was overwritten with ${g[i]}`);
+  }
+}
+
 /** max |got - want| / max |want|: one number per tensor, scale-free. */
 export function tensorRelError(got: ArrayLike<number>, want: ArrayLike<number>): number {
   let diff = 0;

@@ -25,8 +25,7 @@ export interface OrganelleWasm {
   gemm(c: Ptr, ldc: number, a: Ptr, aRow: number, aK: number, b: Ptr, ldb: number, M: number, K: number, N: number, acc: number): void;
   rmsnorm_forward(out: Ptr, rstd: Ptr, inp: Ptr, N: number, C: number): void;
   rmsnorm_backward(dinp: Ptr, dout: Ptr, out: Ptr, rstd: Ptr, N: number, C: number): void;
-  relu_forward(out: Ptr, inp: Ptr, n: number): void;
-  relu_forward_count(out: Ptr, inp: Ptr, n: number): number; // nonzero outputs
+  relu_forward(out: Ptr, inp: Ptr, n: number): number; // nonzero outputs
   relu_backward(dinp: Ptr, dout: Ptr, out: Ptr, n: number): void;
   // products with a ReLU-sparse factor (assembly/sparse.ts)
   pattern_rows(starts: Ptr, entries: Ptr, aOffs: Ptr, h: Ptr, M: number, F: number, ldb: number): number;
@@ -76,7 +75,7 @@ export interface OrganelleWasm {
   gen_prefill(n: number): void;
   gen_sample(n: number, votes: number, maxNew: number, temps: Ptr, stopA: number, stopB: number, outTok: Ptr, outProb: Ptr, outLen: Ptr): void;
   infer_use_qkv0_table(use: number): number; // 1 when the table is in use
-  train_sparse_mlp(mode: number): void; // training and generation: 0 by density, 1 always sparse, 2 always dense
+  mlp_sparse_mode(mode: number): void; // training and generation: 0 by density, 1 always sparse, 2 always dense
   train_last_sparse_layers(): number; // bit l: layer l's MLP ran sparse in the last forward
 }
 
