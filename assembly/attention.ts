@@ -70,6 +70,56 @@ export function attention_probs_floats(docStarts: usize, D: i32, H: i32): i32 {
   for (let u = n4; u < Tp; u += 4) v128.store(p + (<usize>u << 2), f32x4.splat(0));
 }
 
+// Rows i..i+3 of S (in place in P), i a multiple of 4: causal_softmax_row on each, the
+// same operations in the same order, four rows interleaved. One row alone is a chain of
+// dependent steps (its max, then its exps, then their sum, then a division) that leaves
+// the core idle, about 150 cycles a row for 40 keys; four independent chains keep it busy.
+// The four rows share their vector count (keys 0..i+3) and their last vector (i..i+3).
+@inline function causal_softmax_rows4(p: usize, ps: usize, i: i32, Tp: i32, scale: f32): void {
+  const p1 = p + ps, p2 = p1 + ps, p3 = p2 + ps;
+  const lastOff = <usize>i << 2;
+  const vscale = f32x4.splat(scale);
+  const lowest = f32x4.splat(-3.4e38);
+  let m0 = lowest, m1 = lowest, m2 = lowest, m3 = lowest;
+  for (let o: usize = 0; o < lastOff; o += 16) {
+    const s0 = f32x4.mul(v128.load(p + o), vscale), s1 = f32x4.mul(v128.load(p1 + o), vscale);
+    const s2 = f32x4.mul(v128.load(p2 + o), vscale), s3 = f32x4.mul(v128.load(p3 + o), vscale);
+    v128.store(p + o, s0); v128.store(p1 + o, s1); v128.store(p2 + o, s2); v128.store(p3 + o, s3);
+    m0 = f32x4.pmax(m0, s0); m1 = f32x4.pmax(m1, s1); m2 = f32x4.pmax(m2, s2); m3 = f32x4.pmax(m3, s3);
+  }
+  // row i+r keeps lanes 0..r of the last vector (all four, for r = 3)
+  const t0 = causal_mask(i, i), t1 = causal_mask(i, i + 1), t2 = causal_mask(i, i + 2);
+  const l0 = v128.bitselect(f32x4.mul(v128.load(p + lastOff), vscale), lowest, t0);
+  const l1 = v128.bitselect(f32x4.mul(v128.load(p1 + lastOff), vscale), lowest, t1);
+  const l2 = v128.bitselect(f32x4.mul(v128.load(p2 + lastOff), vscale), lowest, t2);
+  const l3 = f32x4.mul(v128.load(p3 + lastOff), vscale);
+  v128.store(p + lastOff, l0); v128.store(p1 + lastOff, l1); v128.store(p2 + lastOff, l2); v128.store(p3 + lastOff, l3);
+  m0 = lanes_max(f32x4.pmax(m0, l0)); m1 = lanes_max(f32x4.pmax(m1, l1));
+  m2 = lanes_max(f32x4.pmax(m2, l2)); m3 = lanes_max(f32x4.pmax(m3, l3));
+  let u0 = f32x4.splat(0), u1 = f32x4.splat(0), u2 = f32x4.splat(0), u3 = f32x4.splat(0);
+  for (let o: usize = 0; o < lastOff; o += 16) {
+    const e0 = exp4(f32x4.sub(v128.load(p + o), m0)), e1 = exp4(f32x4.sub(v128.load(p1 + o), m1));
+    const e2 = exp4(f32x4.sub(v128.load(p2 + o), m2)), e3 = exp4(f32x4.sub(v128.load(p3 + o), m3));
+    v128.store(p + o, e0); v128.store(p1 + o, e1); v128.store(p2 + o, e2); v128.store(p3 + o, e3);
+    u0 = f32x4.add(u0, e0); u1 = f32x4.add(u1, e1); u2 = f32x4.add(u2, e2); u3 = f32x4.add(u3, e3);
+  }
+  const e0 = v128.and(exp4(f32x4.sub(l0, m0)), t0), e1 = v128.and(exp4(f32x4.sub(l1, m1)), t1);
+  const e2 = v128.and(exp4(f32x4.sub(l2, m2)), t2), e3 = exp4(f32x4.sub(l3, m3));
+  v128.store(p + lastOff, e0); v128.store(p1 + lastOff, e1); v128.store(p2 + lastOff, e2); v128.store(p3 + lastOff, e3);
+  // hsum4 adds each row's lanes as lanes_sum does, (a+c)+(b+d); one division for four rows
+  const inv = f32x4.div(f32x4.splat(1), hsum4(f32x4.add(u0, e0), f32x4.add(u1, e1), f32x4.add(u2, e2), f32x4.add(u3, e3)));
+  const i0 = v128.shuffle<f32>(inv, inv, 0, 0, 0, 0), i1 = v128.shuffle<f32>(inv, inv, 1, 1, 1, 1);
+  const i2 = v128.shuffle<f32>(inv, inv, 2, 2, 2, 2), i3 = v128.shuffle<f32>(inv, inv, 3, 3, 3, 3);
+  for (let o: usize = 0; o <= lastOff; o += 16) {
+    v128.store(p + o, f32x4.mul(v128.load(p + o), i0)); v128.store(p1 + o, f32x4.mul(v128.load(p1 + o), i1));
+    v128.store(p2 + o, f32x4.mul(v128.load(p2 + o), i2)); v128.store(p3 + o, f32x4.mul(v128.load(p3 + o), i3));
+  }
+  const zero = f32x4.splat(0);
+  for (let o: usize = lastOff + 16; o < <usize>Tp << 2; o += 16) {
+    v128.store(p + o, zero); v128.store(p1 + o, zero); v128.store(p2 + o, zero); v128.store(p3 + o, zero);
+  }
+}
+
 /**
  * One query against keys 0..t: p = softmax(scale * q.k_u) written to probs (t+1 floats,
  * zero-padded to a multiple of 4), and out = sum_u p_u v_u. Keys and values are rows of
@@ -133,6 +183,14 @@ export function attention_probs_floats(docStarts: usize, D: i32, H: i32): i32 {
   return load<i32>(docStarts + (<usize>d << 2));
 }
 
+// Rows of the query panel that starts at row i (of T): up to the next multiple of 4, so that
+// every whole panel is aligned and its rows share their keys (see causal_softmax_rows4). A
+// panel's products stop at its last row's keys; gemm's sums do not depend on how rows are
+// grouped into panels, and the keys a panel leaves out carry zero probability.
+@inline function panel_rows(i: i32, T: i32): i32 {
+  return min(4 - (i & 3), T - i);
+}
+
 // out (N,E), att (see above) <- qkv (N,3E); docStarts (D+1) i32; scratch >= hd*(B+4) floats.
 // qStarts (D) i32, or 0 for all zeros: document d computes outputs only for queries
 // t >= qStarts[d] (every key is still used); rows before it in out and att are left as is.
@@ -157,15 +215,78 @@ export function attention_forward(
       const v = k + os;
       const o = out + <usize>s0 * os + (<usize>(h * hd) << 2);
       transpose(scratch, ps, k, rs, T, hd); // K^T (hd, Tp)
-      for (let i = q0; i < T; i += 4) {
-        const m = min(4, T - i);
-        const n = min(T, i + 4);
+      for (let i = q0; i < T; ) {
+        const m = panel_rows(i, T);
+        const n = i + m;
         gemm(pa + <usize>i * ps, ps, q + <usize>i * rs, rs, 4, scratch, ps, m, hd, n, false);
-        for (let t = i; t < i + m; t++) causal_softmax_row(pa + <usize>t * ps, t, Tp, scale);
+        if (m == 4) causal_softmax_rows4(pa + <usize>i * ps, ps, i, Tp, scale);
+        else for (let t = i; t < i + m; t++) causal_softmax_row(pa + <usize>t * ps, t, Tp, scale);
         gemm(o + <usize>i * os, os, pa + <usize>i * ps, ps, 4, v, rs, m, n, hd, false);
+        i += m;
       }
       pa += <usize>T * ps;
     }
+  }
+}
+
+// Row t of dS (in place over dP, at g) from P's row p: dS = P * (dP - rowsum(P * dP)) * scale,
+// 0 past t. Only the last vector (keys n4-4..n4-1) reaches past t: it alone is masked.
+@inline function softmax_backward_row(g: usize, p: usize, t: i32, Tp: i32, scale: f32): void {
+  const n4 = (t + 4) & ~3;
+  const lastOff = <usize>(n4 - 4) << 2;
+  const tail = causal_mask(n4 - 4, t); // lanes past t of dP are stale
+  let vdot = f32x4.splat(0);
+  for (let o: usize = 0; o < lastOff; o += 16) vdot = f32x4.add(vdot, f32x4.mul(v128.load(g + o), v128.load(p + o)));
+  const gl = v128.and(v128.load(g + lastOff), tail);
+  vdot = lanes_sum(f32x4.add(vdot, f32x4.mul(gl, v128.load(p + lastOff))));
+  const vscale = f32x4.splat(scale);
+  for (let o: usize = 0; o < lastOff; o += 16) {
+    v128.store(g + o, f32x4.mul(f32x4.mul(v128.load(p + o), f32x4.sub(v128.load(g + o), vdot)), vscale));
+  }
+  v128.store(g + lastOff, f32x4.mul(f32x4.mul(v128.load(p + lastOff), f32x4.sub(gl, vdot)), vscale));
+  for (let u = n4; u < Tp; u += 4) v128.store(g + (<usize>u << 2), f32x4.splat(0));
+}
+
+// Rows i..i+3 of dS, i a multiple of 4: softmax_backward_row on each, the same operations in
+// the same order, four rows interleaved so their dependent chains (a dot product, its
+// horizontal sum, then the update) overlap (see causal_softmax_rows4).
+@inline function softmax_backward_rows4(g: usize, p: usize, ps: usize, i: i32, Tp: i32, scale: f32): void {
+  const g1 = g + ps, g2 = g1 + ps, g3 = g2 + ps;
+  const p1 = p + ps, p2 = p1 + ps, p3 = p2 + ps;
+  const lastOff = <usize>i << 2;
+  let d0 = f32x4.splat(0), d1 = f32x4.splat(0), d2 = f32x4.splat(0), d3 = f32x4.splat(0);
+  for (let o: usize = 0; o < lastOff; o += 16) {
+    d0 = f32x4.add(d0, f32x4.mul(v128.load(g + o), v128.load(p + o)));
+    d1 = f32x4.add(d1, f32x4.mul(v128.load(g1 + o), v128.load(p1 + o)));
+    d2 = f32x4.add(d2, f32x4.mul(v128.load(g2 + o), v128.load(p2 + o)));
+    d3 = f32x4.add(d3, f32x4.mul(v128.load(g3 + o), v128.load(p3 + o)));
+  }
+  // row i+r keeps lanes 0..r of the last vector (all four, for r = 3)
+  const gl0 = v128.and(v128.load(g + lastOff), causal_mask(i, i));
+  const gl1 = v128.and(v128.load(g1 + lastOff), causal_mask(i, i + 1));
+  const gl2 = v128.and(v128.load(g2 + lastOff), causal_mask(i, i + 2));
+  const gl3 = v128.load(g3 + lastOff);
+  // hsum4 adds each row's lanes as lanes_sum does, (a+c)+(b+d)
+  const dots = hsum4(
+    f32x4.add(d0, f32x4.mul(gl0, v128.load(p + lastOff))), f32x4.add(d1, f32x4.mul(gl1, v128.load(p1 + lastOff))),
+    f32x4.add(d2, f32x4.mul(gl2, v128.load(p2 + lastOff))), f32x4.add(d3, f32x4.mul(gl3, v128.load(p3 + lastOff))),
+  );
+  d0 = v128.shuffle<f32>(dots, dots, 0, 0, 0, 0); d1 = v128.shuffle<f32>(dots, dots, 1, 1, 1, 1);
+  d2 = v128.shuffle<f32>(dots, dots, 2, 2, 2, 2); d3 = v128.shuffle<f32>(dots, dots, 3, 3, 3, 3);
+  const vscale = f32x4.splat(scale);
+  for (let o: usize = 0; o < lastOff; o += 16) {
+    v128.store(g + o, f32x4.mul(f32x4.mul(v128.load(p + o), f32x4.sub(v128.load(g + o), d0)), vscale));
+    v128.store(g1 + o, f32x4.mul(f32x4.mul(v128.load(p1 + o), f32x4.sub(v128.load(g1 + o), d1)), vscale));
+    v128.store(g2 + o, f32x4.mul(f32x4.mul(v128.load(p2 + o), f32x4.sub(v128.load(g2 + o), d2)), vscale));
+    v128.store(g3 + o, f32x4.mul(f32x4.mul(v128.load(p3 + o), f32x4.sub(v128.load(g3 + o), d3)), vscale));
+  }
+  v128.store(g + lastOff, f32x4.mul(f32x4.mul(v128.load(p + lastOff), f32x4.sub(gl0, d0)), vscale));
+  v128.store(g1 + lastOff, f32x4.mul(f32x4.mul(v128.load(p1 + lastOff), f32x4.sub(gl1, d1)), vscale));
+  v128.store(g2 + lastOff, f32x4.mul(f32x4.mul(v128.load(p2 + lastOff), f32x4.sub(gl2, d2)), vscale));
+  v128.store(g3 + lastOff, f32x4.mul(f32x4.mul(v128.load(p3 + lastOff), f32x4.sub(gl3, d3)), vscale));
+  const zero = f32x4.splat(0);
+  for (let o: usize = lastOff + 16; o < <usize>Tp << 2; o += 16) {
+    v128.store(g + o, zero); v128.store(g1 + o, zero); v128.store(g2 + o, zero); v128.store(g3 + o, zero);
   }
 }
 
@@ -206,34 +327,16 @@ export function attention_backward(
       const dq = drows + col, dk = dq + os, dv = dk + os;
       const dO = dout + <usize>s0 * os + col;
       transpose(vt, ps, v, rs, T, hd);
-      for (let i = q0; i < T; i += 4) {
-        const m = min(4, T - i);
-        const n = min(T, i + 4);
+      for (let i = q0; i < T; ) {
+        const m = panel_rows(i, T);
+        const n = i + m;
         // dP for rows i..i+m-1 (keys up to the diagonal), then dS in place
         gemm(ds + <usize>i * ps, ps, dO + <usize>i * os, os, 4, vt, ps, m, hd, n, false);
-        for (let t = i; t < i + m; t++) {
-          const prow = pa + <usize>t * ps;
-          const grow = ds + <usize>t * ps;
-          // only the last vector (keys n4-4..n4-1) reaches past t: it alone is masked
-          const n4 = (t + 4) & ~3;
-          const lastOff = <usize>(n4 - 4) << 2;
-          const tail = causal_mask(n4 - 4, t); // lanes past t of dP are stale
-          let vdot = f32x4.splat(0);
-          for (let off: usize = 0; off < lastOff; off += 16) {
-            vdot = f32x4.add(vdot, f32x4.mul(v128.load(grow + off), v128.load(prow + off)));
-          }
-          const gl = v128.and(v128.load(grow + lastOff), tail);
-          vdot = lanes_sum(f32x4.add(vdot, f32x4.mul(gl, v128.load(prow + lastOff))));
-          const vscale = f32x4.splat(scale);
-          for (let off: usize = 0; off < lastOff; off += 16) {
-            const p = v128.load(prow + off);
-            v128.store(grow + off, f32x4.mul(f32x4.mul(p, f32x4.sub(v128.load(grow + off), vdot)), vscale));
-          }
-          v128.store(grow + lastOff, f32x4.mul(f32x4.mul(v128.load(prow + lastOff), f32x4.sub(gl, vdot)), vscale));
-          for (let u = n4; u < Tp; u += 4) v128.store(grow + (<usize>u << 2), f32x4.splat(0));
-        }
+        if (m == 4) softmax_backward_rows4(ds + <usize>i * ps, pa + <usize>i * ps, ps, i, Tp, scale);
+        else for (let t = i; t < i + m; t++) softmax_backward_row(ds + <usize>t * ps, pa + <usize>t * ps, t, Tp, scale);
         // dQ rows i.. = dS rows i.. @ K (keys up to the diagonal)
         gemm(dq + <usize>i * rs, rs, ds + <usize>i * ps, ps, 4, k, rs, m, n, hd, false);
+        i += m;
       }
       // dV and dK for keys u in panel i.. sum over queries t >= max(i, q0) only (P and dS
       // are lower-triangular, and rows before q0 carry no gradient)

@@ -426,12 +426,13 @@ function backward(N: i32, D: i32): void {
 // The MLP's backward over hh's pattern (sparse.ts): dres (M, E) in, dln (M, E) out, and
 // the fc1 and fc2 gradients.
 function mlp_backward_sparse(l: i32, M: i32): void {
-  const hh = at(hid, l, F), l2 = at(ln2, l, E);
+  const l2 = at(ln2, l, E);
   const starts = hidStartsAt(l), entries = hidEntriesAt(l);
   sparse_matmul_tn(fc2(grads, l), starts, entries, dres, f4(E), M, F, E, f4(E)); // hh^T @ dres
   matmul_abt(dhid, dres, fc2(params, l), M, E, F, false, tscratch);
-  relu_backward(dhid, dhid, hh, M * F);
-  // the pattern's values become dhid's (zero wherever hh is)
+  // the pattern's values become dhid's, read where hh is nonzero (positive, for finite
+  // values): there relu_backward would pass dhid through, so it need not run, the products
+  // reading dhid nowhere else
   pattern_values(entries, hidOffsetsAt(l), load<i32>(starts + f4(M)), dhid);
   // d(fc1) = l2^T @ dhid, made as its transpose dhid^T @ l2
   sparse_matmul_tn(tscratch, starts, entries, l2, f4(E), M, F, E, f4(E));

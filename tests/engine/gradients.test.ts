@@ -10,7 +10,7 @@
 // (float32-representable) inputs, so the tolerance is |a - b| <= 1e-3 |b| + 1e-5.
 import { beforeAll, describe, it } from 'vitest';
 import type { Engine } from '../../worker/engine.ts';
-import { assertClose, mulberry32, newEngine, randomF32, report, Scratch } from '../helpers/wasm.ts';
+import { assertClose, assertSameBits, mulberry32, newEngine, randomF32, report, Scratch } from '../helpers/wasm.ts';
 
 const TINY = { vocabSize: 8, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 };
 const GRAD_REL = 1e-3;
@@ -213,6 +213,7 @@ describe('attention_forward / attention_backward', () => {
     { E: 12, H: 3, lens: [3, 1, 5, 4, 9, 8] }, // hd 4, three heads
     { E: 16, H: 2, lens: [1, 4, 3, 5, 2] }, // hd 8
     { E: 8, H: 2, lens: [1] }, // a single one-position document
+    { E: 24, H: 2, lens: [13, 9, 6] }, // hd 12, whole four-query panels and ragged ones
   ];
   for (const { E, H, lens } of cases) {
     it(`E=${E} H=${H} documents of lengths ${lens.join(', ')}`, () => {
@@ -275,6 +276,41 @@ describe('attention_forward / attention_backward', () => {
       checkGrad(`pruned attention E=${E} H=${H} lens ${lens.join(',')}`, s.read(pdq, N * 3 * E), fdP);
     });
   }
+
+  // Queries run in panels of four rows: whole panels together (four rows interleaved), the
+  // rest row by row. Row t computed alone (the document cut after it, qStarts = t, so its
+  // panel holds it alone) must give the bits it has inside a whole panel, at every position
+  // in a panel.
+  it('gives a query row the same bits alone as in a panel of four', () => {
+    const w = engine.wasm;
+    const s = new Scratch(w);
+    const E = 48, H = 4, hd = 12, T = 23;
+    const rand = mulberry32(4812);
+    const pqkv = s.putF32(randomF32(T * 3 * E, rand, 2));
+    const pg = s.putF32(randomF32(T * E, rand));
+    const pout = s.alloc(T * E), pdq = s.alloc(T * 3 * E);
+    const patt = s.alloc(H * T * (T + 3));
+    const fscratch = s.alloc(hd * (T + 4)), bscratch = s.alloc((T + 4) * (T + 4) + hd * (T + 4));
+    // the first `len` rows as one document, queries from q on
+    const run = (len: number, q: number) => {
+      const pds = s.putI32([0, len]), pq = s.putI32([q]);
+      w.attention_forward(pout, patt, pqkv, pds, pq, 1, E, H, fscratch);
+      w.attention_backward(pdq, bscratch, pg, patt, pqkv, pds, pq, 1, E, H);
+      return { out: s.read(pout, T * E), att: s.read(patt, H * len * ((len + 3) & ~3)), dq: s.read(pdq, T * 3 * E) };
+    };
+    const row = (x: Float32Array, at: number, width: number) => x.subarray(at, at + width);
+    const whole = run(T, 0);
+    const Tp = (T + 3) & ~3;
+    for (let t = 0; t < T; t++) {
+      const alone = run(t + 1, t);
+      const tp = (t + 4) & ~3;
+      assertSameBits(`out row ${t}`, row(alone.out, t * E, E), row(whole.out, t * E, E));
+      assertSameBits(`dQ row ${t}`, row(alone.dq, t * 3 * E, E), row(whole.dq, t * 3 * E, E));
+      for (let h = 0; h < H; h++) {
+        assertSameBits(`probabilities row ${t} head ${h}`, row(alone.att, (h * (t + 1) + t) * tp, tp), row(whole.att, (h * T + t) * Tp, tp));
+      }
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------
