@@ -27,7 +27,7 @@ registerRecipe({
   // 1.22x (README, "Results"): the headline is this seed's, not the recipe's in general.
   seed: 11,
   // About 2 min on one core of the 2-core build machine, the Mover alongside on the other
-  // (organelle train puzzle8: 2 min 23 s for the pair).
+  // (organelle train puzzle8: 2 min 15 s for the pair).
   config: { steps: 36_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 200 },
   buildCorpus: () => corpus().planner,
 });
