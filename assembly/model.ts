@@ -350,18 +350,11 @@ function forward(N: i32, D: i32): void {
     matmul_ab(mid, ao, wo(params, l), M, E, E, true);
     rmsnorm_forward(l2, rstd2 + f4(l * rowsN), mid, M, E);
     matmul_ab(hh, l2, fc1(params, l), M, E, F, false);
-    const live = relu_forward(hh, hh, M * F);
     memory.copy(next, mid, f4(M * E));
-    // next += hh @ fc2: over hh's nonzero elements alone when they are few enough to pay
-    // (the same sums either way, so the same bits)
-    const sparse = use_sparse(live, M * F);
+    // next += relu(hh) @ fc2; the backward reads hh's pattern when this ran sparse
+    const sparse = mlp_out_sparse(next, hh, M, l, hidStartsAt(l), hidEntriesAt(l), hidOffsetsAt(l));
     store<u8>(hidSparse + <usize>l, sparse ? 1 : 0);
-    if (sparse) {
-      pattern_rows(hidStartsAt(l), hidEntriesAt(l), hidOffsetsAt(l), hh, M, F, f4(E));
-      sparse_matmul(next, f4(E), hidStartsAt(l), hidEntriesAt(l), fc2(params, l), M, E, true);
-    } else {
-      matmul_ab(next, hh, fc2(params, l), M, F, E, true);
-    }
+    if (!sparse) matmul_ab(next, hh, fc2(params, l), M, F, E, true);
   }
   // res[L] holds the compact rows
   matmul_ab(logits, resAt(L), lmHead(params), nc, E, V, false);
@@ -440,6 +433,19 @@ function mlp_backward_sparse(l: i32, M: i32): void {
   // dln = dhid @ fc1^T
   transpose(tscratch, f4(E), fc1(params, l), f4(F), E, F);
   sparse_matmul(dln, f4(E), starts, entries, tscratch, M, E, false);
+}
+
+// The MLP's second product, shared by training and generation: h (rows, F) <- relu(h), then,
+// when few enough of h's elements are nonzero to pay, x (rows, E) += h @ fc2 of layer l over
+// them alone, listed in the pattern (starts, entries, offsets; sparse.ts). Returns false,
+// with x untouched, when the caller is to run the dense product instead (the same sums
+// either way, so the same bits).
+function mlp_out_sparse(x: usize, h: usize, rows: i32, l: i32, starts: usize, entries: usize, offsets: usize): bool {
+  const live = relu_forward(h, h, rows * F);
+  if (!use_sparse(live, rows * F)) return false;
+  pattern_rows(starts, entries, offsets, h, rows, F, f4(E));
+  sparse_matmul(x, f4(E), starts, entries, fc2(params, l), rows, E, true);
+  return true;
 }
 
 // Whether the MLP's products with hh run sparse: below SPARSE_BELOW of its elements
@@ -618,14 +624,9 @@ function infer_forward(rows: i32, outRows: i32): void {
   matmul_panels(ilogits, ix + <usize>(rows - outRows) * row, pLmHead(), lmHead(params), outRows, E, V, false);
 }
 
-// x (rows, E) += relu(ihid) @ fc2 for layer l: over ihid's nonzero elements alone when
-// they are few enough (sparse.ts; the same sums as from the panels, so the same bits).
+// x (rows, E) += relu(ihid) @ fc2 for layer l (the same sums sparse as from the panels).
 function infer_mlp_out(x: usize, rows: i32, l: i32): void {
-  const live = relu_forward(ihid, ihid, rows * F);
-  if (use_sparse(live, rows * F)) {
-    pattern_rows(iPatternStarts, iPatternEntries, iPatternOffsets, ihid, rows, F, f4(E));
-    sparse_matmul(x, f4(E), iPatternStarts, iPatternEntries, fc2(params, l), rows, E, true);
-  } else {
+  if (!mlp_out_sparse(x, ihid, rows, l, iPatternStarts, iPatternEntries, iPatternOffsets)) {
     matmul_panels(x, ihid, pFc2(l), fc2(params, l), rows, F, E, true);
   }
 }
