@@ -1,7 +1,8 @@
-// `organelle bench --browser`: the same benchmark (worker/bench/bench.ts) inside Debian's
-// Chromium, where the product's engine runs, on a newer V8 than Node's. The benchmark is
-// bundled with esbuild and served with the wasm from a throwaway local server; Chromium
-// compiles the same build/organelle.wasm the Node run uses.
+// `organelle bench --browser` and `bench --browser --against OLD.wasm`: the benchmark
+// (worker/bench/bench.ts) or the comparison of two builds (worker/bench/compare.ts) inside
+// Debian's Chromium, where the product's engine runs, on a newer V8 than Node's. The bench
+// code is bundled with esbuild and served with the wasm from a throwaway local server;
+// Chromium compiles the same build/organelle.wasm the Node run uses.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
@@ -9,21 +10,31 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from '@playwright/test';
 import type { BenchReport } from '../worker/bench/bench.ts';
+import type { CompareOptions, CompareRow } from '../worker/bench/compare.ts';
 import { CHROMIUM_LAUNCH } from '../tests/helpers/chromium.ts';
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title><link rel="icon" href="data:,">
 <script type="module">import * as bench from '/bench.js'; window.bench = bench;</script>`;
 
-export async function runBenchInChromium(quick: boolean, log: (line: string) => void): Promise<{ report: BenchReport; runtime: string }> {
+// what the page's window.bench offers
+const ENTRY = `export { runBench } from './worker/bench/bench.ts';
+export { compareBuilds } from './worker/bench/compare.ts';`;
+
+/**
+ * Evaluates `script` (a source string, not a function: tsx would compile helpers into a
+ * function's body that do not exist in the page) in a Chromium page where window.bench is
+ * ENTRY and the given wasm files are served by path, the page's console going to `log`.
+ */
+async function inChromium<T>(wasm: Record<string, Uint8Array>, script: string, log: (line: string) => void): Promise<{ result: T; runtime: string }> {
   const bundle = await build({
-    entryPoints: [fileURLToPath(new URL('../worker/bench/bench.ts', import.meta.url))],
+    stdin: { contents: ENTRY, resolveDir: fileURLToPath(new URL('..', import.meta.url)), loader: 'ts' },
     bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'error',
   });
   const files: Record<string, [string, string | Uint8Array]> = {
     '/': ['text/html', PAGE],
     '/bench.js': ['text/javascript', bundle.outputFiles[0].text],
-    '/organelle.wasm': ['application/wasm', await readFile(new URL('../build/organelle.wasm', import.meta.url))],
   };
+  for (const [path, bytes] of Object.entries(wasm)) files[path] = ['application/wasm', bytes];
   const server = http.createServer((req, res) => {
     const file = files[req.url ?? ''];
     res.writeHead(file ? 200 : 404, { 'content-type': file ? file[0] : 'text/plain' });
@@ -36,15 +47,29 @@ export async function runBenchInChromium(quick: boolean, log: (line: string) => 
     page.on('console', (m) => log(m.text()));
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     await page.waitForFunction(() => 'bench' in window);
-    // a source string, not a function: tsx would compile helpers into a function's body
-    // that do not exist in the page
-    const report = (await page.evaluate(`(async () => {
-      const module = await WebAssembly.compileStreaming(fetch('/organelle.wasm'));
-      return window.bench.runBench(module, { quick: ${quick}, log: (l) => console.log(l) });
-    })()`)) as BenchReport;
-    return { report, runtime: `Chromium ${browser.version()}` };
+    const result = (await page.evaluate(script)) as T;
+    return { result, runtime: `Chromium ${browser.version()}` };
   } finally {
     await browser.close();
     server.close();
   }
+}
+
+const thisBuild = () => readFile(new URL('../build/organelle.wasm', import.meta.url));
+
+export async function runBenchInChromium(quick: boolean, log: (line: string) => void): Promise<{ report: BenchReport; runtime: string }> {
+  const { result, runtime } = await inChromium<BenchReport>({ '/organelle.wasm': await thisBuild() }, `(async () => {
+    const module = await WebAssembly.compileStreaming(fetch('/organelle.wasm'));
+    return window.bench.runBench(module, { quick: ${quick}, log: (l) => console.log(l) });
+  })()`, log);
+  return { report: result, runtime };
+}
+
+/** compareBuilds (worker/bench/compare.ts) in Chromium: the build `base` against this one. */
+export async function compareBuildsInChromium(base: Uint8Array, options: CompareOptions, log: (line: string) => void): Promise<{ rows: CompareRow[]; runtime: string }> {
+  const { result, runtime } = await inChromium<CompareRow[]>({ '/base.wasm': base, '/organelle.wasm': await thisBuild() }, `(async () => {
+    const [base, current] = await Promise.all(['/base.wasm', '/organelle.wasm'].map((p) => WebAssembly.compileStreaming(fetch(p))));
+    return window.bench.compareBuilds(base, current, ${JSON.stringify(options)});
+  })()`, log);
+  return { rows: result, runtime };
 }

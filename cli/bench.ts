@@ -2,12 +2,13 @@
 // against the plain-TypeScript reference in the same run; then, on a machine with more than
 // one core, the 64K training in one thread per core at once (cli/bench-side-by-side.ts).
 // `organelle bench --browser [--quick] [--json FILE]`: the same, inside Debian's Chromium.
-// `organelle bench --against OLD.wasm [--quick]`: this build against another, alternating.
+// `organelle bench --against OLD.wasm [--quick] [--browser]`: this build against another,
+// alternating, in Node or in Chromium.
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { runBench, formatBench } from '../worker/bench/bench.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
-import { runBenchInChromium } from './bench-browser.ts';
+import { compareBuildsInChromium, runBenchInChromium } from './bench-browser.ts';
 import { compareBuilds, formatCompare, FULL_COMPARE, QUICK_COMPARE } from '../worker/bench/compare.ts';
 import { checkOutputFile } from './files.ts';
 import { benchSideBySide, formatSideBySide } from './bench-side-by-side.ts';
@@ -20,10 +21,16 @@ export async function benchCommand(argv: string[]): Promise<void> {
   if (json) await checkOutputFile(json, '--json');
   const against = stringOption(args, 'against');
   if (against) {
-    const base = await WebAssembly.compile(await readFile(against).catch(() => {
+    const bytes = await readFile(against).catch(() => {
       throw new Error(`cannot read the build to compare against: ${against}`);
-    }));
-    console.log(formatCompare(await compareBuilds(base, await nodeWasmModule(), quick ? QUICK_COMPARE : FULL_COMPARE)));
+    });
+    const options = quick ? QUICK_COMPARE : FULL_COMPARE;
+    if (args.options.has('browser')) {
+      const { rows, runtime } = await compareBuildsInChromium(bytes, options, (l) => process.stderr.write(`${l}\n`));
+      console.log(`${formatCompare(rows)}\n(${runtime})`);
+    } else {
+      console.log(formatCompare(await compareBuilds(await WebAssembly.compile(bytes), await nodeWasmModule(), options)));
+    }
     return;
   }
   const t0 = performance.now();

@@ -1,7 +1,9 @@
 // `organelle bench --browser`: the benchmark really runs in Debian's Chromium and reports
-// every figure the Node run does (quick timing: the figures only have to exist and be sane).
+// every figure the Node run does (quick timing: the figures only have to exist and be sane);
+// `bench --browser --against` compares two builds there.
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { runBenchInChromium } from '../../cli/bench-browser.ts';
+import { compareBuildsInChromium, runBenchInChromium } from '../../cli/bench-browser.ts';
 
 describe('bench --browser', () => {
   it('runs the benchmark in Chromium and returns the full report', async () => {
@@ -18,4 +20,15 @@ describe('bench --browser', () => {
       expect(g.single_ms_layer0_computed).toBeGreaterThan(0);
     }
   }, 90_000);
+
+  it('compares two builds in Chromium, case by case', async () => {
+    const base = await readFile(new URL('../../build/organelle.wasm', import.meta.url));
+    const { rows, runtime } = await compareBuildsInChromium(base, { rounds: 1, roundMs: 1, trainedSteps: 2 }, () => {});
+    expect(runtime).toMatch(/^Chromium \d+\./);
+    expect(rows.map((r) => r.case)).toEqual(['train 64k full loss', 'train 460k full loss', 'train 64k trained', 'generate 64k', 'generate 460k']);
+    for (const r of rows) {
+      expect(r.ms).toBeGreaterThan(0);
+      expect(r.speedup).toBeCloseTo(r.base_ms / r.ms, 10); // one round: its ratio is the median
+    }
+  }, 60_000);
 });
