@@ -27,7 +27,9 @@
 // an (M, F) matrix, from which pattern_values reads dh. starts (M+1) i32 holds each row's
 // first entry, then the total. The value sits in the entry because the products' inner
 // loops then broadcast it straight from there: per entry and 24 columns, V8 issues 24
-// instructions where an index into h cost 27.
+// instructions where an index into h cost 27. A row of 48 columns per pass over the
+// entries (twelve accumulators, the pattern walked once) spills in Node 20's V8 (141 against
+// 89 us for 318 rows of the 64K fc2) and gains nothing in Chromium 156's (86 against 85).
 
 import { store_row_24 } from './inline/store-row';
 
