@@ -1,14 +1,14 @@
-// `organelle bench --browser` and `bench --browser --against OLD.wasm`: the benchmark
-// (worker/bench/bench.ts) or the comparison of two builds (worker/bench/compare.ts) inside
-// Debian's Chromium, where the product's engine runs, on a newer V8 than Node's. The bench
-// code is bundled with esbuild and served with the wasm from a throwaway local server;
-// Chromium compiles the same build/organelle.wasm the Node run uses.
+// `organelle bench --browser`, `bench --browser --against OLD.wasm` and `profile --browser`:
+// the benchmark (worker/bench/bench.ts), the comparison of two builds (compare.ts) or training
+// steps under the profiler inside Debian's Chromium, where the product's engine runs, on a
+// newer V8 than Node's. The bench code is bundled with esbuild and served with the wasm from
+// a throwaway local server; Chromium compiles the same build/organelle.wasm the Node run uses.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import type { BenchReport } from '../worker/bench/bench.ts';
 import type { CompareOptions, CompareRow } from '../worker/bench/compare.ts';
 import { CHROMIUM_LAUNCH } from '../tests/helpers/chromium.ts';
@@ -17,15 +17,17 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title><link rel
 <script type="module">import * as bench from '/bench.js'; window.bench = bench;</script>`;
 
 // what the page's window.bench offers
-const ENTRY = `export { runBench } from './worker/bench/bench.ts';
-export { compareBuilds } from './worker/bench/compare.ts';`;
+const ENTRY = `export { runBench, benchOrganelle } from './worker/bench/bench.ts';
+export { compareBuilds } from './worker/bench/compare.ts';
+export { moverBenchCorpus } from './worker/bench/mover-corpus.ts';`;
 
 /**
- * Evaluates `script` (a source string, not a function: tsx would compile helpers into a
- * function's body that do not exist in the page) in a Chromium page where window.bench is
- * ENTRY and the given wasm files are served by path, the page's console going to `log`.
+ * Runs `use` on a Chromium page where window.bench is ENTRY and the given wasm files are
+ * served by path, the page's console going to `log`. Scripts for page.evaluate are source
+ * strings, not functions: tsx would compile helpers into a function's body that do not
+ * exist in the page.
  */
-async function inChromium<T>(wasm: Record<string, Uint8Array>, script: string, log: (line: string) => void): Promise<{ result: T; runtime: string }> {
+export async function withBenchPage<T>(wasm: Record<string, Uint8Array>, log: (line: string) => void, use: (page: Page) => Promise<T>): Promise<{ result: T; runtime: string }> {
   const bundle = await build({
     stdin: { contents: ENTRY, resolveDir: fileURLToPath(new URL('..', import.meta.url)), loader: 'ts' },
     bundle: true, format: 'esm', platform: 'browser', target: 'es2022', write: false, logLevel: 'error',
@@ -47,8 +49,7 @@ async function inChromium<T>(wasm: Record<string, Uint8Array>, script: string, l
     page.on('console', (m) => log(m.text()));
     await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
     await page.waitForFunction(() => 'bench' in window);
-    const result = (await page.evaluate(script)) as T;
-    return { result, runtime: `Chromium ${browser.version()}` };
+    return { result: await use(page), runtime: `Chromium ${browser.version()}` };
   } finally {
     await browser.close();
     server.close();
@@ -56,6 +57,10 @@ async function inChromium<T>(wasm: Record<string, Uint8Array>, script: string, l
 }
 
 const thisBuild = () => readFile(new URL('../build/organelle.wasm', import.meta.url));
+
+async function inChromium<T>(wasm: Record<string, Uint8Array>, script: string, log: (line: string) => void): Promise<{ result: T; runtime: string }> {
+  return withBenchPage(wasm, log, async (page) => (await page.evaluate(script)) as T);
+}
 
 export async function runBenchInChromium(quick: boolean, log: (line: string) => void): Promise<{ report: BenchReport; runtime: string }> {
   const { result, runtime } = await inChromium<BenchReport>({ '/organelle.wasm': await thisBuild() }, `(async () => {

@@ -7,6 +7,7 @@ import { corpusCommand } from './corpus.ts';
 import { solveCommand } from './solve.ts';
 import { askCommand } from './ask.ts';
 import { reportsCommand } from './reports.ts';
+import { profileCommand } from './profile.ts';
 
 const USAGE = `usage: organelle <command> [options]
 
@@ -14,8 +15,10 @@ commands:
   bench [--quick] [--json FILE] [--browser]
       kernel, training and generation speed against the plain-TypeScript reference
       (--browser: inside Debian's Chromium instead of Node)
-  bench --against OLD.wasm [--quick]
+  bench --against OLD.wasm [--quick] [--browser]
       this build's training and generation against another build, timed in alternation
+  profile [--browser] [--shape 64k|460k] [--steps N]
+      where a training step's time goes: self time per function under V8's sampling profiler
   train <game> [--organelle NAME] [--steps N] [--seed S] [--out DIR]
       train every organelle of a game's pipeline (concurrently) from its recorded recipe
   train --corpus FILE --out FILE [--steps N] [--seed S] [--shape 30k|64k|92k|160k|460k]
@@ -46,6 +49,7 @@ const commands: Record<string, (argv: string[]) => Promise<void>> = {
   solve: solveCommand,
   ask: askCommand,
   reports: reportsCommand,
+  profile: profileCommand,
 };
 
 async function main(argv: string[]): Promise<void> {

@@ -1,0 +1,86 @@
+// `organelle profile [--browser] [--shape 64k|460k] [--steps N]`: where a training step's
+// time goes. The benchmark's model (worker/bench/bench.ts: the 8-puzzle Mover documents,
+// loss on every position) trains N steps under V8's sampling profiler, in Node or in
+// Chromium, and the self time of each function is printed per step. The wasm is built anew
+// from assembly/ with function names (asconfig.json's "profile" target), whose code section
+// is the release build's byte for byte.
+import { readFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import asc from 'assemblyscript/asc';
+import { benchOrganelle, type BenchShape, BENCH_SHAPES } from '../worker/bench/bench.ts';
+import { moverBenchCorpus } from '../worker/bench/mover-corpus.ts';
+import { type CpuProfile, formatProfile, selfTimeByFunction } from '../worker/bench/profile.ts';
+import { withBenchPage } from './bench-browser.ts';
+import { intOption, parseArgs, stringOption } from './args.ts';
+
+const ROOT = new URL('..', import.meta.url);
+const NAMES_BUILD = new URL('../build/organelle.names.wasm', import.meta.url);
+const SAMPLING_US = 50;
+// steps before the profile, so every function runs optimised (V8 tiers up as it goes)
+const WARMUP_STEPS = 200;
+const DEFAULT_STEPS: Record<BenchShape, number> = { '64k': 2000, '460k': 200 };
+
+export interface TrainingProfile { profile: CpuProfile; ms: number; runtime: string }
+
+export async function profileCommand(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, { values: ['shape', 'steps'], flags: ['browser'] });
+  const shape = (stringOption(args, 'shape') ?? '64k') as BenchShape;
+  if (!BENCH_SHAPES.includes(shape)) throw new Error(`--shape must be one of ${BENCH_SHAPES.join(', ')}, got "${shape}"`);
+  const steps = intOption(args, 'steps', DEFAULT_STEPS[shape], 1);
+  const log = (l: string) => process.stderr.write(`${l}\n`);
+  log('building the wasm with function names...');
+  const wasm = await buildWithNames();
+  log(`training ${shape}: ${WARMUP_STEPS} steps, then ${steps} under the profiler...`);
+  const run = args.options.has('browser') ? await profileInChromium(wasm, shape, steps, log) : await profileInNode(wasm, shape, steps);
+  const header = `${shape} training, loss on every position: ${steps} steps in ${run.runtime}, ` +
+    `${(run.ms / steps).toFixed(3)} ms a step under the profiler (sampling every ${SAMPLING_US} us)`;
+  console.log(formatProfile(selfTimeByFunction(run.profile, steps), header));
+}
+
+/** build/organelle.names.wasm, compiled now from assembly/. */
+export async function buildWithNames(): Promise<Uint8Array> {
+  const { error, stderr } = await asc.main(['assembly/index.ts', '--config', 'asconfig.json', '--target', 'profile', '--baseDir', new URL(ROOT).pathname]);
+  if (error) throw new Error(`asc failed: ${error.message}\n${stderr.toString()}`);
+  return readFile(NAMES_BUILD);
+}
+
+export async function profileInNode(wasm: Uint8Array, shape: BenchShape, steps: number): Promise<TrainingProfile> {
+  const organelle = await benchOrganelle(await WebAssembly.compile(wasm as Uint8Array<ArrayBuffer>), shape, moverBenchCorpus(2000, 7));
+  for (let i = 0; i < WARMUP_STEPS; i++) organelle.trainStep();
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: SAMPLING_US });
+    await session.post('Profiler.start');
+    const t0 = performance.now();
+    for (let i = 0; i < steps; i++) organelle.trainStep();
+    const ms = performance.now() - t0;
+    const { profile } = await session.post('Profiler.stop');
+    return { profile, ms, runtime: `node ${process.version}` };
+  } finally {
+    session.disconnect();
+  }
+}
+
+export async function profileInChromium(wasm: Uint8Array, shape: BenchShape, steps: number, log: (line: string) => void): Promise<TrainingProfile> {
+  const { result, runtime } = await withBenchPage({ '/organelle.names.wasm': wasm }, log, async (page) => {
+    await page.evaluate(`(async () => {
+      const module = await WebAssembly.compileStreaming(fetch('/organelle.names.wasm'));
+      window.organelle = await window.bench.benchOrganelle(module, '${shape}', window.bench.moverBenchCorpus(2000, 7));
+      for (let i = 0; i < ${WARMUP_STEPS}; i++) window.organelle.trainStep();
+    })()`);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
+    await cdp.send('Profiler.start');
+    const ms = (await page.evaluate(`(() => {
+      const t0 = performance.now();
+      for (let i = 0; i < ${steps}; i++) window.organelle.trainStep();
+      return performance.now() - t0;
+    })()`)) as number;
+    const { profile } = await cdp.send('Profiler.stop');
+    return { profile: profile as CpuProfile, ms };
+  });
+  return { ...result, runtime };
+}
