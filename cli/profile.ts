@@ -5,19 +5,17 @@
 // from assembly/ with function names (asconfig.json's "profile" target), whose code section
 // is the release build's byte for byte.
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { Session } from 'node:inspector/promises';
 import asc from 'assemblyscript/asc';
-import { benchOrganelle, type BenchShape, BENCH_SHAPES } from '../worker/bench/bench.ts';
-import { moverBenchCorpus } from '../worker/bench/mover-corpus.ts';
-import { type CpuProfile, formatProfile, selfTimeByFunction } from '../worker/bench/profile.ts';
+import { type BenchShape, BENCH_SHAPES } from '../worker/bench/bench.ts';
+import { type CpuProfile, formatProfile, selfTimeByFunction, trainFor, warmedUpOrganelle } from '../worker/bench/profile.ts';
 import { withBenchPage } from './bench-browser.ts';
 import { intOption, parseArgs, stringOption } from './args.ts';
 
-const ROOT = new URL('..', import.meta.url);
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NAMES_BUILD = new URL('../build/organelle.names.wasm', import.meta.url);
 const SAMPLING_US = 50;
-// steps before the profile, so every function runs optimised (V8 tiers up as it goes)
-const WARMUP_STEPS = 200;
 const DEFAULT_STEPS: Record<BenchShape, number> = { '64k': 2000, '460k': 200 };
 
 export interface TrainingProfile { profile: CpuProfile; ms: number; runtime: string }
@@ -30,7 +28,7 @@ export async function profileCommand(argv: string[]): Promise<void> {
   const log = (l: string) => process.stderr.write(`${l}\n`);
   log('building the wasm with function names...');
   const wasm = await buildWithNames();
-  log(`training ${shape}: ${WARMUP_STEPS} steps, then ${steps} under the profiler...`);
+  log(`training ${shape}, then ${steps} steps under the profiler...`);
   const run = args.options.has('browser') ? await profileInChromium(wasm, shape, steps, log) : await profileInNode(wasm, shape, steps);
   const header = `${shape} training, loss on every position: ${steps} steps in ${run.runtime}, ` +
     `${(run.ms / steps).toFixed(3)} ms a step under the profiler (sampling every ${SAMPLING_US} us)`;
@@ -39,25 +37,31 @@ export async function profileCommand(argv: string[]): Promise<void> {
 
 /** build/organelle.names.wasm, compiled now from assembly/. */
 export async function buildWithNames(): Promise<Uint8Array> {
-  const { error, stderr } = await asc.main(['assembly/index.ts', '--config', 'asconfig.json', '--target', 'profile', '--baseDir', new URL(ROOT).pathname]);
+  const { error, stderr } = await asc.main(['assembly/index.ts', '--config', 'asconfig.json', '--target', 'profile', '--baseDir', ROOT]);
   if (error) throw new Error(`asc failed: ${error.message}\n${stderr.toString()}`);
   return readFile(NAMES_BUILD);
 }
 
+// A DevTools protocol call: Node's inspector session and Chromium's CDP session take the same.
+type Send = (method: string, params?: object) => Promise<unknown>;
+
+/** `train` (returning its milliseconds) under V8's sampling profiler, through `send`. */
+async function underProfiler(send: Send, train: () => Promise<number>): Promise<{ profile: CpuProfile; ms: number }> {
+  await send('Profiler.enable');
+  await send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
+  await send('Profiler.start');
+  const ms = await train();
+  const { profile } = (await send('Profiler.stop')) as { profile: CpuProfile };
+  return { profile, ms };
+}
+
 export async function profileInNode(wasm: Uint8Array, shape: BenchShape, steps: number): Promise<TrainingProfile> {
-  const organelle = await benchOrganelle(await WebAssembly.compile(wasm as Uint8Array<ArrayBuffer>), shape, moverBenchCorpus(2000, 7));
-  for (let i = 0; i < WARMUP_STEPS; i++) organelle.trainStep();
+  const organelle = await warmedUpOrganelle(await WebAssembly.compile(wasm as Uint8Array<ArrayBuffer>), shape);
   const session = new Session();
   session.connect();
   try {
-    await session.post('Profiler.enable');
-    await session.post('Profiler.setSamplingInterval', { interval: SAMPLING_US });
-    await session.post('Profiler.start');
-    const t0 = performance.now();
-    for (let i = 0; i < steps; i++) organelle.trainStep();
-    const ms = performance.now() - t0;
-    const { profile } = await session.post('Profiler.stop');
-    return { profile, ms, runtime: `node ${process.version}` };
+    const run = await underProfiler((method, params) => session.post(method, params), async () => trainFor(organelle, steps));
+    return { ...run, runtime: `node ${process.version}` };
   } finally {
     session.disconnect();
   }
@@ -67,20 +71,11 @@ export async function profileInChromium(wasm: Uint8Array, shape: BenchShape, ste
   const { result, runtime } = await withBenchPage({ '/organelle.names.wasm': wasm }, log, async (page) => {
     await page.evaluate(`(async () => {
       const module = await WebAssembly.compileStreaming(fetch('/organelle.names.wasm'));
-      window.organelle = await window.bench.benchOrganelle(module, '${shape}', window.bench.moverBenchCorpus(2000, 7));
-      for (let i = 0; i < ${WARMUP_STEPS}; i++) window.organelle.trainStep();
+      window.organelle = await window.bench.warmedUpOrganelle(module, '${shape}');
     })()`);
     const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: SAMPLING_US });
-    await cdp.send('Profiler.start');
-    const ms = (await page.evaluate(`(() => {
-      const t0 = performance.now();
-      for (let i = 0; i < ${steps}; i++) window.organelle.trainStep();
-      return performance.now() - t0;
-    })()`)) as number;
-    const { profile } = await cdp.send('Profiler.stop');
-    return { profile: profile as CpuProfile, ms };
+    const send: Send = (method, params) => cdp.send(method as 'Profiler.enable', params as undefined);
+    return underProfiler(send, async () => (await page.evaluate(`window.bench.trainFor(window.organelle, ${steps})`)) as number);
   });
   return { ...result, runtime };
 }

@@ -9,8 +9,6 @@ const frame = (id: number, functionName: string) => ({ id, callFrame: { function
 describe('selfTimeByFunction', () => {
   const profile: CpuProfile = {
     nodes: [frame(1, '(root)'), frame(2, 'assembly/matmul/gemm'), frame(3, 'assembly/adam/adamw_update'), frame(4, '(program)'), frame(5, '(garbage collector)')],
-    startTime: 0,
-    endTime: 1000,
     // gemm for 300 + 100 us, adamw 200, program 50 + gc 50, the last sample the mean (140)
     samples: [2, 2, 3, 4, 5, 2],
     timeDeltas: [10, 300, 100, 200, 50, 50],

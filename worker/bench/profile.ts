@@ -3,15 +3,33 @@
 // return it, summed into self time per function. Run on a build with function names
 // (asconfig.json's "profile" target), the wasm functions are named by their source path
 // (assembly/sparse/sparse_matmul_tn); an @inline function counts in its caller.
+import type { Organelle } from '../organelle.ts';
+import { benchOrganelle, type BenchShape } from './bench.ts';
+import { moverBenchCorpus } from './mover-corpus.ts';
 
 /** The part of a DevTools Profiler.Profile read here. */
 export interface CpuProfile {
   nodes: { id: number; callFrame: { functionName: string; url: string } }[];
-  startTime: number;
-  endTime: number;
   /** the node sampled, and the microseconds since the sample before it */
   samples?: number[];
   timeDeltas?: number[];
+}
+
+// steps before the profile, so every function runs optimised (V8 tiers up as it goes)
+const WARMUP_STEPS = 200;
+
+/** The benchmark's model (loss on every position), trained WARMUP_STEPS steps already. */
+export async function warmedUpOrganelle(module: WebAssembly.Module, shape: BenchShape): Promise<Organelle> {
+  const organelle = await benchOrganelle(module, shape, moverBenchCorpus(2000, 7));
+  trainFor(organelle, WARMUP_STEPS);
+  return organelle;
+}
+
+/** Milliseconds that `steps` training steps take. */
+export function trainFor(organelle: Organelle, steps: number): number {
+  const t0 = performance.now();
+  for (let i = 0; i < steps; i++) organelle.trainStep();
+  return performance.now() - t0;
 }
 
 export interface ProfileRow {
