@@ -23,6 +23,9 @@
 // while it counted k (the counter, the loop's interrupt check, address arithmetic in the
 // copy it unrolls). So each k loop runs until the B pointer reaches its end: V8 keeps no
 // counter, about 27 per k, and the products run 1.02-1.08x faster in Node and Chromium.
+// Relaxed SIMD's f32x4.relaxed_madd would fuse them (1.09x training in Chromium, measured;
+// docs/speed.md) but rounds once with FMA hardware and twice without, so the same seed
+// would train different weights on different machines: every product multiplies, then adds.
 
 import { store_row_24 } from './inline/store-row';
 
