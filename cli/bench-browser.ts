@@ -17,9 +17,9 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title><link rel
 <script type="module">import * as bench from '/bench.js'; window.bench = bench;</script>`;
 
 // what the page's window.bench offers
-const ENTRY = `export { runBench } from './worker/bench/bench.ts';
+const ENTRY = `export { runBench, trainFor } from './worker/bench/bench.ts';
 export { compareBuilds } from './worker/bench/compare.ts';
-export { warmedUpOrganelle, trainFor } from './worker/bench/profile.ts';`;
+export { warmedUpOrganelle } from './worker/bench/profile.ts';`;
 
 /**
  * Runs `use` on a Chromium page where window.bench is ENTRY and the given wasm files are

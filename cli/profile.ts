@@ -8,8 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Session } from 'node:inspector/promises';
 import asc from 'assemblyscript/asc';
-import { type BenchShape, BENCH_SHAPES } from '../worker/bench/bench.ts';
-import { type CpuProfile, formatProfile, selfTimeByFunction, trainFor, warmedUpOrganelle } from '../worker/bench/profile.ts';
+import { type BenchShape, BENCH_SHAPES, trainFor } from '../worker/bench/bench.ts';
+import { type CpuProfile, formatProfile, selfTimeByFunction, warmedUpOrganelle } from '../worker/bench/profile.ts';
 import { withBenchPage } from './bench-browser.ts';
 import { intOption, parseArgs, stringOption } from './args.ts';
 

@@ -146,6 +146,7 @@ export function assertIdentical(what: string, got: ArrayLike<number>, want: Arra
 
 /** Throws unless got and want hold the same float32 bits, naming the first index that differs. */
 export function assertSameBits(what: string, got: Float32Array, want: Float32Array): void {
+  if (got.length !== want.length) throw new Error(`${what}: length ${got.length}, expected ${want.length}`);
   const g = new Uint32Array(got.buffer, got.byteOffset, got.length);
   const w = new Uint32Array(want.buffer, want.byteOffset, want.length);
   for (let i = 0; i < w.length; i++) {

@@ -100,6 +100,13 @@ export function benchOrganelle(module: WebAssembly.Module, name: BenchShape, cor
   });
 }
 
+/** Milliseconds that `steps` training steps of `organelle` take. */
+export function trainFor(organelle: Organelle, steps: number): number {
+  const t0 = performance.now();
+  for (let i = 0; i < steps; i++) organelle.trainStep();
+  return performance.now() - t0;
+}
+
 /** The benchmark's generation: a 36-character prompt, then one vote per temperature. */
 export const BENCH_PROMPT = 'm=14,x,12,12|b=7|valid=up,left,right';
 export function benchGeneration(organelle: Organelle): (temperatures: number[]) => GeneratedVote[] {

@@ -3,7 +3,7 @@
 // the per-round speed-ups. This is how a kernel change is judged here (a figure from one
 // run against a figure from another says little on these machines).
 import type { Organelle } from '../organelle.ts';
-import { BENCH_SHAPES, benchGeneration, benchOrganelle, type BenchShape } from './bench.ts';
+import { BENCH_SHAPES, benchGeneration, benchOrganelle, trainFor, type BenchShape } from './bench.ts';
 import { moverBenchCorpus } from './mover-corpus.ts';
 import { timeInTurns } from './timing.ts';
 
@@ -31,7 +31,7 @@ export async function compareBuilds(base: WebAssembly.Module, current: WebAssemb
   const rows: CompareRow[] = [];
   const organelle = async (module: WebAssembly.Module, c: Case) => {
     const made = await benchOrganelle(module, c.shape, corpusText);
-    for (let i = 0; c.trained && i < o.trainedSteps; i++) made.trainStep();
+    if (c.trained) trainFor(made, o.trainedSteps);
     return made;
   };
   for (const c of CASES) {

@@ -4,7 +4,7 @@
 // (asconfig.json's "profile" target), the wasm functions are named by their source path
 // (assembly/sparse/sparse_matmul_tn); an @inline function counts in its caller.
 import type { Organelle } from '../organelle.ts';
-import { benchOrganelle, type BenchShape } from './bench.ts';
+import { benchOrganelle, trainFor, type BenchShape } from './bench.ts';
 import { moverBenchCorpus } from './mover-corpus.ts';
 
 /** The part of a DevTools Profiler.Profile read here. */
@@ -23,13 +23,6 @@ export async function warmedUpOrganelle(module: WebAssembly.Module, shape: Bench
   const organelle = await benchOrganelle(module, shape, moverBenchCorpus(2000, 7));
   trainFor(organelle, WARMUP_STEPS);
   return organelle;
-}
-
-/** Milliseconds that `steps` training steps take. */
-export function trainFor(organelle: Organelle, steps: number): number {
-  const t0 = performance.now();
-  for (let i = 0; i < steps; i++) organelle.trainStep();
-  return performance.now() - t0;
 }
 
 export interface ProfileRow {
