@@ -1,13 +1,5 @@
 #!/usr/bin/env -S npx tsx
 // The command line: thin entry points over worker/ code, the same engine the browser runs.
-import { benchCommand } from './bench.ts';
-import { trainCommand } from './train.ts';
-import { evalCommand } from './eval.ts';
-import { corpusCommand } from './corpus.ts';
-import { solveCommand } from './solve.ts';
-import { askCommand } from './ask.ts';
-import { reportsCommand } from './reports.ts';
-import { profileCommand } from './profile.ts';
 
 const USAGE = `usage: organelle <command> [options]
 
@@ -41,15 +33,19 @@ commands:
       of standard input), with its votes
 `;
 
-const commands: Record<string, (argv: string[]) => Promise<void>> = {
-  bench: benchCommand,
-  train: trainCommand,
-  eval: evalCommand,
-  corpus: corpusCommand,
-  solve: solveCommand,
-  ask: askCommand,
-  reports: reportsCommand,
-  profile: profileCommand,
+// Each command's module is imported only when it runs: some pull in heavy dependencies
+// (assemblyscript's compiler, Playwright, esbuild) that would otherwise cost every command
+// seconds at start. tests/cli/startup.test.ts keeps this file's static imports light.
+type Command = (argv: string[]) => Promise<void>;
+const commands: Record<string, () => Promise<Command>> = {
+  bench: async () => (await import('./bench.ts')).benchCommand,
+  train: async () => (await import('./train.ts')).trainCommand,
+  eval: async () => (await import('./eval.ts')).evalCommand,
+  corpus: async () => (await import('./corpus.ts')).corpusCommand,
+  solve: async () => (await import('./solve.ts')).solveCommand,
+  ask: async () => (await import('./ask.ts')).askCommand,
+  reports: async () => (await import('./reports.ts')).reportsCommand,
+  profile: async () => (await import('./profile.ts')).profileCommand,
 };
 
 async function main(argv: string[]): Promise<void> {
@@ -58,9 +54,9 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  const command = commands[name];
-  if (!command) throw new Error(`unknown command "${name}"\n\n${USAGE}`);
-  await command(rest);
+  const load = commands[name];
+  if (!load) throw new Error(`unknown command "${name}"\n\n${USAGE}`);
+  await (await load())(rest);
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {
