@@ -32,6 +32,8 @@ export interface ParamSpec {
   /** The range intents draw values from and the plan grammar accepts (inclusive). */
   min: number;
   max: number;
+  /** The spacing of the values intents use: 1 for an int, e.g. 0.05 for a cutoff. */
+  step: number;
   /** The value a plan uses when the intent does not say one ("smooth the signal"). */
   default: number;
 }
