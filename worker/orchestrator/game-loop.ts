@@ -24,7 +24,7 @@ import { CycleDetector } from './cycle.ts';
 import { EventLog, type GameResult, type OrchestratorEvent, type Phase } from './events.ts';
 import { chooseFallback, judgeProposal } from './judge.ts';
 import { emptyKanban, encodeKanban, moveAccepted, moveForced, moveRejected, planned, stalled, type Kanban } from './kanban.ts';
-import { planWithRetry, type PlanParse } from './planner.ts';
+import { planOrHeuristic, type PlanParse } from './planner.ts';
 import type { MoveSource, Organelle } from './types.ts';
 import { Rng, type Seed } from '../games/rng.ts';
 
@@ -268,16 +268,9 @@ export class GameSession<S> {
   #plan(): { plan: string[]; source: 'model' | 'fallback' } {
     const { adapter } = this;
     const state = this.#state;
-    const planner = this.#organelles.planner;
-    if (planner === undefined) {
-      const plan = adapter.heuristicPlan(state);
-      this.#log.emit('plan_fallback', { reason: 'no planner', plan: [...plan] });
-      this.#counts.plannerFallbacks++;
-      return { plan, source: 'fallback' };
-    }
-    const outcome = planWithRetry(
+    const outcome = planOrHeuristic(
+      this.#organelles.planner,
       {
-        ask: (prompt, attempt) => planner(prompt, attempt),
         buildPrompt: (attempt) => adapter.plannerPrompt(state, attempt),
         parse: (output) => adapter.parsePlan(output, state),
         heuristic: () => adapter.heuristicPlan(state),
@@ -287,6 +280,7 @@ export class GameSession<S> {
     if (outcome.source === 'fallback') this.#counts.plannerFallbacks++;
     return { plan: outcome.plan, source: outcome.source };
   }
+
 
   #turn(): TurnOutcome {
     const { adapter } = this;

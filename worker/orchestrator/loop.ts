@@ -10,7 +10,7 @@ import {
   emptyKanban, encodeKanban, idle, moveAccepted, moveForced, moveRejected, planned, replanned, stalled, startTask,
   type Kanban,
 } from './kanban.ts';
-import { planWithRetry, type PlanParse } from './planner.ts';
+import { planOrHeuristic, type PlanParse } from './planner.ts';
 import type { MoveSource, Organelle } from './types.ts';
 
 /**
@@ -231,16 +231,9 @@ class PuzzleRun<S> {
     const adapter = this.#adapter;
     const state = this.#state;
     const kanban = this.#kanban;
-    const planner = this.#organelles.planner;
-    if (planner === undefined) {
-      const plan = adapter.heuristicPlan(state, kanban);
-      this.#log.emit('plan_fallback', { reason: 'no planner', plan: [...plan] });
-      this.#counts.plannerFallbacks++;
-      return plan;
-    }
-    const outcome = planWithRetry(
+    const outcome = planOrHeuristic(
+      this.#organelles.planner,
       {
-        ask: (prompt, attempt) => planner(prompt, attempt),
         buildPrompt: (attempt) => adapter.plannerPrompt(state, kanban, attempt),
         parse: (output) => adapter.parsePlan(output, state),
         heuristic: () => adapter.heuristicPlan(state, kanban),
