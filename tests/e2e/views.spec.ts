@@ -88,3 +88,16 @@ test('the navigation works from the keyboard with a visible focus ring', async (
   await expect(train).toHaveAttribute('aria-current', 'page');
   await expect(page).toHaveTitle('Train · Organelle Lab');
 });
+
+test("home's own-corpus card opens the corpus form, and the navigation reaches the Ask view", async ({ page }) => {
+  await page.goto('/#/');
+  await page.getByRole('region', { name: 'Your own corpora' }).getByRole('link', { name: 'Train on your corpus' }).click();
+  await expect(page).toHaveURL(/#\/train\/corpus(\?|$)/);
+  await expect(page.getByRole('radio', { name: 'My own corpus' })).toBeChecked();
+  const ask = page.getByRole('navigation').getByRole('link', { name: 'Ask', exact: true });
+  await ask.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Ask a model' })).toBeFocused();
+  await expect(ask).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Library', exact: true })).not.toHaveAttribute('aria-current');
+  await expect(page.getByLabel('Model to ask')).not.toHaveValue(''); // the newest model of the library
+});

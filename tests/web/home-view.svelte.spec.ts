@@ -1,6 +1,6 @@
 // The home page (web/src/views/HomeView.svelte) names the organelles' roles as the rest of
-// the UI does: Planner, Mover or Player, Judge; its card for one's own corpora leads to
-// asking the newest such model.
+// the UI does: Planner, Mover or Player, Judge; its card for one's own corpora opens the
+// Train form on one's own corpus, and leads to asking the newest such model.
 import { flushSync, mount, unmount } from 'svelte';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -12,6 +12,7 @@ vi.mock('../../web/src/state.ts', () => ({
   play: {},
 }));
 const { default: HomeView } = await import('../../web/src/views/HomeView.svelte');
+const { CORPUS_SOURCE, parseHash } = await import('../../web/src/lib/routes.ts');
 
 describe('HomeView', () => {
   it('introduces the roles by the names the views use', () => {
@@ -20,6 +21,15 @@ describe('HomeView', () => {
     const lead = document.querySelector('.lead')!.textContent!.replace(/\s+/g, ' ');
     expect(lead).toMatch(/a Planner sets goals and a Mover or a Player proposes each move, while a deterministic Judge checks every one/);
     expect(lead).not.toMatch(/worker/i);
+    unmount(view);
+  });
+
+  it("opens the Train form on one's own corpus, not on a game's organelle", () => {
+    const view = mount(HomeView, { target: document.body });
+    flushSync();
+    const train = [...document.querySelectorAll<HTMLAnchorElement>('[aria-labelledby="own-models"] a')].find((a) => a.textContent === 'Train on your corpus')!;
+    expect(train.getAttribute('href')).toBe('#/train/corpus');
+    expect(parseHash(train.getAttribute('href')!)).toEqual({ name: 'train', source: CORPUS_SOURCE });
     unmount(view);
   });
 

@@ -1,7 +1,7 @@
 // Hash routes: parsing, titles, Train's, Solve's and Play's setups in the address, and the Router
 // following location.hash and writing a view's setup in place.
 import { describe, expect, it } from 'vitest';
-import { askHref, parseHash, playHref, routeTitle, solveHref, trainHref } from '../../web/src/lib/routes.ts';
+import { askHref, NAV, parseHash, playHref, routeTitle, solveHref, trainHref } from '../../web/src/lib/routes.ts';
 import { Router } from '../../web/src/lib/router.svelte.ts';
 import { workFor } from '../../web/src/lib/put-to-work.ts';
 
@@ -29,6 +29,11 @@ describe('parseHash', () => {
     expect(parseHash('#/nope')).toEqual({ name: 'not-found', path: 'nope' });
     expect(parseHash('#/nope/')).toEqual({ name: 'not-found', path: 'nope/' }); // shown as asked
     expect(routeTitle({ name: 'library' })).toMatch(/library/i);
+  });
+
+  it('puts every view a visitor starts from in the navigation, each with an address that opens it', () => {
+    expect(NAV.map((item) => item.label)).toEqual(['Home', 'Train', 'Library', 'Solve', 'Play', 'Ask']);
+    for (const item of NAV) expect(parseHash(item.href).name, item.label).toBe(item.name);
   });
 
   it("names the model the Ask view asks, whatever characters its id holds", () => {

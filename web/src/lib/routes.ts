@@ -1,7 +1,7 @@
 // The app's hash routes: `#/`, `#/library`, `#/engine` (the engine check: this
-// browser's bits and speed against the reference), `#/ask/<model id>[/<prompt>]` (one model
-// of the library, asked anything), `#/r/<payload>` for shared runs, and Train's, Solve's
-// and Play's setups:
+// browser's bits and speed against the reference), `#/ask[/<model id>[/<prompt>]]` (one model
+// of the library, asked anything; bare, the model asked last or the newest), `#/r/<payload>`
+// for shared runs, and Train's, Solve's and Play's setups:
 //
 //   #/train[/<game>/<organelle> | /corpus][?shape=<preset>|recipe&block=<n>&steps=<n>&seed=<n>]
 //   #/solve[/<board>][?planner=<id>&mover=<id>&plans=planner|heuristic]   the board is solved on arrival
@@ -84,6 +84,7 @@ export const NAV: readonly { name: RouteName; href: string; label: string }[] = 
   { name: 'library', href: '#/library', label: 'Library' },
   { name: 'solve', href: '#/solve', label: 'Solve' },
   { name: 'play', href: '#/play', label: 'Play' },
+  { name: 'ask', href: '#/ask', label: 'Ask' },
 ];
 
 const TITLES: Record<RouteName, string> = {
