@@ -5,12 +5,29 @@
 
 import type { MoveSource } from './types.ts';
 
-export type Phase = 'plan' | 'propose' | 'judge' | 'apply' | 'replan' | 'done';
+export type Phase = 'plan' | 'propose' | 'judge' | 'apply' | 'replan' | 'done' | 'wiring' | 'codegen';
 
 /** Why the deterministic Judge refused a proposal. */
 export type RejectReason = 'unparseable' | 'blocked' | 'illegal' | 'cycle';
 
-export type ReplanReason = 'plan exhausted' | 'stalled' | 'no progress';
+export type ReplanReason = 'plan exhausted' | 'stalled' | 'no progress' | 'blocked' | 'judge failed';
+
+/** Why code composition ended without handing code over. */
+export type RefuseReason =
+  | 'bad intent'
+  | 'planner refused'
+  | 'planner unsure'
+  | 'no decomposition'
+  | 'replan limit'
+  | 'iteration limit'
+  | 'error';
+
+/** One of the code Judge's checks, passed or failed, with what it found. */
+export interface JudgeCheck {
+  name: string;
+  ok: boolean;
+  message: string;
+}
 
 /** Why a heuristic plan was used instead of the Planner's. */
 export type PlanFallbackReason = 'no planner' | 'planner rejected twice' | 'replan limit';
@@ -52,6 +69,20 @@ export interface EventPayloads {
   opponent_move: { move: string; opponent: string; state: string };
   /** The end of a game, seen from the organelles' side; winner: the winning side, null on a draw. */
   game_over: { result: GameResult; winner: string | null; moves: string[]; modelMoves: number; fallbackMoves: number };
+  // ---- code composition (worker/orchestrator/task-loop.ts, worker/compose/)
+  /** A kanban task popped for work: `wiring(a+b)`, `codegen(a)` or `judge`. */
+  task_started: { task: string; kanban: string };
+  /** A worker organelle's answer for a task, and its confidence against the threshold. */
+  task_answered: { task: string; organelle: string; prompt: string; output: string; confidence: number; threshold: number; accepted: boolean };
+  task_done: { task: string; kanban: string };
+  /** A task that did not pass; item is what went into blocked, e.g. `rolling_mean(low_conf)`. */
+  task_blocked: { task: string; item: string; kanban: string };
+  /** The Judge's verdict on the assembled code: its checks in order, up to the first that failed. */
+  judged: { ok: boolean; checks: JudgeCheck[]; code: string };
+  /** The code handed over, and the plan it implements. */
+  composed: { code: string; plan: string; modelPlans: number; fallbackPlans: number };
+  /** The run ended without code, and why, in words a person can act on. */
+  refused: { reason: RefuseReason; message: string };
 }
 
 export type EventType = keyof EventPayloads;
@@ -89,15 +120,19 @@ export function toJsonl(events: readonly OrchestratorEvent[]): string {
 // field without updating it is a compile error, so the runtime check cannot drift.
 type Kind<T> = [T] extends [number]
   ? 'number'
-  : [T] extends [string]
-    ? 'string'
-    : [T] extends [string | null]
-      ? 'string|null'
-      : [T] extends [readonly string[]]
-        ? 'string[]'
-        : [T] extends [Record<string, unknown>]
-          ? 'object'
-          : never;
+  : [T] extends [boolean]
+    ? 'boolean'
+    : [T] extends [string]
+      ? 'string'
+      : [T] extends [string | null]
+        ? 'string|null'
+        : [T] extends [readonly string[]]
+          ? 'string[]'
+          : [T] extends [readonly object[]]
+            ? 'object[]'
+            : [T] extends [Record<string, unknown>]
+              ? 'object'
+              : never;
 type FieldKinds<P> = { [F in keyof P]-?: {} extends Pick<P, F> ? `${Kind<Exclude<P[F], undefined>>}?` : Kind<P[F]> };
 
 const FIELDS: { [K in EventType]: FieldKinds<EventPayloads[K]> } = {
@@ -119,6 +154,15 @@ const FIELDS: { [K in EventType]: FieldKinds<EventPayloads[K]> } = {
   error: { message: 'string' },
   opponent_move: { move: 'string', opponent: 'string', state: 'string' },
   game_over: { result: 'string', winner: 'string|null', moves: 'string[]', modelMoves: 'number', fallbackMoves: 'number' },
+  task_started: { task: 'string', kanban: 'string' },
+  task_answered: {
+    task: 'string', organelle: 'string', prompt: 'string', output: 'string', confidence: 'number', threshold: 'number', accepted: 'boolean',
+  },
+  task_done: { task: 'string', kanban: 'string' },
+  task_blocked: { task: 'string', item: 'string', kanban: 'string' },
+  judged: { ok: 'boolean', checks: 'object[]', code: 'string' },
+  composed: { code: 'string', plan: 'string', modelPlans: 'number', fallbackPlans: 'number' },
+  refused: { reason: 'string', message: 'string' },
 };
 
 function isKind(value: unknown, kind: string): boolean {
@@ -126,7 +170,9 @@ function isKind(value: unknown, kind: string): boolean {
     case 'number': return typeof value === 'number' && Number.isFinite(value);
     case 'string': return typeof value === 'string';
     case 'string|null': return value === null || typeof value === 'string';
+    case 'boolean': return typeof value === 'boolean';
     case 'string[]': return Array.isArray(value) && value.every((v) => typeof v === 'string');
+    case 'object[]': return Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
     case 'object': return typeof value === 'object' && value !== null && !Array.isArray(value);
     default: throw new Error(`events: unknown field kind '${kind}'`);
   }

@@ -62,6 +62,30 @@ export function stalled(k: Kanban): Kanban {
   return { ...k, stalls: k.stalls + 1 };
 }
 
+// ---- tasks (code composition, seed 000 section 9.4): the todo holds typed tasks, not moves
+
+/** The task in doing passed: it goes to done and the stalls reset (rule 1). Blocked is kept for the Planner. */
+export function taskDone(k: Kanban): Kanban {
+  if (k.doing === null) throw new Error('kanban: taskDone called with nothing in doing');
+  return { ...k, doing: null, done: [...k.done, k.doing], stalls: 0 };
+}
+
+/**
+ * The task in doing came back below the confidence threshold or failed a check: `item` (the
+ * pattern and why, e.g. `rolling_mean(low_conf)`) is blocked once, a stall counts (rule 2),
+ * and the task is dropped: the Planner, not a repeat of the same call, finds another way.
+ */
+export function taskBlocked(k: Kanban, item: string): Kanban {
+  if (k.doing === null) throw new Error('kanban: taskBlocked called with nothing in doing');
+  const blocked = k.blocked.includes(item) ? k.blocked : [...k.blocked, item];
+  return { ...k, doing: null, blocked, stalls: k.stalls + 1 };
+}
+
+/** A plan that was given up: its pattern joins `last`, the recently tried compositions. */
+export function planTried(k: Kanban, pattern: string, lastCap = 3): Kanban {
+  return { ...k, last: [...k.last, pattern].slice(-lastCap) };
+}
+
 export function replanned(k: Kanban): Kanban {
   return { ...k, replans: k.replans + 1, stalls: 0 };
 }

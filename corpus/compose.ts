@@ -1,0 +1,175 @@
+// Training corpora for the code-composition organelles (seed 000, section 9), a pure function
+// of the seed and the library:
+//   planner  intent|blocked=...  ->  the plan (`rolling_mean(5)|diff_central`), or `none`
+//            clean sentences, sentences with training noise, unknown concepts (answer `none`),
+//            and replans: with `blocked=NAME(low_conf)` (the Code organelle was unsure of NAME)
+//            or `blocked=A+B(low_conf)` (the Wiring organelle was unsure of the plan), the plan
+//            with NAME spelled as an equivalent chain, or `none` when there is none
+//   wiring   the plan's signatures  ->  the composed function (worker/compose/wiring.ts)
+//   code     a primitive's name  ->  its canonical body
+//   single   intent  ->  the whole module on one line: the baseline of one organelle from words
+//            straight to code, as the reference project built it
+// Nothing held out (worker/compose/splits.ts, sets.ts) is ever a document: the sentence rules,
+// the pairs and templates, and every evaluation set's intents are checked as documents are
+// made, and again by tests/compose/held-out.test.ts.
+
+import { Rng } from '../worker/games/rng.ts';
+import { drawChain, drawStep, drawWording, renderIntent, type Intent } from '../worker/compose/intents.ts';
+import { trainingTemplates } from '../worker/compose/language/templates.ts';
+import { addNoise } from '../worker/compose/language/noise.ts';
+import { madeUpConcept, TEST_UNKNOWN_WORDS, TRAINING_UNKNOWN } from '../worker/compose/language/oov.ts';
+import { formatPlan, REFUSAL, type Lookup } from '../worker/compose/plan.ts';
+import { holdsOutPair, isHeldOutPair, isHeldOutWording } from '../worker/compose/splits.ts';
+import { buildSet, SET_NAMES, unknownIntent, type Library } from '../worker/compose/sets.ts';
+import { equivalentOf, rewriteAvoiding } from '../worker/compose/equivalents.ts';
+import { blockedItem, plannerPrompt } from '../worker/compose/prompts.ts';
+import { wireComposition, wiringPrompt } from '../worker/compose/wiring.ts';
+import type { Composition, Primitive } from '../worker/compose/types.ts';
+
+export interface ComposeCorpusOptions {
+  seed: number;
+  plannerDocs: number;
+  wiringDocs: number;
+  singleDocs: number;
+}
+
+export const DEFAULT_COMPOSE_CORPUS: ComposeCorpusOptions = { seed: 1, plannerDocs: 40_000, wiringDocs: 6_000, singleDocs: 6_000 };
+
+export interface ComposeCorpus {
+  planner: string;
+  wiring: string;
+  code: string;
+  single: string;
+  stats: {
+    plannerDocs: number;
+    plannerByKind: Record<'clean' | 'noisy' | 'unknown' | 'replan', number>;
+    wiringDocs: number;
+    codeDocs: number;
+    singleDocs: number;
+    heldOutIntents: number; // evaluation intents kept out
+  };
+}
+
+const doc = (prompt: string, response: string) => `${prompt}\n${response}`;
+
+/** Every intent of every evaluation set: none may be a training prompt, however it was made. */
+export function evaluationIntents(lib: Library): Set<string> {
+  return new Set(SET_NAMES.flatMap((name) => buildSet(name, lib).map((c) => c.intent)));
+}
+
+const allowedPair = (a: string, b: string) => !isHeldOutPair(a, b);
+
+/** A training sentence: known template, no held-out pair, not a held-out sentence. */
+function trainingIntent(rng: Rng, lib: Library, i: number): Intent | null {
+  const first = lib.primitives[i % lib.primitives.length];
+  const steps = first.returns === 'number' ? 1 : [1, 2, 2, 3][rng.int(4)];
+  const chain = drawChain(rng, lib.primitives, [first], steps, { pairAllowed: allowedPair });
+  if (chain === null) return null;
+  const drawn = drawWording(rng, chain, trainingTemplates(steps), lib.lookup);
+  if (drawn === null) return null;
+  const intent = renderIntent(drawn.composition, drawn.wording, lib.lookup);
+  return isHeldOutWording(intent.text) ? null : intent;
+}
+
+/** What a replan should answer when `avoid` is blocked: the plan spelled another way, or none. */
+export function replanAnswer(composition: Composition, avoid: ReadonlySet<string>): string {
+  const rewritten = rewriteAvoiding(composition, avoid);
+  return rewritten === null || holdsOutPair(rewritten) ? REFUSAL : formatPlan(rewritten);
+}
+
+function replanDoc(rng: Rng, intent: Intent): string {
+  const names = intent.composition.map((s) => s.name);
+  const rewritable = names.filter((_, i) => equivalentOf(intent.composition[i]) !== null);
+  // half the replans block a primitive that has another spelling, so both answers are common
+  const target = rewritable.length > 0 && rng.int(2) === 0 ? rng.pick(rewritable) : rng.pick(names);
+  const byWiring = intent.composition.length > 1 && rng.int(3) === 0;
+  const blocked = [byWiring ? blockedItem(names, 'low_conf') : blockedItem([target], 'low_conf')];
+  return doc(plannerPrompt(intent.text, blocked), replanAnswer(intent.composition, new Set([target])));
+}
+
+/** A chain for the Wiring corpus: any length 1-5 (a replan may spell a step as two). */
+function wiringChain(rng: Rng, lib: Library, i: number): Composition | null {
+  const first = lib.primitives[i % lib.primitives.length];
+  const steps = first.returns === 'number' ? 1 : [1, 2, 2, 3, 3, 4, 5][rng.int(7)];
+  const chain = drawChain(rng, lib.primitives, [first], steps, { pairAllowed: allowedPair });
+  return chain === null ? null : chain.map((p) => drawStep(rng, p).step);
+}
+
+export function singleModelResponse(composition: Composition, lookup: Lookup): string {
+  const bodies = [...new Set(composition.map((s) => s.name))].map((n) => lookup(n)!.body);
+  return [wireComposition(composition, lookup), ...bodies].join(' ');
+}
+
+export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions = DEFAULT_COMPOSE_CORPUS): ComposeCorpus {
+  const rng = new Rng(`compose/corpus/${options.seed}`);
+  const heldOut = evaluationIntents(lib);
+  const usable = (prompt: string) => !heldOut.has(prompt) && !TEST_UNKNOWN_WORDS.some((w) => new RegExp(`\\b${w}\\b`, 'i').test(prompt));
+
+  // ---- planner
+  const byKind = { clean: 0, noisy: 0, unknown: 0, replan: 0 };
+  const planner: string[] = [];
+  const plannerRng = rng.fork('planner');
+  for (let i = 0; planner.length < options.plannerDocs; i++) {
+    const roll = plannerRng.int(100);
+    if (roll < 7) {
+      const concept = plannerRng.int(3) === 0 ? plannerRng.pick(TRAINING_UNKNOWN) : madeUpConcept(plannerRng);
+      const u = unknownIntent(plannerRng, lib, concept, allowedPair);
+      if (!usable(u.text)) continue;
+      planner.push(doc(plannerPrompt(u.text, []), REFUSAL));
+      byKind.unknown++;
+      continue;
+    }
+    const intent = trainingIntent(plannerRng, lib, i);
+    if (intent === null) continue;
+    if (roll < 13) {
+      if (!usable(intent.text)) continue;
+      planner.push(replanDoc(plannerRng, intent));
+      byKind.replan++;
+    } else if (roll < 38) {
+      const text = addNoise(intent.text, plannerRng);
+      if (!usable(text)) continue;
+      planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
+      byKind.noisy++;
+    } else {
+      if (!usable(intent.text)) continue;
+      planner.push(doc(plannerPrompt(intent.text, []), formatPlan(intent.composition)));
+      byKind.clean++;
+    }
+  }
+
+  // ---- wiring
+  const wiring: string[] = [];
+  const wiringRng = rng.fork('wiring');
+  for (let i = 0; wiring.length < options.wiringDocs; i++) {
+    const composition = wiringChain(wiringRng, lib, i);
+    if (composition === null) continue;
+    wiring.push(doc(wiringPrompt(composition, lib.lookup), wireComposition(composition, lib.lookup)));
+  }
+
+  // ---- code: one document per primitive
+  const code = lib.primitives.map((p: Primitive) => doc(p.name, p.body));
+
+  // ---- single model
+  const single: string[] = [];
+  const singleRng = rng.fork('single');
+  for (let i = 0; single.length < options.singleDocs; i++) {
+    const intent = trainingIntent(singleRng, lib, i);
+    if (intent === null || !usable(intent.text)) continue;
+    single.push(doc(intent.text, singleModelResponse(intent.composition, lib.lookup)));
+  }
+
+  return {
+    planner: planner.join('\n\n'),
+    wiring: wiring.join('\n\n'),
+    code: code.join('\n\n'),
+    single: single.join('\n\n'),
+    stats: {
+      plannerDocs: planner.length,
+      plannerByKind: byKind,
+      wiringDocs: wiring.length,
+      codeDocs: code.length,
+      singleDocs: single.length,
+      heldOutIntents: heldOut.size,
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// Concepts outside the library, for intents whose right answer is a refusal. Three disjoint
+// lists: the Planner's corpus learns to answer `none` from the training list (and from made-up
+// words), thresholds are chosen on the validation list, and the `oov` test set is built on the
+// test list, whose key words no corpus holds (tests/compose/held-out.test.ts).
+
+import type { Phrase } from '../types.ts';
+import type { Rng } from '../../games/rng.ts';
+
+const concept = (verb: string, gerund: string, noun: string): Phrase => ({ verb, gerund, noun });
+
+export const TRAINING_UNKNOWN: readonly Phrase[] = [
+  concept('sort {x}', 'sorting {x}', 'a sorted copy of {x}'),
+  concept('shuffle {x}', 'shuffling {x}', 'a shuffled copy of {x}'),
+  concept('encrypt {x}', 'encrypting {x}', 'an encrypted copy of {x}'),
+  concept('hash {x}', 'hashing {x}', 'a hash of {x}'),
+  concept('compress {x}', 'compressing {x}', 'a compressed copy of {x}'),
+  concept('tokenize {x}', 'tokenizing {x}', 'the tokens of {x}'),
+  concept('translate {x} into french', 'translating {x} into french', 'a french translation of {x}'),
+  concept('invert the matrix {x}', 'inverting the matrix {x}', 'the inverse matrix of {x}'),
+  concept('upload {x} to the server', 'uploading {x} to the server', 'an upload of {x}'),
+  concept('plot {x} as a pie chart', 'plotting {x} as a pie chart', 'a pie chart of {x}'),
+  concept('email {x} to me', 'emailing {x} to me', 'an email of {x}'),
+  concept('spell check {x}', 'spell checking {x}', 'a spell check of {x}'),
+];
+
+export const VALIDATION_UNKNOWN: readonly Phrase[] = [
+  concept('forecast {x}', 'forecasting {x}', 'a forecast of {x}'),
+  concept('cluster {x}', 'clustering {x}', 'the clusters of {x}'),
+  concept('classify {x}', 'classifying {x}', 'the class of {x}'),
+  concept('bootstrap {x}', 'bootstrapping {x}', 'a bootstrap sample of {x}'),
+  concept('permute {x}', 'permuting {x}', 'a permutation of {x}'),
+  concept('factorize {x}', 'factorizing {x}', 'the factors of {x}'),
+  concept('regress {x}', 'regressing {x}', 'a regression of {x}'),
+  concept('extrapolate {x}', 'extrapolating {x}', 'an extrapolation of {x}'),
+];
+
+export const TEST_UNKNOWN: readonly Phrase[] = [
+  concept('compute the kurtosis of {x}', 'computing the kurtosis of {x}', 'the kurtosis of {x}'),
+  concept('measure the skewness of {x}', 'measuring the skewness of {x}', 'the skewness of {x}'),
+  concept('compute the entropy of {x}', 'computing the entropy of {x}', 'the entropy of {x}'),
+  concept('bin {x} into a histogram', 'binning {x} into a histogram', 'a histogram of {x}'),
+  concept('find the mode of {x}', 'finding the mode of {x}', 'the mode of {x}'),
+  concept('deduplicate {x}', 'deduplicating {x}', 'a deduplicated copy of {x}'),
+  concept('apply a wavelet transform to {x}', 'applying a wavelet transform to {x}', 'a wavelet transform of {x}'),
+  concept('fit a spline to {x}', 'fitting a spline to {x}', 'a spline fit of {x}'),
+  concept('convolve {x} with a kernel', 'convolving {x} with a kernel', 'a convolution of {x}'),
+  concept('quantize {x}', 'quantizing {x}', 'a quantized copy of {x}'),
+  concept('rank {x}', 'ranking {x}', 'the ranks of {x}'),
+  concept('transpose {x}', 'transposing {x}', 'the transpose of {x}'),
+];
+
+/** The key word of each test concept: no corpus document may contain any of them. */
+export const TEST_UNKNOWN_WORDS: readonly string[] = [
+  'kurtosis', 'skewness', 'entropy', 'histogram', 'mode', 'deduplicate', 'deduplicated', 'wavelet', 'spline',
+  'convolve', 'convolution', 'quantize', 'quantized', 'rank', 'ranks', 'transpose',
+];
+
+const CONSONANTS = 'bcdfghklmnprstvz';
+const VOWELS = 'aeiou';
+
+/** A pronounceable made-up verb ("blorf" is not in the library), for training refusals. */
+export function madeUpWord(rng: Rng): string {
+  const syllables = 2 + rng.int(2);
+  let w = '';
+  for (let i = 0; i < syllables; i++) w += CONSONANTS[rng.int(CONSONANTS.length)] + VOWELS[rng.int(VOWELS.length)];
+  return w + CONSONANTS[rng.int(CONSONANTS.length)];
+}
+
+/** A made-up concept in all three forms. */
+export function madeUpConcept(rng: Rng): Phrase {
+  const w = madeUpWord(rng);
+  return rng.pick([
+    concept(`${w} {x}`, `${w}ing {x}`, `the ${w} of {x}`),
+    concept(`compute the ${w} of {x}`, `computing the ${w} of {x}`, `the ${w} of {x}`),
+    concept(`apply a ${w} to {x}`, `applying a ${w} to {x}`, `a ${w} of {x}`),
+  ]);
+}

@@ -1,0 +1,208 @@
+// Code composition on the task loop (worker/orchestrator/task-loop.ts): the adapter that turns
+// an intent into typed kanban tasks and runs them.
+//   Planner  `intent|blocked=...` -> `rolling_mean(5)|diff_central` (or `none`), checked by the
+//            plan grammar (plan.ts), which also refuses a plan using a blocked pattern
+//   tasks    wiring(rolling_mean+diff_central), codegen(rolling_mean), codegen(diff_central), judge
+//   Wiring   the plan's signatures -> the composed function; below its threshold the pattern is
+//            blocked: `rolling_mean+diff_central(low_conf)`
+//   Code     a primitive's name -> its body; below threshold: `rolling_mean(low_conf)`
+//   Judge    the assembled module, deterministic (parse, resolve, kinds, run in the sandbox);
+//            a failed check blocks the plan's pattern with the check's name and replans
+// Generated code is only ever a string here; the judge function given in runs it in a sandbox.
+
+import type { Emit, JudgeCheck, Phase } from '../orchestrator/events.ts';
+import type { Kanban } from '../orchestrator/kanban.ts';
+import type { PlanParse } from '../orchestrator/planner.ts';
+import { runTasks, type TaskAdapter, type TaskLimits, type TaskResult, type TaskRunResult } from '../orchestrator/task-loop.ts';
+import type { Organelle } from '../orchestrator/types.ts';
+import type { OrchestratorEvent } from '../orchestrator/events.ts';
+import { formatPlan, parsePlan, REFUSAL, type Lookup } from './plan.ts';
+import { blockedItem, checkIntent, parseBlockedItem, plannerPrompt } from './prompts.ts';
+import { assembleModule, neededPrimitives, wiringPrompt } from './wiring.ts';
+import type { Composition } from './types.ts';
+
+/** A Planner's answer once parsed: what to build, or that nothing known builds it. */
+export type ComposePlan = { composition: Composition } | { refusal: true };
+
+export interface ComposeOrganelles {
+  /** Absent in the ablation: the heuristic plans alone. */
+  planner?: Organelle;
+  wiring: Organelle;
+  code: Organelle;
+}
+
+/** Confidence each organelle's answer must reach (chosen on the validation set). */
+export interface Thresholds {
+  planner: number;
+  wiring: number;
+  code: number;
+}
+
+export interface Verdict {
+  ok: boolean;
+  checks: JudgeCheck[];
+  /** The first check that failed. */
+  failed?: JudgeCheck;
+}
+
+/** Runs the Judge on an assembled module for a composition (its sandbox is the caller's). */
+export type JudgeFn = (code: string, composition: Composition) => Promise<Verdict>;
+
+/** The deterministic plan: the keyword decomposer, avoiding the blocked patterns. */
+export type HeuristicFn = (intent: string, blocked: readonly string[]) => ComposePlan;
+
+export interface ComposeOptions {
+  lookup: Lookup;
+  judge: JudgeFn;
+  heuristic: HeuristicFn;
+  thresholds: Thresholds;
+  limits?: Partial<Omit<TaskLimits, 'plannerThreshold'>>;
+  onEvent?: (event: OrchestratorEvent) => void;
+}
+
+export interface ComposeResult extends TaskRunResult<ComposePlan> {
+  intent: string;
+  /** The module handed over, or null. */
+  code: string | null;
+  /** The composition the code implements (the last plan), or null. */
+  composition: Composition | null;
+}
+
+const WIRING = /^wiring\(([a-z0-9_+]+)\)$/;
+const CODEGEN = /^codegen\(([a-z0-9_]+)\)$/;
+
+export function patternOf(composition: Composition): string[] {
+  return composition.map((s) => s.name);
+}
+
+export function composeTasks(plan: ComposePlan): string[] {
+  if ('refusal' in plan) return [];
+  return [`wiring(${patternOf(plan.composition).join('+')})`, ...neededPrimitives(plan.composition).map((n) => `codegen(${n})`), 'judge'];
+}
+
+/** Names and patterns the kanban's blocked items forbid a new plan to use. */
+export function blockedPatterns(blocked: readonly string[]): { names: Set<string>; patterns: Set<string> } {
+  const names = new Set<string>();
+  const patterns = new Set<string>();
+  for (const item of blocked) {
+    const parsed = parseBlockedItem(item);
+    if (parsed === null) continue;
+    if (parsed.pattern.length === 1 && parsed.reason === 'low_conf') names.add(parsed.pattern[0]);
+    patterns.add(parsed.pattern.join('+'));
+  }
+  return { names, patterns };
+}
+
+/** The plan grammar plus the kanban: a plan may not use what is blocked. */
+export function parseComposePlan(output: string, kanban: Kanban, lookup: Lookup): PlanParse<ComposePlan> {
+  const parsed = parsePlan(output, lookup);
+  if (!parsed.ok) return parsed;
+  if ('refusal' in parsed) return { ok: true, plan: { refusal: true } };
+  const { names, patterns } = blockedPatterns(kanban.blocked);
+  const used = parsed.composition.find((s) => names.has(s.name));
+  if (used) return { ok: false, reason: `the plan uses ${used.name}, which is blocked` };
+  const pattern = patternOf(parsed.composition).join('+');
+  if (patterns.has(pattern)) return { ok: false, reason: `the plan ${pattern} is blocked` };
+  return { ok: true, plan: { composition: parsed.composition } };
+}
+
+class ComposeAdapter implements TaskAdapter<ComposePlan> {
+  readonly pipeline = 'compose';
+  readonly start: string;
+  readonly #organelles: ComposeOrganelles;
+  readonly #options: ComposeOptions;
+  /** Accepted answers, by task: the wiring of a pattern, a primitive's body. */
+  readonly #accepted = new Map<string, string>();
+
+  constructor(intent: string, organelles: ComposeOrganelles, options: ComposeOptions) {
+    this.start = intent;
+    this.#organelles = organelles;
+    this.#options = options;
+  }
+
+  plannerPrompt(kanban: Kanban): string {
+    return plannerPrompt(this.start, kanban.blocked);
+  }
+
+  parsePlan(output: string, kanban: Kanban): PlanParse<ComposePlan> {
+    return parseComposePlan(output, kanban, this.#options.lookup);
+  }
+
+  heuristicPlan(kanban: Kanban): ComposePlan {
+    return this.#options.heuristic(this.start, kanban.blocked);
+  }
+
+  tasks(plan: ComposePlan): string[] {
+    return composeTasks(plan);
+  }
+
+  describe(plan: ComposePlan): string {
+    return 'refusal' in plan ? REFUSAL : formatPlan(plan.composition);
+  }
+
+  pattern(plan: ComposePlan): string {
+    return 'refusal' in plan ? REFUSAL : patternOf(plan.composition).join('+');
+  }
+
+  phase(task: string): Phase {
+    if (WIRING.test(task)) return 'wiring';
+    if (CODEGEN.test(task)) return 'codegen';
+    return 'judge';
+  }
+
+  async runTask(task: string, plan: ComposePlan, _kanban: Kanban, emit: Emit): Promise<TaskResult> {
+    if ('refusal' in plan) throw new Error('compose: a refusal has no tasks');
+    const composition = plan.composition;
+    const wiring = WIRING.exec(task);
+    if (wiring) return this.#ask(task, 'wiring', wiringPrompt(composition, this.#options.lookup), wiring[1].split('+'), emit);
+    const codegen = CODEGEN.exec(task);
+    if (codegen) return this.#ask(task, 'code', codegen[1], [codegen[1]], emit);
+    if (task !== 'judge') throw new Error(`compose: unknown task "${task}"`);
+    return this.#judge(composition, emit);
+  }
+
+  #ask(task: string, role: 'wiring' | 'code', prompt: string, pattern: string[], emit: Emit): TaskResult {
+    const completion = this.#organelles[role](prompt, 1);
+    const threshold = this.#options.thresholds[role];
+    const accepted = completion.confidence >= threshold;
+    emit('task_answered', { task, organelle: role, prompt, output: completion.text, confidence: completion.confidence, threshold, accepted });
+    if (!accepted) return { status: 'blocked', item: blockedItem(pattern, 'low_conf') };
+    this.#accepted.set(task, completion.text);
+    return { status: 'done' };
+  }
+
+  async #judge(composition: Composition, emit: Emit): Promise<TaskResult> {
+    const pattern = patternOf(composition);
+    const wiring = this.#accepted.get(`wiring(${pattern.join('+')})`);
+    const bodies = new Map<string, string>();
+    for (const name of neededPrimitives(composition)) {
+      const body = this.#accepted.get(`codegen(${name})`);
+      if (body !== undefined) bodies.set(name, body);
+    }
+    // a piece of this plan was blocked: there is nothing whole to judge
+    if (wiring === undefined || bodies.size < neededPrimitives(composition).length) return { status: 'replan' };
+    const code = assembleModule(wiring, bodies);
+    const verdict = await this.#options.judge(code, composition);
+    emit('judged', { ok: verdict.ok, checks: verdict.checks.map((c) => ({ ...c })), code });
+    if (verdict.ok) return { status: 'complete', output: code };
+    return { status: 'failed', item: blockedItem(pattern, verdict.failed?.name ?? 'judge') };
+  }
+}
+
+/** Runs the pipeline on one intent. A malformed intent is refused before any organelle runs. */
+export async function composeIntent(intent: string, organelles: ComposeOrganelles, options: ComposeOptions): Promise<ComposeResult> {
+  const problem = checkIntent(intent);
+  if (problem !== null) {
+    const event: OrchestratorEvent = { type: 'refused', step: 0, reason: 'bad intent', message: problem };
+    options.onEvent?.(event);
+    return {
+      intent, code: null, composition: null, events: [event], output: null, plan: null,
+      refusal: { reason: 'bad intent', message: problem }, modelPlans: 0, fallbackPlans: 0, replans: 0, iterations: 0,
+    };
+  }
+  const adapter = new ComposeAdapter(intent, organelles, options);
+  const limits = { ...options.limits, plannerThreshold: options.thresholds.planner };
+  const result = await runTasks(adapter, organelles.planner, limits, options.onEvent);
+  const composition = result.output !== null && result.plan !== null && 'composition' in result.plan ? result.plan.composition : null;
+  return { ...result, intent, code: result.output, composition };
+}

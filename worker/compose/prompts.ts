@@ -1,0 +1,32 @@
+// What the Planner reads: the intent and the kanban's blocked field, pipe-separated like every
+// organelle prompt here (`smooth the signal over 5 points then differentiate it|blocked=`).
+// A blocked item names a pattern that came back below the confidence threshold and why:
+// `rolling_mean(low_conf)` (the Code organelle was unsure of its body) or
+// `rolling_mean+diff_central(low_conf)` (the Wiring organelle was unsure of the plan).
+
+import { emptyKanban, encodeKanban } from '../orchestrator/kanban.ts';
+
+/** Longest intent the pipeline takes: the Planner's block holds it with room for blocked items. */
+export const MAX_INTENT = 160;
+
+export function plannerPrompt(intent: string, blocked: readonly string[]): string {
+  return `${intent}|${encodeKanban({ ...emptyKanban(), blocked: [...blocked] }, ['blocked'])}`;
+}
+
+export function blockedItem(pattern: readonly string[], reason: string): string {
+  return `${pattern.join('+')}(${reason})`;
+}
+
+/** The names a blocked item covers and why, or null for an item of another shape. */
+export function parseBlockedItem(item: string): { pattern: string[]; reason: string } | null {
+  const m = /^([a-z0-9_+]+)\(([a-z_]+)\)$/.exec(item);
+  return m ? { pattern: m[1].split('+'), reason: m[2] } : null;
+}
+
+/** Null when the intent can go to the Planner, else what is wrong with it. */
+export function checkIntent(intent: string): string | null {
+  if (intent.trim() === '') return 'the intent is empty';
+  if (intent.length > MAX_INTENT) return `the intent has ${intent.length} characters; at most ${MAX_INTENT}`;
+  if (/[|\n\r]/.test(intent)) return "the intent may not contain '|' or a line break";
+  return null;
+}

@@ -1,0 +1,252 @@
+// The orchestrator loop for a pipeline of typed tasks (seed 000, section 9.4, code composition):
+// the Planner's plan becomes the kanban's todo (`wiring(a+b)`, `codegen(a)`, `codegen(b)`,
+// `judge`); tasks are popped one at a time and the adapter runs each (a worker organelle whose
+// confidence is gated, or the deterministic Judge). The rules:
+//   1. a task that passes goes to done and clears the stalls
+//   2. one below the confidence threshold is blocked (`a(low_conf)`), counts a stall, is dropped
+//   3. more than `stallLimit` stalls, a plan that cannot finish (a piece blocked when the Judge's
+//      turn comes), or a failed Judge: replan, the Planner seeing the whole kanban
+//   5. at most `maxIterations` tasks, and `maxReplans` replans
+//   6. a Planner that answers below its threshold ends the run: the intent is outside what the
+//      organelles know, and the pipeline says so instead of guessing
+// Planning is planner.ts's (grammar check, one retry, the heuristic), the board kanban.ts's,
+// every step an event of events.ts. The loop is async because the Judge runs code in a
+// sandbox worker; organelle calls stay synchronous.
+
+import { EventLog, type Emit, type OrchestratorEvent, type Phase, type RefuseReason, type ReplanReason } from './events.ts';
+import { emptyKanban, encodeKanban, idle, planned, planTried, replanned, startTask, taskBlocked, taskDone, type Kanban } from './kanban.ts';
+import { planOrHeuristic, type PlanOutcome, type PlanParse } from './planner.ts';
+import type { Organelle } from './types.ts';
+
+export type TaskResult =
+  /** The task passed: it goes to done. */
+  | { status: 'done' }
+  /** Below the confidence threshold: `item` is blocked, a stall counts, the task is dropped. */
+  | { status: 'blocked'; item: string }
+  /** The plan as a whole failed (the Judge): `item` is blocked and the Planner is asked again. */
+  | { status: 'failed'; item: string }
+  /** The plan cannot finish (a piece it needs was blocked): replan without blocking more. */
+  | { status: 'replan' }
+  /** The run's result: the loop ends and hands `output` over. */
+  | { status: 'complete'; output: string };
+
+/** What a pipeline provides. Task names are kanban items: no '|', ',', '=' or newline. */
+export interface TaskAdapter<P> {
+  /** For run_started, e.g. 'compose'. */
+  pipeline: string;
+  /** What the run starts from, e.g. the intent. */
+  start: string;
+  plannerPrompt(kanban: Kanban, attempt: number): string;
+  /** The plan grammar; sees the kanban so a plan using a blocked pattern can be refused. */
+  parsePlan(output: string, kanban: Kanban): PlanParse<P>;
+  /** The deterministic plan used without a Planner or after two malformed answers. */
+  heuristicPlan(kanban: Kanban): P;
+  /** The plan's tasks, in order; empty for a plan that declines the work. */
+  tasks(plan: P): string[];
+  /** The plan in one line, for events and the result. */
+  describe(plan: P): string;
+  /** The plan as a kanban item (no '|' or ','), for `last` once it is given up. */
+  pattern(plan: P): string;
+  /** The phase a task belongs to, e.g. 'wiring', 'codegen' or 'judge'. */
+  phase(task: string): Phase;
+  runTask(task: string, plan: P, kanban: Kanban, emit: Emit): Promise<TaskResult>;
+}
+
+export interface TaskLimits {
+  /** Tasks run before the run gives up (seed: 10; most plans need 3-5). */
+  maxIterations: number;
+  /** Replan when kanban.stalls exceeds this (seed: 2). */
+  stallLimit: number;
+  /** Planner calls after the first plan. */
+  maxReplans: number;
+  /** A model plan below this confidence ends the run (rule 6); 0 turns the rule off. */
+  plannerThreshold: number;
+}
+
+export const DEFAULT_TASK_LIMITS: Readonly<TaskLimits> = { maxIterations: 10, stallLimit: 2, maxReplans: 2, plannerThreshold: 0 };
+
+export interface TaskRunResult<P> {
+  events: OrchestratorEvent[];
+  /** The output handed over, or null when the run refused. */
+  output: string | null;
+  /** The last plan (null if planning itself ended the run). */
+  plan: P | null;
+  refusal: { reason: RefuseReason; message: string } | null;
+  /** Plans that came from the Planner's own answer, and from the heuristic. */
+  modelPlans: number;
+  fallbackPlans: number;
+  replans: number;
+  iterations: number;
+}
+
+export async function runTasks<P>(
+  adapter: TaskAdapter<P>,
+  planner: Organelle | undefined,
+  limits: Partial<TaskLimits> = {},
+  onEvent?: (event: OrchestratorEvent) => void,
+): Promise<TaskRunResult<P>> {
+  const run = new TaskRun(adapter, planner, { ...DEFAULT_TASK_LIMITS, ...limits }, new EventLog(onEvent));
+  await run.execute();
+  return run.result();
+}
+
+/** The refusal a confidence below the Planner's threshold gives (rule 6). */
+export function plannerUnsure(confidence: number, threshold: number): string {
+  return `this intent is outside what the organelles know: the Planner's confidence was ${confidence.toFixed(2)} against a threshold of ${threshold.toFixed(2)}`;
+}
+
+class TaskRun<P> {
+  readonly #adapter: TaskAdapter<P>;
+  readonly #planner: Organelle | undefined;
+  readonly #limits: TaskLimits;
+  readonly #log: EventLog;
+  #kanban: Kanban = emptyKanban();
+  #phase: Phase | null = null;
+  #plan: P | null = null;
+  #output: string | null = null;
+  #refusal: TaskRunResult<P>['refusal'] = null;
+  #counts = { modelPlans: 0, fallbackPlans: 0, iterations: 0 };
+
+  constructor(adapter: TaskAdapter<P>, planner: Organelle | undefined, limits: TaskLimits, log: EventLog) {
+    this.#adapter = adapter;
+    this.#planner = planner;
+    this.#limits = limits;
+    this.#log = log;
+  }
+
+  async execute(): Promise<void> {
+    const config = { ...this.#limits, planner: this.#planner !== undefined };
+    this.#log.emit('run_started', { game: this.#adapter.pipeline, start: this.#adapter.start, config });
+    try {
+      await this.#loop();
+    } catch (err) {
+      if (this.#output !== null || this.#refusal !== null) throw err;
+      this.#log.emit('error', { message: err instanceof Error ? err.message : String(err) });
+      this.#refuse('error', `the run stopped on an error: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+
+  result(): TaskRunResult<P> {
+    return {
+      events: this.#log.events,
+      output: this.#output,
+      plan: this.#plan,
+      refusal: this.#refusal,
+      ...this.#counts,
+      replans: this.#kanban.replans,
+    };
+  }
+
+  #enter(to: Phase): void {
+    if (this.#phase === to) return;
+    this.#log.emit('phase_change', { from: this.#phase, to });
+    this.#phase = to;
+  }
+
+  async #loop(): Promise<void> {
+    this.#enter('plan');
+    if (!this.#adopt()) return;
+    for (;;) {
+      if (this.#kanban.todo.length === 0) return this.#refuse('no decomposition', 'the plan ran out of tasks before the Judge passed it');
+      if (this.#counts.iterations >= this.#limits.maxIterations) {
+        return this.#refuse('iteration limit', `no code passed the Judge within ${this.#limits.maxIterations} tasks`);
+      }
+      this.#kanban = startTask(this.#kanban);
+      const task = this.#kanban.doing!;
+      this.#enter(this.#adapter.phase(task));
+      this.#counts.iterations++;
+      this.#log.emit('task_started', { task, kanban: encodeKanban(this.#kanban) });
+      const result = await this.#adapter.runTask(task, this.#plan!, this.#kanban, (type, payload) => {
+        if (type === 'phase_change') throw new Error('task-loop: adapters do not change phase; the loop does');
+        this.#log.emit(type, payload);
+      });
+      let replan: ReplanReason | null = null;
+      switch (result.status) {
+        case 'done':
+          this.#kanban = taskDone(this.#kanban);
+          this.#log.emit('task_done', { task, kanban: encodeKanban(this.#kanban) });
+          break;
+        case 'complete':
+          this.#kanban = taskDone(this.#kanban);
+          this.#log.emit('task_done', { task, kanban: encodeKanban(this.#kanban) });
+          return this.#complete(result.output);
+        case 'blocked':
+          this.#kanban = taskBlocked(this.#kanban, result.item);
+          this.#log.emit('task_blocked', { task, item: result.item, kanban: encodeKanban(this.#kanban) });
+          if (this.#kanban.stalls > this.#limits.stallLimit) replan = 'stalled';
+          break;
+        case 'failed':
+          this.#kanban = taskBlocked(this.#kanban, result.item);
+          this.#log.emit('task_blocked', { task, item: result.item, kanban: encodeKanban(this.#kanban) });
+          replan = 'judge failed';
+          break;
+        case 'replan':
+          this.#kanban = idle(this.#kanban);
+          replan = 'blocked';
+          break;
+      }
+      if (replan !== null && !this.#replan(replan)) return;
+    }
+  }
+
+  /** Plans (with the kanban as it stands) and makes the plan the todo; false when the run ended. */
+  #adopt(): boolean {
+    const kanban = this.#kanban;
+    const adapter = this.#adapter;
+    const outcome: PlanOutcome<P> = planOrHeuristic(
+      this.#planner,
+      {
+        buildPrompt: (attempt) => adapter.plannerPrompt(kanban, attempt),
+        parse: (output) => adapter.parsePlan(output, kanban),
+        heuristic: () => adapter.heuristicPlan(kanban),
+        items: (plan) => adapter.tasks(plan),
+      },
+      this.#log.emit,
+    );
+    this.#counts[outcome.source === 'model' ? 'modelPlans' : 'fallbackPlans']++;
+    this.#plan = outcome.plan;
+    const threshold = this.#limits.plannerThreshold;
+    if (outcome.source === 'model' && outcome.completion.confidence < threshold) {
+      this.#refuse('planner unsure', plannerUnsure(outcome.completion.confidence, threshold));
+      return false;
+    }
+    const tasks = adapter.tasks(outcome.plan);
+    if (tasks.length === 0) {
+      this.#refuse(
+        outcome.source === 'model' ? 'planner refused' : 'no decomposition',
+        outcome.source === 'model'
+          ? 'this intent is outside what the organelles know: the Planner answered that no known pieces make it'
+          : 'no decomposition into known pieces was found',
+      );
+      return false;
+    }
+    // tasks an earlier plan already finished (a primitive's body) are not asked for again
+    this.#kanban = planned(this.#kanban, tasks.filter((t) => !this.#kanban.done.includes(t)));
+    return true;
+  }
+
+  #replan(reason: ReplanReason): boolean {
+    if (this.#kanban.replans >= this.#limits.maxReplans) {
+      this.#refuse('replan limit', `the Planner found no plan that passed after ${this.#limits.maxReplans} replans`);
+      return false;
+    }
+    this.#enter('replan');
+    this.#kanban = planTried(idle(this.#kanban), this.#adapter.pattern(this.#plan!));
+    this.#log.emit('replan', { reason, kanban: encodeKanban(this.#kanban) });
+    this.#kanban = replanned(this.#kanban);
+    return this.#adopt();
+  }
+
+  #complete(output: string): void {
+    this.#output = output;
+    this.#enter('done');
+    const { modelPlans, fallbackPlans } = this.#counts;
+    this.#log.emit('composed', { code: output, plan: this.#adapter.describe(this.#plan!), modelPlans, fallbackPlans });
+  }
+
+  #refuse(reason: RefuseReason, message: string): void {
+    this.#refusal = { reason, message };
+    this.#enter('done');
+    this.#log.emit('refused', { reason, message });
+  }
+}
