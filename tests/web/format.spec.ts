@@ -1,6 +1,6 @@
 // The UI's number and time formatting.
 import { describe, expect, it } from 'vitest';
-import { bytes, compact, duration, grouped, loss, ordinal, percent, roughDuration, millis } from '../../web/src/lib/format.ts';
+import { aboutDuration, bytes, capitalized, compact, duration, grouped, loss, ordinal, percent, roughDuration, millis } from '../../web/src/lib/format.ts';
 
 describe('format', () => {
   it('milliseconds: three significant figures, so 0.086 and 427 read alike', () => {
@@ -30,6 +30,15 @@ describe('format', () => {
     expect(roughDuration(7000)).toBe('1 h 55 min');
     expect(roughDuration(Infinity)).toBe('—');
     expect(roughDuration(NaN)).toBe('—');
+  });
+
+  it('an estimate in a sentence: "about 25 s", but never "about under a second"', () => {
+    expect(aboutDuration(24.6)).toBe('about 25 s');
+    expect(aboutDuration(145)).toBe('about 2 min 30 s');
+    expect(aboutDuration(0.3)).toBe('under a second');
+    expect(aboutDuration(NaN)).toBe('—');
+    expect(capitalized(aboutDuration(0.3))).toBe('Under a second');
+    expect(capitalized(aboutDuration(24.6))).toBe('About 25 s');
   });
 
   it('durations: tenths under 10 s, then seconds, minutes and hours', () => {

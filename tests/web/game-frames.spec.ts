@@ -2,7 +2,7 @@
 // the boards tint (from each game's rules): one frame per move of either side, the kanban as held when each organelle move was
 // chosen, who made each move in the log, and a share link that opens as a game.
 import { describe, expect, it } from 'vitest';
-import { buildGameReplay, gameCalls, moveText, opponentLabel, planReader, promptLegend } from '../../web/src/play/game-frames.ts';
+import { buildGameReplay, gameCalls, kanbanCaption, moveText, opponentLabel, planReader, promptLegend } from '../../web/src/play/game-frames.ts';
 import { PLAY_GAMES, winningCells } from '../../web/src/play/games.ts';
 import { openSharedRun } from '../../web/src/replay/shared-run.ts';
 import { GAME_PIPELINES } from '../../worker/pipeline/games.ts';
@@ -59,6 +59,21 @@ describe('buildGameReplay', () => {
     expect(moves[0].text).toMatch(/^Move 1: X takes the .+ \(cell \d\)$/);
     expect(log.at(-1)).toMatchObject({ kind: 'game-over', frame: frames.length - 1 });
     expect(log.map((e) => e.frame)).toEqual([...log.map((e) => e.frame)].sort((a, b) => a - b));
+  });
+
+  it("says whose move left the kanban as it was, naming the other side as a sentence's subject", () => {
+    const { events } = recordedGame('connect4', 'first', 'alphabeta4', 4);
+    const { frames, summary } = buildGameReplay(events);
+    expect(kanbanCaption(frames[0]!, summary)).toBe('Before the first move.');
+    expect(kanbanCaption(frames[1]!, summary)).toBe('As the organelles held it when they chose move 1.');
+    expect(kanbanCaption(frames[2]!, summary)).toBe(
+      'The alpha-beta search (4 moves deep) played move 2: the kanban stays as the organelles left it after move 1.',
+    );
+    const person = buildGameReplay(personsGame(2));
+    expect(kanbanCaption(person.frames[1]!, person.summary)).toMatch(/^You played move 1: /);
+    const linked = buildGameReplay(personsGame(2), 'link');
+    expect(kanbanCaption(linked.frames[1]!, linked.summary)).toMatch(/^The person played move 1: /);
+    for (const f of frames) expect(kanbanCaption(f, summary)).not.toMatch(/'s\b/);
   });
 
   it('gives the calls under the kanban for organelle and opponent frames alike', () => {

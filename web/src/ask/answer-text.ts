@@ -1,6 +1,17 @@
-// How an answer of the Ask view is described in words: how many votes it won, and how the
-// votes were drawn.
+// How an answer of the Ask view is described in words: what it means where the answer is a
+// code, how many votes it won, and how the votes were drawn.
 import { winnerVotes, type AskAnswer } from '../../../worker/browser/ask.ts';
+import { directionOf } from '../../../worker/games/puzzle8/prompts.ts';
+
+/**
+ * An answer spelled out where a game writes codes: the 8-puzzle's u d l r as Solve says them
+ * ("left"; a plan "up, left"). Null where the answer reads as it is, or is no such code.
+ */
+export function answerMeaning(game: string | undefined, text: string): string | null {
+  if (game !== 'puzzle8' || text === '') return null;
+  const words = [...text].map(directionOf);
+  return words.every((w) => w !== undefined) ? words.join(', ') : null;
+}
 
 /** "1 vote", "2 of 3 votes". */
 export function votesWon(a: AskAnswer): string {

@@ -73,6 +73,17 @@ export function roughDuration(seconds: number): string {
   return `${Math.floor(fives / 12)} h ${String((fives % 12) * 5).padStart(2, '0')} min`;
 }
 
+/** An estimate's duration as a sentence says it: "about 25 s", "under a second" (not "about under a second"). */
+export function aboutDuration(seconds: number): string {
+  const rough = roughDuration(seconds);
+  return rough === 'under a second' || rough === '—' ? rough : `about ${rough}`;
+}
+
+/** "about 25 s" -> "About 25 s": a phrase at the start of a sentence. */
+export function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /** Milliseconds to three significant figures, the unit left to the caller: 0.0864 -> "0.086",
  *  4.271 -> "4.27", 42.71 -> "42.7", 427.1 -> "427", 1234.5 -> "1,235"; "—" when unknown. */
 export function millis(ms: number): string {

@@ -11,6 +11,7 @@ import type { CallRow, LogWho, OrganelleCall, ReplayFrame, ReplayOf } from '../r
 import { plannerCall, plannerLine, type PlanReader } from '../replay/planner-events.ts';
 import { eventLogWriter } from '../replay/event-log.ts';
 import { connect4Board, promptKey } from '../lib/prompt-keys.ts';
+import { capitalized } from '../lib/format.ts';
 import { PLAY_GAMES, TTT_CELL_NAMES } from './games.ts';
 
 export type PlayGame = 'tictactoe' | 'connect4';
@@ -83,6 +84,18 @@ export function opponentLabel(opponent: string, reader: GameReader): string {
 /** The other side once introduced: "you", "the person", "the random opponent". */
 function theOpponent(summary: GameSummary): string {
   return opponentLabel(summary.opponent, summary.reader).replace(/^a /, 'the ');
+}
+
+/**
+ * What the kanban panel says of a frame: the kanban the organelles held for their move, or,
+ * after the other side's, that it is still theirs ("The alpha-beta search (4 moves deep)
+ * played move 3", rather than a possessive of a long name).
+ */
+export function kanbanCaption(frame: GameFrame | null, summary: GameSummary | null): string {
+  if (frame === null || frame.index === 0) return 'Before the first move.';
+  if (frame.mover === 'organelles') return `As the organelles held it when they chose move ${frame.index}.`;
+  const who = summary ? capitalized(theOpponent(summary)) : 'The other side';
+  return `${who} played move ${frame.index}: the kanban stays as the organelles left it after move ${frame.index - 1}.`;
 }
 
 /**
