@@ -1,0 +1,204 @@
+// The code-composition pipeline on the task loop, with scripted organelles and a scripted Judge
+// (the real ones have their own tests): the section 9.4 rules, event by event.
+import { describe, expect, it } from 'vitest';
+import { composeIntent, type ComposeOptions, type ComposePlan, type Verdict } from '../../worker/compose/pipeline.ts';
+import type { Completion, Organelle } from '../../worker/orchestrator/types.ts';
+import type { Primitive } from '../../worker/compose/types.ts';
+import { parseJsonl, toJsonl } from '../../worker/orchestrator/events.ts';
+
+const prim = (name: string, params: Primitive['params'] = [], returns: Primitive['returns'] = 'array'): Primitive => ({
+  name, category: 'smoothing', summary: name, arrays: 1, params, returns, body: `function ${name}(x){return x}`,
+  reference: (a) => [...a[0]], phrases: [],
+});
+const LIB = new Map([
+  prim('rolling_mean', [{ name: 'w', kind: 'int', min: 2, max: 32, step: 1, default: 3 }]),
+  prim('diff_central'),
+  prim('zscore'),
+  prim('demean'),
+  prim('unit_std'),
+  prim('mean', [], 'number'),
+].map((p) => [p.name, p]));
+const lookup = (n: string) => LIB.get(n);
+
+/** An organelle answering from a table (prompt -> [text, confidence]); unknown prompts throw. */
+function scripted(table: Record<string, [string, number] | [string, number][]>): Organelle & { calls: string[] } {
+  const calls: string[] = [];
+  const seen = new Map<string, number>();
+  const fn = (prompt: string): Completion => {
+    calls.push(prompt);
+    const entry = table[prompt];
+    if (entry === undefined) throw new Error(`no scripted answer for ${prompt}`);
+    const n = seen.get(prompt) ?? 0;
+    seen.set(prompt, n + 1);
+    const [text, confidence] = (Array.isArray(entry[0]) ? (entry as [string, number][])[Math.min(n, entry.length - 1)] : entry) as [string, number];
+    return { text, confidence };
+  };
+  return Object.assign(fn, { calls });
+}
+
+const CODE = {
+  rolling_mean: ['function rolling_mean(x,w){return x}', 0.99],
+  diff_central: ['function diff_central(x){return x}', 0.98],
+  zscore: ['function zscore(x){return x}', 0.4],
+  demean: ['function demean(x){return x}', 0.97],
+  unit_std: ['function unit_std(x){return x}', 0.96],
+} satisfies Record<string, [string, number]>;
+
+const WIRING = {
+  'rolling_mean(a,w=5)>a|diff_central(a)>a': ['function composed(x){const a=rolling_mean(x,5);const b=diff_central(a);return b}', 0.95],
+  'zscore(a)>a|mean(a)>n': ['function composed(x){const a=zscore(x);const b=mean(a);return b}', 0.9],
+  'demean(a)>a|unit_std(a)>a': ['function composed(x){const a=demean(x);const b=unit_std(a);return b}', 0.93],
+  'zscore(a)>a': ['function composed(x){const a=zscore(x);return a}', 0.9],
+  'demean(a)>a': ['function composed(x){const a=demean(x);return a}', 0.9],
+  'unit_std(a)>a': ['function composed(x){const a=unit_std(x);return a}', 0.9],
+} satisfies Record<string, [string, number]>;
+
+function options(judge: (code: string) => Verdict = () => ({ ok: true, checks: [{ name: 'ran', ok: true, message: 'ran' }] }), heuristic?: (i: string, b: readonly string[]) => ComposePlan): ComposeOptions {
+  return {
+    lookup,
+    judge: async (code) => judge(code),
+    heuristic: heuristic ?? (() => ({ refusal: true })),
+    thresholds: { planner: 0.6, wiring: 0.8, code: 0.8 },
+  };
+}
+
+describe('composeIntent', () => {
+  it('plans, wires, recalls each body, judges and hands the code over', async () => {
+    const planner = scripted({ 'smooth over 5 points then differentiate|blocked=': ['rolling_mean(5)|diff_central', 0.9] });
+    const r = await composeIntent('smooth over 5 points then differentiate', { planner, wiring: scripted(WIRING), code: scripted(CODE) }, options());
+    expect(r.refusal).toBeNull();
+    expect(r.code).toBe([WIRING['rolling_mean(a,w=5)>a|diff_central(a)>a'][0], CODE.rolling_mean[0], CODE.diff_central[0]].join('\n'));
+    expect(r.composition).toEqual([{ name: 'rolling_mean', args: [5] }, { name: 'diff_central', args: [] }]);
+    expect(r.events.map((e) => e.type)).toEqual([
+      'run_started', 'phase_change', 'plan_requested', 'plan_generated',
+      'phase_change', 'task_started', 'task_answered', 'task_done',
+      'phase_change', 'task_started', 'task_answered', 'task_done', 'task_started', 'task_answered', 'task_done',
+      'phase_change', 'task_started', 'judged', 'task_done', 'phase_change', 'composed',
+    ]);
+    expect(r.events.find((e) => e.type === 'plan_generated')).toMatchObject({
+      plan: ['wiring(rolling_mean+diff_central)', 'codegen(rolling_mean)', 'codegen(diff_central)', 'judge'],
+    });
+    expect(r.events.at(-1)).toMatchObject({ type: 'composed', plan: 'rolling_mean(5)|diff_central', modelPlans: 1, fallbackPlans: 0 });
+    expect(r.iterations).toBe(4);
+  });
+
+  it('blocks a body below threshold, replans around it, and does not ask again for what is done', async () => {
+    const planner = scripted({
+      'normalize it|blocked=': ['zscore', 0.9],
+      'normalize it|blocked=zscore(low_conf)': ['demean|unit_std', 0.85],
+    });
+    const code = scripted(CODE);
+    const r = await composeIntent('normalize it', { planner, wiring: scripted(WIRING), code }, options());
+    expect(r.refusal).toBeNull();
+    expect(r.composition).toEqual([{ name: 'demean', args: [] }, { name: 'unit_std', args: [] }]);
+    const blocked = r.events.find((e) => e.type === 'task_blocked');
+    expect(blocked).toMatchObject({ task: 'codegen(zscore)', item: 'zscore(low_conf)' });
+    expect(r.events.find((e) => e.type === 'replan')).toMatchObject({ reason: 'blocked' });
+    expect(r.replans).toBe(1);
+    expect(code.calls).toEqual(['zscore', 'demean', 'unit_std']);
+    expect(planner.calls).toEqual(['normalize it|blocked=', 'normalize it|blocked=zscore(low_conf)']);
+  });
+
+  it('refuses a replan that uses a blocked primitive, then falls back to the heuristic (and says so)', async () => {
+    const planner = scripted({
+      'normalize it|blocked=': ['zscore', 0.9],
+      'normalize it|blocked=zscore(low_conf)': ['zscore', 0.9],
+    });
+    const r = await composeIntent('normalize it', { planner, wiring: scripted(WIRING), code: scripted(CODE) }, options(undefined, (_i, blocked) => {
+      expect(blocked).toEqual(['zscore(low_conf)']);
+      return { composition: [{ name: 'demean', args: [] }, { name: 'unit_std', args: [] }] };
+    }));
+    expect(r.events.filter((e) => e.type === 'plan_rejected').map((e) => e.type === 'plan_rejected' && e.reason)).toEqual([
+      'the plan uses zscore, which is blocked', 'the plan uses zscore, which is blocked',
+    ]);
+    expect(r.events.find((e) => e.type === 'plan_fallback')).toMatchObject({ reason: 'planner rejected twice' });
+    expect(r.code).not.toBeNull();
+    expect([r.modelPlans, r.fallbackPlans]).toEqual([1, 1]);
+  });
+
+  it('ends the run when the Planner is below its threshold, without guessing (rule 6)', async () => {
+    const planner = scripted({ 'kurtosis of x|blocked=': ['mean', 0.41] });
+    const wiring = scripted(WIRING);
+    const r = await composeIntent('kurtosis of x', { planner, wiring, code: scripted(CODE) }, options());
+    expect(r.code).toBeNull();
+    expect(r.refusal).toEqual({ reason: 'planner unsure', message: expect.stringContaining('0.41 against a threshold of 0.60') });
+    expect(wiring.calls).toEqual([]);
+  });
+
+  it('ends the run when the Planner answers none', async () => {
+    const planner = scripted({ 'sort it|blocked=': ['none', 0.95] });
+    const r = await composeIntent('sort it', { planner, wiring: scripted(WIRING), code: scripted(CODE) }, options());
+    expect(r.refusal?.reason).toBe('planner refused');
+  });
+
+  it('blocks the plan with the failed check when the Judge refuses, and replans', async () => {
+    const planner = scripted({
+      'normalize then average|blocked=': ['zscore|mean', 0.9],
+      'normalize then average|blocked=zscore+mean(kinds)': ['none', 0.9],
+    });
+    const code = scripted({ ...CODE, zscore: ['function zscore(x){return x}', 0.99], mean: ['function mean(x){return 1}', 0.99] });
+    const judge = (): Verdict => {
+      const failed = { name: 'kinds', ok: false, message: 'kinds: mean returns a number' };
+      return { ok: false, checks: [{ name: 'parsed', ok: true, message: 'parsed' }, failed], failed };
+    };
+    const r = await composeIntent('normalize then average', { planner, wiring: scripted(WIRING), code }, options(judge));
+    expect(r.events.find((e) => e.type === 'task_blocked')).toMatchObject({ task: 'judge', item: 'zscore+mean(kinds)' });
+    expect(r.events.find((e) => e.type === 'replan')).toMatchObject({ reason: 'judge failed', kanban: expect.stringContaining('last=zscore+mean') });
+    expect(r.refusal?.reason).toBe('planner refused');
+  });
+
+  it('replans after more than two stalls; a Planner that only repeats blocked pieces leaves the heuristic to decide', async () => {
+    const low: [string, number] = ['garbled', 0.2];
+    const anyPlanner: Organelle = (prompt) => ({ text: prompt === 'x|blocked=' ? 'rolling_mean(5)|diff_central' : 'rolling_mean(4)|zscore', confidence: 0.9 });
+    const wiring = scripted({ ...WIRING, 'rolling_mean(a,w=5)>a|diff_central(a)>a': low });
+    const code = scripted({ ...CODE, rolling_mean: low, diff_central: low });
+    const r = await composeIntent('x', { planner: anyPlanner, wiring, code }, options());
+    expect(r.events.filter((e) => e.type === 'task_blocked').map((e) => e.type === 'task_blocked' && e.item)).toEqual([
+      'rolling_mean+diff_central(low_conf)', 'rolling_mean(low_conf)', 'diff_central(low_conf)',
+    ]);
+    expect(r.events.find((e) => e.type === 'replan')).toMatchObject({ reason: 'stalled', kanban: expect.stringContaining('stalls=3') });
+    expect(r.events.filter((e) => e.type === 'plan_rejected')).toHaveLength(2);
+    expect(r.refusal).toEqual({ reason: 'no decomposition', message: 'no decomposition into known pieces was found' });
+  });
+
+  it('stops at the replan limit when every plan fails the Judge', async () => {
+    const planner: Organelle = () => ({ text: 'garbage', confidence: 0.9 });
+    const heuristicPlans: ComposePlan[] = [
+      { composition: [{ name: 'zscore', args: [] }] },
+      { composition: [{ name: 'demean', args: [] }] },
+      { composition: [{ name: 'unit_std', args: [] }] },
+    ];
+    let h = 0;
+    const code = scripted({ ...CODE, zscore: ['function zscore(x){return x}', 0.99] });
+    const failed = { name: 'finite', ok: false, message: 'finite: NaN at 3' };
+    const r = await composeIntent('x', { planner, wiring: scripted(WIRING), code }, options(() => ({ ok: false, checks: [failed], failed }), () => heuristicPlans[h++]));
+    expect(r.events.filter((e) => e.type === 'replan')).toHaveLength(2);
+    expect(r.fallbackPlans).toBe(3);
+    expect(r.iterations).toBe(9);
+    expect(r.refusal).toEqual({ reason: 'replan limit', message: 'the Planner found no plan that passed after 2 replans' });
+  });
+
+  it('stops after ten tasks', async () => {
+    const failed = { name: 'finite', ok: false, message: 'finite: NaN' };
+    const planner: Organelle = () => ({ text: 'rolling_mean(5)|diff_central', confidence: 0.9 });
+    const r = await composeIntent('x', { planner, wiring: scripted(WIRING), code: scripted(CODE) }, {
+      ...options(() => ({ ok: false, checks: [failed], failed }), () => ({ composition: [{ name: 'rolling_mean', args: [5] }, { name: 'diff_central', args: [] }] })),
+      limits: { maxReplans: 10 },
+    });
+    expect(r.iterations).toBe(10);
+    expect(r.refusal?.reason).toBe('iteration limit');
+  });
+
+  it('refuses a malformed intent before any organelle runs', async () => {
+    const planner = scripted({});
+    const r = await composeIntent('smooth | it', { planner, wiring: scripted({}), code: scripted({}) }, options());
+    expect(r.refusal).toEqual({ reason: 'bad intent', message: "the intent may not contain '|' or a line break" });
+    expect(planner.calls).toEqual([]);
+  });
+
+  it('writes a trace that parses back to the same events', async () => {
+    const planner = scripted({ 'smooth over 5 points then differentiate|blocked=': ['rolling_mean(5)|diff_central', 0.9] });
+    const r = await composeIntent('smooth over 5 points then differentiate', { planner, wiring: scripted(WIRING), code: scripted(CODE) }, options());
+    expect(parseJsonl(toJsonl(r.events))).toEqual(r.events);
+  });
+});
