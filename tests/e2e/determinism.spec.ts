@@ -31,6 +31,11 @@ test('Chromium and Node train bit-identical weights from the same seed and recip
   await expect(page.getByTestId('engine-status')).toHaveText('Done.', { timeout: 30_000 });
   const tokens = Number((await page.getByTestId('speed-train').textContent())!.replace(/\D/g, ''));
   expect(tokens).toBeGreaterThan(1000);
+  // beside the project's own run, on the machine that ran it (tests/web/engine-figures.spec.ts
+  // checks the figures against the recorded run and the README)
+  const hint = page.getByTestId('project-speed').locator('..');
+  await expect(hint).toContainText("On the project's 2-core AMD EPYC in Chromium 156 (26 November 2026)");
+  await expect(page.getByTestId('project-speed')).toHaveText(/^[\d,]+00 tokens\/s and 0\.\d+ ms$/);
   // then as many runs at once as the device has cores for, each in a worker of its own
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const sideBySide = page.getByTestId('speed-side-by-side');
