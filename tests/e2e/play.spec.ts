@@ -224,6 +224,10 @@ test('the Play view with a game is accessible and captured for review', async ({
     const open = await openMoves(page, id);
     await board(page).locator(id === 'tictactoe' ? `[data-cell="${open.at(-1)}"]` : `[data-column="${open[0]}"]`).click();
     await expect(turn(page)).toContainText('Your move');
+    if (id === 'connect4') {
+      // a key beside the board says whose discs are whose
+      await expect(page.getByRole('list', { name: 'Who plays which disc' }).getByRole('listitem')).toHaveText(['Organelles: X', 'You: O']);
+    }
     for (const size of SIZES) {
       await page.emulateMedia({ colorScheme: size.scheme });
       await page.setViewportSize({ width: size.width, height: size.height });
@@ -231,6 +235,14 @@ test('the Play view with a game is accessible and captured for review', async ({
       expect(await seriousViolations(page), `play ${id} at ${size.label}`).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `play scrolls sideways at ${size.label}`).toBeLessThanOrEqual(0);
+      if (id === 'connect4') {
+        // the two sides' discs differ from each other, from the board and from its holes
+        const colours = await board(page).evaluate((el) => {
+          const style = (selector: string) => getComputedStyle(el.querySelector(selector)!);
+          return [style('.disc-X .face').fill, style('.disc-O .face').fill, getComputedStyle(el).backgroundColor, style('.slot').backgroundColor];
+        });
+        expect(new Set(colours).size, `disc, board and hole colours at ${size.label}: ${colours.join(', ')}`).toBe(4);
+      }
       await capture(page, `play-${id}-${size.label}`);
     }
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -2,7 +2,7 @@
 // the boards tint (from each game's rules): one frame per move of either side, the kanban as held when each organelle move was
 // chosen, who made each move in the log, and a share link that opens as a game.
 import { describe, expect, it } from 'vitest';
-import { buildGameReplay, gameCalls, kanbanCaption, moveText, opponentLabel, planReader, promptLegend } from '../../web/src/play/game-frames.ts';
+import { buildGameReplay, gameCalls, kanbanCaption, moveText, opponentLabel, planReader, promptLegend, sideNames } from '../../web/src/play/game-frames.ts';
 import { PLAY_GAMES, winningCells } from '../../web/src/play/games.ts';
 import { openSharedRun } from '../../web/src/replay/shared-run.ts';
 import { GAME_PIPELINES } from '../../worker/pipeline/games.ts';
@@ -74,6 +74,15 @@ describe('buildGameReplay', () => {
     const linked = buildGameReplay(personsGame(2), 'link');
     expect(kanbanCaption(linked.frames[1]!, linked.summary)).toMatch(/^The person played move 1: /);
     for (const f of frames) expect(kanbanCaption(f, summary)).not.toMatch(/'s\b/);
+  });
+
+  it("names who plays each piece for the board's key: the organelles, you, a person or the opponent watched", () => {
+    const watched = buildGameReplay(recordedGame('connect4', 'second', 'alphabeta4', 4).events).summary;
+    expect(sideNames(watched)).toEqual([{ piece: 'X', who: 'Alpha-beta search (4 moves deep)' }, { piece: 'O', who: 'Organelles' }]);
+    const tactical = buildGameReplay(recordedGame('connect4', 'first', 'tactical', 2).events).summary;
+    expect(sideNames(tactical)).toEqual([{ piece: 'X', who: 'Organelles' }, { piece: 'O', who: 'Tactical opponent' }]);
+    expect(sideNames(buildGameReplay(personsGame(2)).summary)).toEqual([{ piece: 'X', who: 'You' }, { piece: 'O', who: 'Organelles' }]);
+    expect(sideNames(buildGameReplay(personsGame(2), 'link').summary)[0]).toEqual({ piece: 'X', who: 'A person' });
   });
 
   it('gives the calls under the kanban for organelle and opponent frames alike', () => {

@@ -87,6 +87,17 @@ function theOpponent(summary: GameSummary): string {
 }
 
 /**
+ * Who plays each piece, X first, as a board's key names them: "Organelles", and "You", "A
+ * person" (a link's reader) or the opponent watched ("Tactical opponent", "Alpha-beta search
+ * (4 moves deep)").
+ */
+export function sideNames(summary: GameSummary): { piece: 'X' | 'O'; who: string }[] {
+  const other = capitalized(opponentLabel(summary.opponent, summary.reader).replace(/^the /, ''));
+  const organelles = summary.organelleSide === 'X' ? 'X' : 'O';
+  return (['X', 'O'] as const).map((piece) => ({ piece, who: piece === organelles ? 'Organelles' : other }));
+}
+
+/**
  * What the kanban panel says of a frame: the kanban the organelles held for their move, or,
  * after the other side's, that it is still theirs ("The alpha-beta search (4 moves deep)
  * played move 3", rather than a possessive of a long name).
