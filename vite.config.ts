@@ -52,6 +52,9 @@ export default defineConfig({
     rolldownOptions: { input: pages },
   },
   worker: { format: 'es' },
+  // the code sandbox's QuickJS (worker/compose/sandbox/): pre-bundling would move its loader
+  // away from the .wasm it finds by `new URL(..., import.meta.url)` (TOOLCHAIN.md)
+  optimizeDeps: { exclude: ['@jitl/quickjs-wasmfile-release-sync'] },
   server: {
     fs: { allow: [here('web'), here('worker'), here('build'), here('public'), here('node_modules')] },
   },

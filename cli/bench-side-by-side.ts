@@ -2,7 +2,7 @@
 // machine has cores, in the order worker/bench/side-by-side.ts gives (all built and warm, the
 // first alone, then all together), as the Engine check does with Web Workers.
 import type { Worker } from 'node:worker_threads';
-import { startTsWorker } from './threads.ts';
+import { startTsWorker } from '../worker/threads.ts';
 import type { SideBySideJob, SideBySideMessage } from './side-by-side-worker.ts';
 import { measureSideBySide, type SideBySideTiming } from '../worker/bench/side-by-side.ts';
 

@@ -11,7 +11,7 @@ import { SHAPE_PRESETS, isShapePresetName } from '../worker/model/shape.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { recipesFor, type GameId } from '../worker/recipes/index.ts';
 import { parseArgs, stringOption, intOption, positiveNumberOption, type ParsedArgs } from './args.ts';
-import { startTsWorker } from './threads.ts';
+import { startTsWorker } from '../worker/threads.ts';
 import { SHIPPED_MODELS_DIR } from './models.ts';
 import type { TrainJob, TrainMessage } from './train-worker.ts';
 

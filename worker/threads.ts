@@ -1,5 +1,7 @@
-// Starts a TypeScript module in a worker thread. Node's loader hooks do not reach worker
-// threads, so the worker boots through tsx's API and imports the module from there.
+// Node only: starts a TypeScript module in a worker thread. Node's loader hooks do not reach
+// worker threads, so the worker boots through tsx's API and imports the module from there.
+// The CLI's training and benchmark threads and the code sandbox's worker
+// (worker/compose/sandbox/node.ts) start this way.
 import { Worker } from 'node:worker_threads';
 
 export function startTsWorker(module: URL, workerData: unknown): Worker {

@@ -65,6 +65,8 @@ export interface Verdict {
   failed?: Check;
   /** What composed returned, when it ran to the end. */
   output?: SandboxValue;
+  /** The run's time inside the sandbox (kept out of the messages, which are deterministic). */
+  ms?: number;
 }
 
 /** The function the Judge calls. */
@@ -226,8 +228,8 @@ function structure(program: Program, lookup: PrimitiveLookup): { value: ModuleSh
   };
 }
 
-function describeStatement(node: Statement | Node): string {
-  if (node.type === 'VariableDeclaration') return `a ${(node as { kind: string }).kind} declaration`;
+function describeStatement(node: Program['body'][number]): string {
+  if (node.type === 'VariableDeclaration') return `a ${node.kind} declaration`;
   if (node.type === 'ExpressionStatement') return 'an expression';
   if (node.type === 'ClassDeclaration') return 'a class';
   return `a ${node.type}`;
@@ -301,14 +303,14 @@ class Resolver {
     return NAMESPACES.has(name) && !scope.has(name) && !this.#declared.has(name) ? name : null;
   }
 
-  #block(body: readonly (Statement | Node)[], parent: Scope): void {
+  #block(body: readonly Statement[], parent: Scope): void {
     const scope = new Scope(parent);
     for (const node of body) {
-      if (node.type === 'VariableDeclaration' && (node as { kind: string }).kind !== 'var') {
-        for (const d of (node as { declarations: { id: Pattern }[] }).declarations) patternNames(d.id, scope.names);
+      if (node.type === 'VariableDeclaration' && node.kind !== 'var') {
+        for (const d of node.declarations) patternNames(d.id, scope.names);
       }
     }
-    for (const node of body) this.#statement(node as Statement, scope);
+    for (const node of body) this.#statement(node, scope);
   }
 
   #statement(node: Statement, scope: Scope): void {
@@ -476,7 +478,7 @@ class Resolver {
       case 'ChainExpression':
         this.#refuse(node, 'optional chaining (?.) is not allowed');
       default:
-        this.#refuse(node, `${node.type} is not allowed`);
+        this.#refuse(node, `${(node as Node).type} is not allowed`);
     }
   }
 
@@ -511,9 +513,10 @@ class Resolver {
       return;
     }
     if (ns === 'Array') this.#refuse(node, `Array.${name} is not allowed (only new Array(n))`);
-    if (name === 'length') return this.#expression(node.object as Expression, scope);
-    if (ARRAY_METHODS.has(name)) this.#refuse(node, `the method ${name} may only be called`);
-    this.#refuse(node, `the member name ${name} is not allowed`);
+    this.#expression(node.object, scope);
+    if (name === 'length') return;
+    if (ARRAY_METHODS.has(name)) this.#refuse(node.property, `the method ${name} may only be called`);
+    this.#refuse(node.property, `the member name ${name} is not allowed`);
   }
 
   /** A non-computed member's name, refused at once if it reaches constructors or prototypes. */
@@ -546,14 +549,15 @@ class Resolver {
       } else if (ns === 'Array') {
         this.#refuse(callee, `Array.${name} is not allowed (only new Array(n))`);
       } else {
+        this.#expression(callee.object, scope);
         if (!ARRAY_METHODS.has(name)) this.#refuse(callee.property, `the method ${name} is not allowed`);
-        this.#expression(callee.object as Expression, scope);
       }
     } else if (callee.type === 'MemberExpression') {
       this.#refuse(callee, 'a call through a computed member (a[i](...)) is not allowed');
     } else if (callee.type === 'ArrowFunctionExpression') {
       this.#arrow(callee, scope);
     } else {
+      this.#expression(callee as Expression, scope);
       this.#refuse(callee, 'only named functions, Math functions and array methods may be called');
     }
     for (const a of node.arguments) this.#expression(a, scope);
@@ -604,15 +608,17 @@ class Resolver {
       }
       case 'MemberExpression': {
         if (node.optional) this.#refuse(node, 'optional chaining (?.) is not allowed');
+        if (node.object.type === 'Super') this.#refuse(node.object, 'super is not allowed');
         const ns = this.#namespace(node.object, scope);
         if (ns) this.#refuse(node, `assigning to ${ns}'s members is not allowed`);
         if (node.computed) {
-          this.#expression(node.object as Expression, scope);
+          this.#expression(node.object, scope);
           return this.#expression(node.property as Expression, scope);
         }
         const name = this.#memberName(node);
-        if (name !== 'length') this.#refuse(node, `assigning to the member ${name} is not allowed`);
-        return this.#expression(node.object as Expression, scope);
+        this.#expression(node.object, scope);
+        if (name !== 'length') this.#refuse(node.property, `assigning to the member ${name} is not allowed`);
+        return;
       }
       case 'ArrayPattern':
         for (const element of node.elements) if (element) this.#target(element, scope);
@@ -652,10 +658,9 @@ function patternNames(pattern: Pattern, into: Set<string>, objectPattern?: (p: P
 }
 
 /** `var` names anywhere in a function body (not inside nested arrows), hoisted to its scope. */
-function collectVars(body: readonly (Statement | Node)[], scope: Scope): void {
-  const visit = (node: Node | null | undefined): void => {
-    if (!node) return;
-    const n = node as Statement;
+function collectVars(body: readonly Statement[], scope: Scope): void {
+  const visit = (n: Statement | Expression | Pattern | null | undefined): void => {
+    if (!n) return;
     switch (n.type) {
       case 'VariableDeclaration':
         if (n.kind === 'var') for (const d of n.declarations) patternNames(d.id, scope.names);
@@ -696,7 +701,7 @@ function kinds(shape: ModuleShape, returns: ValueKind): { value: number; message
   if (!first) throw new Refusal(`kinds: ${ENTRY} calls no primitive`);
   if (params.length !== first.arrays) {
     throw new Refusal(
-      `kinds: ${ENTRY} takes ${plural(params.length, 'array')} (${params.join(', ')}), but its first primitive, ${first.name}, takes ${first.arrays}`,
+      `kinds: ${ENTRY} takes ${plural(params.length, 'array')}${params.length ? ` (${params.join(', ')})` : ''}, but its first primitive, ${first.name}, takes ${first.arrays}`,
     );
   }
   if (checker.returns.length === 0) throw new Refusal(`kinds: ${ENTRY} never returns a value`);
@@ -1001,9 +1006,10 @@ export async function judge(code: string, options: JudgeOptions, runner: Sandbox
   const failedStatic = checks.find((c) => !c.ok);
   if (failedStatic || arrays === undefined) return { ok: false, checks, failed: failedStatic };
 
+  let ms: number | undefined;
   const verdict = (check: Check, output?: SandboxValue): Verdict => {
     checks.push(check);
-    return check.ok ? { ok: true, checks, output } : { ok: false, checks, failed: check, output };
+    return check.ok ? { ok: true, checks, output, ms } : { ok: false, checks, failed: check, output, ms };
   };
   const pass = (name: CheckName, message: string) => checks.push({ name, ok: true, message: `${name}: ${message}` });
   const fail = (name: CheckName, message: string, output?: SandboxValue) =>
@@ -1011,8 +1017,9 @@ export async function judge(code: string, options: JudgeOptions, runner: Sandbox
 
   const { x, y } = JUDGE_INPUTS;
   const result = await runner.run({ code, entry: ENTRY, args: arrays === 2 ? [x, y] : [x] });
+  ms = result.ms;
   if (!result.ok && result.check !== 'returned') return fail('ran', result.message);
-  pass('ran', `in ${result.ms.toFixed(1)} ms`);
+  pass('ran', `${ENTRY} returned within the time and memory limits`);
   if (!result.ok) return fail('returned', `${ENTRY} ${result.message}`);
 
   const output = result.value;
@@ -1053,7 +1060,8 @@ function compare(output: SandboxValue, expected: number | readonly number[]): st
     if (!Number.isFinite(a) || !Number.isFinite(b)) return Object.is(a, b) || a === b;
     return Math.abs(a - b) <= MATCH_TOLERANCE * Math.max(1, Math.abs(b));
   };
-  const gap = (a: number, b: number) => `differs by ${Math.abs(a - b).toPrecision(3)}, tolerance ${(MATCH_TOLERANCE * Math.max(1, Math.abs(b))).toPrecision(3)}`;
+  const gap = (a: number, b: number) =>
+    `differs by ${Math.abs(a - b).toExponential(2)}, tolerance ${(MATCH_TOLERANCE * Math.max(1, Math.abs(b))).toExponential(2)}`;
   if (typeof expected === 'number') {
     if (typeof output !== 'number') return `the output is ${describeValue(output)}, expected a number`;
     return close(output, expected) ? null : `the output is ${output}, expected ${expected} (${gap(output, expected)})`;
