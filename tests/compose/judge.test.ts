@@ -9,6 +9,7 @@ import { JUDGE_INPUTS, JUDGE_SAMPLES } from '../../worker/compose/judge-inputs.t
 import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
 import type { SandboxRunner } from '../../worker/compose/sandbox/runner.ts';
 import type { ParamSpec, Primitive } from '../../worker/compose/types.ts';
+import { PRIMITIVES, primitiveByName } from '../../worker/compose/primitives/index.ts';
 
 // ---- a fake library: canonical bodies, and references written apart from them
 
@@ -348,6 +349,22 @@ describe('judge (Node sandbox)', () => {
     expect(check.message).toMatch(/^matches: output\[7\] is -?[\d.e-]+, expected -?[\d.e-]+ \(differs by 1\.00e-6, tolerance 1\.00e-9\)$/);
     const shorter = failedCheck(await judge(SMOOTH_DIFF, { ...arrayOptions, expected: expected.slice(1) }, runner));
     expect(shorter.message).toBe('matches: the output has 64 values, expected 63');
+  });
+
+  it("passes every canonical body of the real library, matching its reference (and primitiveByName's throw means unknown)", async () => {
+    const refused: string[] = [];
+    for (const p of PRIMITIVES) {
+      const params = p.arrays === 2 ? 'x,y' : 'x';
+      const args = [params, ...p.params.map((q) => String(q.default))].join(',');
+      const code = `function composed(${params}){const a=${p.name}(${args});return a}\n${p.body}`;
+      const arrays = p.arrays === 2 ? [JUDGE_INPUTS.x, JUDGE_INPUTS.y] : [JUDGE_INPUTS.x];
+      const expected = p.reference(arrays, p.params.map((q) => q.default));
+      const verdict = await judge(code, { lookup: primitiveByName, returns: p.returns, expected }, runner);
+      if (!verdict.ok) refused.push(`${p.name}: ${verdict.failed?.message}`);
+    }
+    expect(refused).toEqual([]);
+    const unknown = SMOOTH_DIFF + '\nfunction smooth(x){return x}';
+    expect(refusal(unknown, { lookup: primitiveByName, returns: 'array' }).message).toBe('structure: smooth is not a known primitive');
   });
 
   it('stops before the sandbox when a static check fails', async () => {

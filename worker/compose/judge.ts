@@ -213,7 +213,7 @@ function structure(program: Program, lookup: PrimitiveLookup): { value: ModuleSh
   const primitives = new Map<string, Primitive>();
   for (const [name, node] of functions) {
     if (name === ENTRY) continue;
-    const primitive = lookup(name);
+    const primitive = known(lookup, name);
     if (!primitive) throw new Refusal(`structure: ${name} is not a known primitive`);
     const arity = primitive.arrays + primitive.params.length;
     if (node.params.length !== arity) {
@@ -226,6 +226,15 @@ function structure(program: Program, lookup: PrimitiveLookup): { value: ModuleSh
     value: { composed, functions, primitives },
     message: `${ENTRY} and ${plural(names.length, 'primitive')}${names.length ? ` (${names.join(', ')})` : ''}`,
   };
+}
+
+/** The lookup's primitive, or undefined; a lookup that throws on an unknown name (primitiveByName) counts as not knowing it. */
+function known(lookup: PrimitiveLookup, name: string): Primitive | undefined {
+  try {
+    return lookup(name);
+  } catch {
+    return undefined;
+  }
 }
 
 function describeStatement(node: Program['body'][number]): string {
