@@ -14,6 +14,7 @@ export interface Completion {
   text: string; // the winning answer
   confidence: number; // votes for the winner / votes
   meanTokenProb: number; // mean probability of the winner's tokens (best vote that produced it)
+  tokenProbs: number[]; // each answer token's probability in that vote
   votes: string[]; // every vote's answer, in vote order
   voteProbs: number[]; // each vote's mean token probability, in vote order
 }
@@ -143,11 +144,14 @@ export class Organelle {
     const answers = generated.map((g) => this.vocab.decode(g.tokens));
     const meanProb = generated.map((g) => (g.probs.length ? g.probs.reduce((a, b) => a + b, 0) / g.probs.length : 0));
     // exact-string majority; ties go to the higher mean token probability, then vote order
-    const tally = new Map<string, { count: number; prob: number }>();
+    const tally = new Map<string, { count: number; prob: number; vote: number }>();
     answers.forEach((a, i) => {
-      const t = tally.get(a) ?? { count: 0, prob: 0 };
+      const t = tally.get(a) ?? { count: 0, prob: -1, vote: i };
       t.count++;
-      t.prob = Math.max(t.prob, meanProb[i]);
+      if (meanProb[i] > t.prob) {
+        t.prob = meanProb[i];
+        t.vote = i;
+      }
       tally.set(a, t);
     });
     let best = answers[0];
@@ -156,7 +160,14 @@ export class Organelle {
       if (t.count > b.count || (t.count === b.count && t.prob > b.prob)) best = answer;
     }
     const winner = tally.get(best)!;
-    return { text: best, confidence: winner.count / votes, meanTokenProb: winner.prob, votes: answers, voteProbs: meanProb };
+    return {
+      text: best,
+      confidence: winner.count / votes,
+      meanTokenProb: winner.prob,
+      tokenProbs: [...generated[winner.vote].probs],
+      votes: answers,
+      voteProbs: meanProb,
+    };
   }
 
   /** The model as a file-ready object; with the optimizer state when `withOptimizer`. */

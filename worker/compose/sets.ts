@@ -51,13 +51,16 @@ export interface Library {
 
 const lengthOf = (rng: Rng) => [1, 2, 2, 2, 3, 3][rng.int(6)];
 
-/** Draws until `accept` takes `size` distinct intents; throws if the rules leave too few. */
+/**
+ * Draws until `size` distinct cases are taken; `draw(i)` gets the draw's number, which the
+ * builders cycle through the library with. Throws if the rules leave too few.
+ */
 function collect(size: number, draw: (i: number) => Case | null): Case[] {
   const seen = new Set<string>();
   const out: Case[] = [];
   for (let attempt = 0; out.length < size; attempt++) {
     if (attempt > size * 400) throw new Error(`only ${out.length} of ${size} cases after ${attempt} draws`);
-    const c = draw(out.length);
+    const c = draw(attempt);
     if (c === null || seen.has(c.intent)) continue;
     seen.add(c.intent);
     out.push(c);

@@ -3,6 +3,7 @@
 import './puzzle8.ts';
 import './tictactoe.ts';
 import './connect4.ts';
+import './compose.ts';
 import './game-evaluators.ts';
 
 export * from './registry.ts';

@@ -5,7 +5,7 @@
 import type { ShapePreset } from '../model/shape.ts';
 import type { TrainConfig } from '../model/types.ts';
 
-export type GameId = 'puzzle8' | 'tictactoe' | 'connect4';
+export type GameId = 'puzzle8' | 'tictactoe' | 'connect4' | 'compose';
 
 export interface OrganelleRecipe {
   game: GameId;

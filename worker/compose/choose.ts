@@ -1,0 +1,174 @@
+// Choosing the pipeline's confidence settings on the validation set (never on a test set): the
+// rule that reads confidence from an answer's token probabilities, and each organelle's
+// threshold. Every organelle answer is greedy, so each (organelle, prompt) is asked once and its
+// token probabilities kept; every module is judged once. Then the whole pipeline runs again on
+// every validation intent for each candidate setting, from those answers.
+//
+// The choice: the most intents passed while wrong code stays at or under 1% of the intents
+// (the pipeline should say "I can't" rather than hand over code that does the wrong thing);
+// among equals, the fewest wrong, then the lowest thresholds.
+
+import { composeIntent, type HeuristicFn, type Verdict } from './pipeline.ts';
+import { confidenceOf, CONFIDENCE_RULES, type ConfidenceRule } from './organelles.ts';
+import { referenceOutput } from './evaluate.ts';
+import type { Lookup } from './plan.ts';
+import type { Case } from './sets.ts';
+import type { Composition } from './types.ts';
+import type { Organelle } from '../orchestrator/types.ts';
+
+/** An organelle's greedy answer: its text and each token's probability; whether it was cut off. */
+export interface RawAnswer {
+  text: string;
+  probs: readonly number[];
+  truncated: boolean;
+}
+
+export type RawOrganelle = (prompt: string) => RawAnswer;
+
+export interface Outcome {
+  passed: number;
+  refused: number;
+  wrong_code: number;
+}
+
+export interface Candidate extends Outcome {
+  rule: ConfidenceRule;
+  planner: number;
+  wiring: number;
+  code: number;
+}
+
+/** Thresholds tried: 0, then each rule's spread from lax to strict. */
+export const PLANNER_GRID = [0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
+export const WORKER_GRID = [0, 0.5, 0.7, 0.8, 0.9, 0.95];
+
+function memo(o: RawOrganelle): RawOrganelle {
+  const cache = new Map<string, RawAnswer>();
+  return (prompt) => {
+    let a = cache.get(prompt);
+    if (a === undefined) {
+      a = o(prompt);
+      cache.set(prompt, a);
+    }
+    return a;
+  };
+}
+
+function asOrganelle(o: RawOrganelle, rule: ConfidenceRule): Organelle {
+  return (prompt) => {
+    const a = o(prompt);
+    return { text: a.text, confidence: a.truncated ? 0 : confidenceOf(a.probs, rule) };
+  };
+}
+
+function better(a: Candidate, b: Candidate | null, limit: number): boolean {
+  if (a.wrong_code > limit) return false;
+  if (b === null) return true;
+  if (a.passed !== b.passed) return a.passed > b.passed;
+  if (a.wrong_code !== b.wrong_code) return a.wrong_code < b.wrong_code;
+  return a.planner + a.wiring + a.code < b.planner + b.wiring + b.code;
+}
+
+export interface ChooseInput {
+  cases: readonly Case[];
+  lookup: Lookup;
+  organelles: { planner: RawOrganelle; wiring: RawOrganelle; code: RawOrganelle };
+  /** The Judge without an expected output (as the pipeline runs it), with its own sandbox. */
+  judge: (code: string, composition: Composition) => Promise<Verdict & { output?: number | number[] }>;
+  heuristic: HeuristicFn;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** The best setting, and every candidate's outcome (for the report). */
+export async function chooseSettings(input: ChooseInput): Promise<{ best: Candidate; candidates: Candidate[] }> {
+  const raw = { planner: memo(input.organelles.planner), wiring: memo(input.organelles.wiring), code: memo(input.organelles.code) };
+  const verdicts = new Map<string, Promise<Verdict & { output?: number | number[] }>>();
+  const judge = (code: string, composition: Composition) => {
+    let v = verdicts.get(code);
+    if (v === undefined) {
+      v = input.judge(code, composition);
+      verdicts.set(code, v);
+    }
+    return v;
+  };
+  const references = input.cases.map((c) => (c.expected === null ? null : referenceOutput(c.expected, input.lookup)));
+  const limit = Math.floor(input.cases.length * 0.01);
+  const candidates: Candidate[] = [];
+  let best: Candidate | null = null;
+  const total = CONFIDENCE_RULES.length * PLANNER_GRID.length * WORKER_GRID.length;
+  for (const rule of CONFIDENCE_RULES) {
+    const organelles = { planner: asOrganelle(raw.planner, rule), wiring: asOrganelle(raw.wiring, rule), code: asOrganelle(raw.code, rule) };
+    for (const planner of PLANNER_GRID) {
+      for (const worker of WORKER_GRID) {
+        const outcome: Outcome = { passed: 0, refused: 0, wrong_code: 0 };
+        for (const [i, c] of input.cases.entries()) {
+          const r = await composeIntent(c.intent, organelles, {
+            lookup: input.lookup,
+            judge,
+            heuristic: input.heuristic,
+            thresholds: { planner, wiring: worker, code: worker },
+          });
+          const right = await isRight(r.code, c, references[i], judge, r.composition);
+          if (r.code === null) outcome.refused++;
+          if (right) outcome.passed++;
+          else if (r.code !== null) outcome.wrong_code++;
+        }
+        const candidate: Candidate = { rule, planner, wiring: worker, code: worker, ...outcome };
+        candidates.push(candidate);
+        if (better(candidate, best, limit)) best = candidate;
+        input.onProgress?.(candidates.length, total);
+      }
+    }
+  }
+  if (best === null) throw new Error(`no setting keeps wrong code within 1% of the ${input.cases.length} validation intents`);
+  return { best, candidates };
+}
+
+async function isRight(
+  code: string | null,
+  c: Case,
+  reference: number | number[] | null,
+  judge: ChooseInput['judge'],
+  composition: Composition | null,
+): Promise<boolean> {
+  if (c.expected === null) return code === null;
+  if (code === null || composition === null || reference === null) return false;
+  const { output } = await judge(code, composition);
+  return sameValue(output, reference);
+}
+
+export function sameValue(output: unknown, expected: number | number[]): boolean {
+  const close = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(b));
+  if (typeof expected === 'number') return typeof output === 'number' && close(output, expected);
+  return Array.isArray(output) && output.length === expected.length && expected.every((e, i) => close(output[i], e));
+}
+
+/** The single-model baseline's threshold: the same rule, the same criterion, on its own answers. */
+export async function chooseSingleThreshold(
+  cases: readonly Case[],
+  single: RawOrganelle,
+  rule: ConfidenceRule,
+  run: (answer: string, c: Case) => Promise<'passed' | 'wrong' | 'refused'>,
+): Promise<{ threshold: number } & Outcome> {
+  const limit = Math.floor(cases.length * 0.01);
+  const scored: { confidence: number; result: 'passed' | 'wrong' | 'refused' }[] = [];
+  for (const c of cases) {
+    let a: RawAnswer | null = null;
+    try {
+      a = single(c.intent);
+    } catch {
+      a = null;
+    }
+    const result = a === null ? 'refused' : await run(a.text, c);
+    scored.push({ confidence: a === null || a.truncated ? 0 : confidenceOf(a.probs, rule), result });
+  }
+  let best: ({ threshold: number } & Outcome) | null = null;
+  for (const threshold of PLANNER_GRID) {
+    const kept = scored.filter((s) => s.confidence >= threshold);
+    const passed = kept.filter((s) => s.result === 'passed').length;
+    const wrong = kept.filter((s) => s.result === 'wrong').length;
+    const outcome = { threshold, passed, wrong_code: wrong, refused: cases.length - passed - wrong };
+    if (wrong <= limit && (best === null || passed > best.passed)) best = outcome;
+  }
+  return best ?? { threshold: 1, passed: 0, wrong_code: 0, refused: cases.length };
+}

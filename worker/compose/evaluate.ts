@@ -1,0 +1,267 @@
+// Measuring code composition on a set of intents (worker/compose/sets.ts): the pipeline, and the
+// same intents through four baselines, in one report.
+//   pipeline     Planner -> Wiring -> Code -> Judge (pipeline.ts), as it runs for anyone
+//   no_planner   the Wiring organelle given the intent itself; the Code organelle recalls what
+//                its function calls
+//   single_model one organelle from the intent straight to the whole code (the reference's way)
+//   keyword      no models: the keyword decomposer, template wiring and the library's bodies
+//   oracle_plan  the organelles given the expected plan: an upper bound for Wiring and Code
+// The pipeline's Judge checks what it can for any intent (parsed, resolved, kinds, ran, returned,
+// finite); only afterwards is the code handed over compared with the reference composition
+// (relative error 1e-9), so no run ever sees the answer. A case passes when code handed over
+// matches the reference, or, for an intent whose right answer is a refusal, when it refuses;
+// code handed over that does not match, or any code for such an intent, is wrong code.
+
+import { judge as runJudge, type Verdict as JudgeVerdict } from './judge.ts';
+import { JUDGE_INPUTS } from './judge-inputs.ts';
+import { composeIntent, type ComposeOrganelles, type HeuristicFn, type Thresholds } from './pipeline.ts';
+import { formatPlan, REFUSAL, returnKind, type Lookup } from './plan.ts';
+import { assembleModule, wireComposition } from './wiring.ts';
+import type { Case, SetName } from './sets.ts';
+import type { Composition } from './types.ts';
+import type { SandboxRunner } from './sandbox/runner.ts';
+import type { Organelle } from '../orchestrator/types.ts';
+
+export const BASELINES = ['no_planner', 'single_model', 'keyword', 'oracle_plan'] as const;
+export type Baseline = (typeof BASELINES)[number];
+
+export interface CaseResult {
+  intent: string;
+  /** The expected plan (`rolling_mean(5)|diff_central`), or `none` when the right answer is a refusal. */
+  expected: string;
+  /** The plan the code handed over implements, `none` for a refusal. */
+  plan: string;
+  passed: boolean;
+  refused: boolean;
+  wrong_code: boolean;
+  exact_plan: boolean;
+  /** Answers that came from an organelle, and from a fallback (the heuristic plan). */
+  model_answers: number;
+  fallback_answers: number;
+  replans: number;
+}
+
+export interface Summary {
+  intents: number;
+  passed: number;
+  refused: number;
+  wrong_code: number;
+  exact_plan: number;
+  /** Organelle answers over all answers (organelle and fallback). */
+  model_share: number;
+  replans: number;
+  /** Runs a replan turned from failing to passing: they passed, and only after a replan. */
+  replan_saves: number;
+  /** Wilson 95% intervals of the shares of passed, refused and wrong code. */
+  intervals: { passed: [number, number]; refused: [number, number]; wrong_code: [number, number] };
+}
+
+export interface Report extends Summary {
+  set: SetName | 'file';
+  baselines: Record<Baseline, Summary>;
+  results: CaseResult[];
+}
+
+// ---- statistics
+
+/** Wilson score interval for k successes in n trials at 95%. */
+export function wilson(k: number, n: number, z = 1.959964): [number, number] {
+  if (n === 0) return [0, 0];
+  const p = k / n;
+  const denom = 1 + (z * z) / n;
+  const centre = (p + (z * z) / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / denom;
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+export function summarize(rows: readonly CaseResult[]): Summary {
+  const n = rows.length;
+  const count = (f: (r: CaseResult) => boolean) => rows.filter(f).length;
+  const passed = count((r) => r.passed);
+  const refused = count((r) => r.refused);
+  const wrong = count((r) => r.wrong_code);
+  const model = rows.reduce((a, r) => a + r.model_answers, 0);
+  const fallback = rows.reduce((a, r) => a + r.fallback_answers, 0);
+  return {
+    intents: n,
+    passed,
+    refused,
+    wrong_code: wrong,
+    exact_plan: count((r) => r.exact_plan),
+    model_share: model + fallback === 0 ? 0 : model / (model + fallback),
+    replans: rows.reduce((a, r) => a + r.replans, 0),
+    replan_saves: count((r) => r.passed && r.replans > 0 && r.expected !== REFUSAL),
+    intervals: { passed: wilson(passed, n), refused: wilson(refused, n), wrong_code: wilson(wrong, n) },
+  };
+}
+
+// ---- the reference
+
+/** The reference composition's output on the Judge's inputs (the library's TypeScript references). */
+export function referenceOutput(composition: Composition, lookup: Lookup): number | number[] {
+  const { x, y } = JUDGE_INPUTS;
+  let value: number | number[] = [];
+  composition.forEach((step, i) => {
+    const p = lookup(step.name);
+    if (!p) throw new Error(`no primitive is called "${step.name}"`);
+    const arrays: (readonly number[])[] = i === 0 ? (p.arrays === 2 ? [x, y] : [x]) : [value as number[]];
+    value = p.reference(arrays, step.args);
+  });
+  return value;
+}
+
+// ---- running one case
+
+export interface EvalContext {
+  lookup: Lookup;
+  runner: SandboxRunner;
+  heuristic: HeuristicFn;
+  thresholds: Thresholds & { single: number };
+  organelles: ComposeOrganelles & { single?: Organelle };
+}
+
+/** The Judge as the pipeline calls it (no expected output), remembering what each module returned. */
+function judgeFor(ctx: EvalContext, outputs: Map<string, JudgeVerdict['output']>) {
+  return async (code: string, composition: Composition) => {
+    const verdict = await runJudge(code, { lookup: ctx.lookup, returns: returnKind(composition, ctx.lookup) }, ctx.runner);
+    outputs.set(code, verdict.output);
+    return verdict;
+  };
+}
+
+const TOLERANCE = 1e-9;
+
+function matches(output: unknown, expected: number | number[]): boolean {
+  if (typeof expected === 'number') return typeof output === 'number' && Math.abs(output - expected) <= TOLERANCE * Math.max(1, Math.abs(expected));
+  if (!Array.isArray(output) || output.length !== expected.length) return false;
+  return expected.every((e, i) => Math.abs(output[i] - e) <= TOLERANCE * Math.max(1, Math.abs(e)));
+}
+
+function classify(c: Case, code: string | null, output: unknown, plan: string, lookup: Lookup): Pick<CaseResult, 'passed' | 'refused' | 'wrong_code' | 'exact_plan' | 'plan'> {
+  const refused = code === null;
+  const expectedPlan = c.expected === null ? REFUSAL : formatPlan(c.expected);
+  if (c.expected === null) return { plan, refused, passed: refused, wrong_code: !refused, exact_plan: plan === REFUSAL };
+  const right = !refused && matches(output, referenceOutput(c.expected, lookup));
+  return { plan, refused, passed: right, wrong_code: !refused && !right, exact_plan: plan === expectedPlan };
+}
+
+/** The pipeline (or the oracle_plan baseline, with a Planner that answers the expected plan). */
+async function pipelineCase(ctx: EvalContext, c: Case, planner: Organelle | undefined): Promise<CaseResult> {
+  const outputs = new Map<string, JudgeVerdict['output']>();
+  const r = await composeIntent(c.intent, { ...ctx.organelles, planner }, {
+    lookup: ctx.lookup,
+    judge: judgeFor(ctx, outputs),
+    heuristic: ctx.heuristic,
+    thresholds: ctx.thresholds,
+  });
+  const plan = r.composition ? formatPlan(r.composition) : REFUSAL;
+  const answers = r.events.filter((e) => e.type === 'task_answered').length;
+  return {
+    intent: c.intent,
+    expected: c.expected === null ? REFUSAL : formatPlan(c.expected),
+    ...classify(c, r.code, r.code === null ? undefined : outputs.get(r.code), plan, ctx.lookup),
+    model_answers: r.modelPlans + answers,
+    fallback_answers: r.fallbackPlans,
+    replans: r.replans,
+  };
+}
+
+const CALL = /const [a-h]=([a-z][a-z0-9_]*)\(/g;
+
+/** The names a composed function calls, in order: what the no-planner baseline recalls bodies for. */
+export function calledNames(wiring: string): string[] {
+  return [...wiring.matchAll(CALL)].map((m) => m[1]);
+}
+
+async function noPlannerCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
+  const base = { intent: c.intent, expected: c.expected === null ? REFUSAL : formatPlan(c.expected), replans: 0, fallback_answers: 0 };
+  const refusal = (answers: number): CaseResult => ({ ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup), model_answers: answers });
+  let wiring;
+  try {
+    wiring = ctx.organelles.wiring(c.intent, 1);
+  } catch {
+    return refusal(0); // a character the Wiring organelle never saw
+  }
+  if (wiring.confidence < ctx.thresholds.wiring) return refusal(1);
+  const names = calledNames(wiring.text);
+  const steps = names.map((name) => ({ name, args: [] }));
+  if (names.length === 0 || names.some((n) => ctx.lookup(n) === undefined)) return refusal(1);
+  const bodies = new Map<string, string>();
+  for (const name of new Set(names)) {
+    const body = ctx.organelles.code(name, 1);
+    // answers so far: the wiring, the bodies accepted, this one
+    if (body.confidence < ctx.thresholds.code) return refusal(bodies.size + 2);
+    bodies.set(name, body.text);
+  }
+  const code = assembleModule(wiring.text, bodies);
+  const verdict = await runJudge(code, { lookup: ctx.lookup, returns: returnKind(steps, ctx.lookup) }, ctx.runner);
+  const answers = 1 + bodies.size;
+  if (!verdict.ok) return refusal(answers);
+  return { ...base, ...classify(c, code, verdict.output, names.join('|'), ctx.lookup), model_answers: answers };
+}
+
+async function singleModelCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
+  const base = { intent: c.intent, expected: c.expected === null ? REFUSAL : formatPlan(c.expected), replans: 0, fallback_answers: 0, model_answers: 1 };
+  const refusal = (): CaseResult => ({ ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup) });
+  const single = ctx.organelles.single;
+  if (!single) throw new Error('the single-model baseline needs its organelle');
+  let answer;
+  try {
+    answer = single(c.intent, 1);
+  } catch {
+    return refusal();
+  }
+  if (answer.confidence < ctx.thresholds.single) return refusal();
+  // the module on one line, its functions separated by spaces: one function per line for the Judge
+  const code = answer.text.replace(/\} function /g, '}\nfunction ');
+  const names = calledNames(code.split('\n')[0]);
+  if (names.length === 0 || names.some((n) => ctx.lookup(n) === undefined)) return refusal();
+  const steps = names.map((name) => ({ name, args: [] }));
+  const verdict = await runJudge(code, { lookup: ctx.lookup, returns: returnKind(steps, ctx.lookup) }, ctx.runner);
+  if (!verdict.ok) return refusal();
+  return { ...base, ...classify(c, code, verdict.output, names.join('|'), ctx.lookup) };
+}
+
+async function keywordCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
+  const base = { intent: c.intent, expected: c.expected === null ? REFUSAL : formatPlan(c.expected), replans: 0, model_answers: 0, fallback_answers: 1 };
+  const plan = ctx.heuristic(c.intent, []);
+  if ('refusal' in plan) return { ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup) };
+  const composition = plan.composition;
+  const bodies = new Map(composition.map((s) => [s.name, ctx.lookup(s.name)!.body]));
+  const code = assembleModule(wireComposition(composition, ctx.lookup), bodies);
+  const verdict = await runJudge(code, { lookup: ctx.lookup, returns: returnKind(composition, ctx.lookup) }, ctx.runner);
+  if (!verdict.ok) return { ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup) };
+  return { ...base, ...classify(c, code, verdict.output, formatPlan(composition), ctx.lookup) };
+}
+
+function oraclePlanner(c: Case): Organelle {
+  return () => ({ text: c.expected === null ? REFUSAL : formatPlan(c.expected), confidence: 1 });
+}
+
+export interface EvaluateOptions {
+  /** Called after each case, for progress lines. */
+  onCase?: (done: number, total: number) => void;
+  baselines?: readonly Baseline[];
+}
+
+/** The pipeline and the baselines on every case, in order (deterministic). */
+export async function evaluateSet(ctx: EvalContext, set: SetName | 'file', cases: readonly Case[], options: EvaluateOptions = {}): Promise<Report> {
+  const baselines = options.baselines ?? BASELINES;
+  const results: CaseResult[] = [];
+  const rows: Record<Baseline, CaseResult[]> = { no_planner: [], single_model: [], keyword: [], oracle_plan: [] };
+  for (const [i, c] of cases.entries()) {
+    results.push(await pipelineCase(ctx, c, ctx.organelles.planner));
+    if (baselines.includes('no_planner')) rows.no_planner.push(await noPlannerCase(ctx, c));
+    if (baselines.includes('single_model')) rows.single_model.push(await singleModelCase(ctx, c));
+    if (baselines.includes('keyword')) rows.keyword.push(await keywordCase(ctx, c));
+    if (baselines.includes('oracle_plan')) rows.oracle_plan.push(await pipelineCase(ctx, c, oraclePlanner(c)));
+    options.onCase?.(i + 1, cases.length);
+  }
+  const summary = summarize(results);
+  return {
+    set,
+    ...summary,
+    baselines: Object.fromEntries(BASELINES.map((b) => [b, summarize(rows[b])])) as Record<Baseline, Summary>,
+    results,
+  };
+}

@@ -1,0 +1,47 @@
+// The pipeline's confidence settings, chosen on the validation set for a given set of models
+// (`organelle eval compose --set validation --choose`) and shipped beside them
+// (public/models/compose/settings.json): how confidence is read from an answer's token
+// probabilities, and the threshold each organelle's answers must reach. A settings file names
+// the models it was chosen for, so settings are never applied to other models unawares.
+import { CONFIDENCE_RULES, type ConfidenceRule } from './organelles.ts';
+
+export interface ComposeSettings {
+  rule: ConfidenceRule;
+  planner: number;
+  wiring: number;
+  code: number;
+  /** The single-model baseline's threshold (the same search, on its own answers). */
+  single: number;
+  /** Fingerprints of the models the thresholds were chosen for, by role. */
+  models: Record<'planner' | 'wiring' | 'code' | 'single', string>;
+  /** What the search saw on the validation set with these settings. */
+  validation: { intents: number; passed: number; refused: number; wrong_code: number };
+}
+
+const ROLES = ['planner', 'wiring', 'code', 'single'] as const;
+
+/** Reads settings.json, naming the first field that is missing or wrong. */
+export function parseSettings(text: string): ComposeSettings {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`compose settings: not JSON (${(err as Error).message})`);
+  }
+  const v = value as Record<string, unknown>;
+  if (typeof v !== 'object' || v === null) throw new Error('compose settings: not an object');
+  if (!CONFIDENCE_RULES.includes(v.rule as ConfidenceRule)) throw new Error(`compose settings: rule must be one of ${CONFIDENCE_RULES.join(', ')}`);
+  for (const role of ROLES) {
+    const t = v[role];
+    if (typeof t !== 'number' || !(t >= 0 && t <= 1)) throw new Error(`compose settings: ${role} must be a threshold in [0, 1]`);
+  }
+  const models = v.models as Record<string, unknown> | undefined;
+  if (typeof models !== 'object' || models === null || ROLES.some((r) => typeof models[r] !== 'string')) {
+    throw new Error('compose settings: models must name a fingerprint for planner, wiring, code and single');
+  }
+  const val = v.validation as Record<string, unknown> | undefined;
+  if (typeof val !== 'object' || val === null || ['intents', 'passed', 'refused', 'wrong_code'].some((k) => typeof val[k] !== 'number')) {
+    throw new Error('compose settings: validation must give intents, passed, refused and wrong_code');
+  }
+  return value as ComposeSettings;
+}

@@ -1,0 +1,77 @@
+// The code-composition pipeline as one object: load the Planner, Wiring and Code organelles
+// (from .organelle bytes) with the settings chosen for them, and compose intents with events
+// streamed as they happen. The CLI and the browser's worker both use it, with the sandbox of
+// their host (worker_threads in Node, a Web Worker in the browser).
+import { Organelle } from '../organelle.ts';
+import { pipelineFingerprint } from './fingerprint.ts';
+import { modelFingerprint } from '../model/model-file.ts';
+import { COMPOSE_LIBRARY } from '../compose/library.ts';
+import { judge } from '../compose/judge.ts';
+import { keywordPlan } from '../compose/keywords.ts';
+import { composeIntent, type ComposeOrganelles, type ComposeResult } from '../compose/pipeline.ts';
+import { returnKind } from '../compose/plan.ts';
+import { composeOrganelle, MAX_ANSWER } from '../compose/organelles.ts';
+import type { ComposeSettings } from '../compose/settings.ts';
+import type { SandboxRunner } from '../compose/sandbox/runner.ts';
+import type { OrchestratorEvent } from '../orchestrator/events.ts';
+
+export const COMPOSE_ROLES = ['planner', 'wiring', 'code'] as const;
+export type ComposeRole = (typeof COMPOSE_ROLES)[number];
+
+export type ComposeModels = Record<ComposeRole, Uint8Array>;
+
+export class Composer {
+  readonly models: Record<ComposeRole, Organelle>;
+  readonly settings: ComposeSettings;
+  readonly fingerprint: string;
+  readonly #runner: SandboxRunner;
+
+  private constructor(models: Record<ComposeRole, Organelle>, settings: ComposeSettings, runner: SandboxRunner) {
+    this.models = models;
+    this.settings = settings;
+    this.#runner = runner;
+    this.fingerprint = pipelineFingerprint(COMPOSE_ROLES.map((r) => models[r]));
+  }
+
+  /**
+   * Refuses a corrupt or foreign file with the model file's message naming the check, and
+   * settings chosen for other models (their thresholds would mean nothing for these).
+   */
+  static async load(module: WebAssembly.Module, bytes: ComposeModels, settings: ComposeSettings, runner: SandboxRunner): Promise<Composer> {
+    const models = {} as Record<ComposeRole, Organelle>;
+    for (const role of COMPOSE_ROLES) {
+      models[role] = await Organelle.fromFile(module, bytes[role]);
+      const fingerprint = modelFingerprint(models[role].toModel());
+      if (fingerprint !== settings.models[role]) {
+        throw new Error(`the compose settings were chosen for another ${role} (${settings.models[role]}, this one is ${fingerprint}): choose them again on the validation set`);
+      }
+    }
+    return new Composer(models, settings, runner);
+  }
+
+  /** The organelles as the pipeline calls them, with the settings' confidence rule. */
+  organelles(): Required<ComposeOrganelles> {
+    const rule = this.settings.rule;
+    return {
+      planner: composeOrganelle(this.models.planner, MAX_ANSWER.planner, rule),
+      wiring: composeOrganelle(this.models.wiring, MAX_ANSWER.wiring, rule),
+      code: composeOrganelle(this.models.code, MAX_ANSWER.code, rule),
+    };
+  }
+
+  /**
+   * Composes one intent. `planner: false` is the ablation: the keyword decomposer plans alone.
+   * Greedy answers make the same intent with the same models the same run everywhere.
+   */
+  compose(intent: string, options: { onEvent?: (event: OrchestratorEvent) => void; planner?: boolean } = {}): Promise<ComposeResult> {
+    const organelles = this.organelles();
+    const lookup = COMPOSE_LIBRARY.lookup;
+    return composeIntent(intent, { ...organelles, planner: options.planner === false ? undefined : organelles.planner }, {
+      lookup,
+      judge: (code, composition) => judge(code, { lookup, returns: returnKind(composition, lookup) }, this.#runner),
+      heuristic: keywordPlan,
+      thresholds: this.settings,
+      onEvent: options.onEvent,
+    });
+  }
+}
