@@ -3,6 +3,7 @@
 // written as JSONL. --no-planner is the ablation: heuristic plans replace the Planner.
 import { writeFile } from 'node:fs/promises';
 import { parseBoard } from '../worker/games/puzzle8/board.ts';
+import { isNoPlan } from '../worker/games/puzzle8/prompts.ts';
 import { optimalDistance } from '../worker/games/puzzle8/solver.ts';
 import { toJsonl, type OrchestratorEvent } from '../worker/orchestrator/events.ts';
 import { Puzzle8Solver } from '../worker/pipeline/puzzle8-solver.ts';
@@ -13,7 +14,7 @@ import { readModelFile, SHIPPED_MODELS_DIR } from './models.ts';
 function describe(e: OrchestratorEvent): string | null {
   switch (e.type) {
     case 'plan_generated': return `plan    planner -> "${e.output}" (attempt ${e.attempt}, confidence ${e.confidence.toFixed(2)})`;
-    case 'plan_rejected': return `reject  planner "${e.output}": ${e.reason}`;
+    case 'plan_rejected': return isNoPlan(e.output) ? `plan    planner wrote no moves (attempt ${e.attempt})` : `reject  planner "${e.output}": ${e.reason}`;
     case 'plan_fallback': return `plan    heuristic ${e.plan.join(',')} (${e.reason})`;
     case 'move_proposed': return e.by === 'model' ? `propose mover "${e.prompt}" -> "${e.output}" (confidence ${e.confidence.toFixed(2)})` : `propose fallback -> ${e.move}`;
     case 'move_rejected': return `reject  ${e.move ?? '(unparseable)'}: ${e.reason}`;

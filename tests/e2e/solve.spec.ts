@@ -207,6 +207,25 @@ test('the Solve and shared views with a run are accessible and captured for revi
   }
 });
 
+test("a solve ends on the finished kanban, and the Planner's empty answer near the goal reads as no plan", async ({ page }) => {
+  await page.goto('/#/solve/806547231'); // solved on arrival, in 33 moves
+  await expect(page.getByTestId('replay')).toBeVisible();
+  await page.getByRole('button', { name: 'Skip to the end' }).click();
+  await expect(page.getByTestId('outcome')).toHaveText('Solved');
+  await expect(page.getByTestId('playback-status')).toContainText('Move 33 of 33');
+  // nothing left doing, every move done
+  await expect(page.getByTestId('replay')).toContainText('As the run ended, after move 33: solved, every move done.');
+  await expect(page.getByTestId('kanban-string')).toHaveText(/^todo=\|doing=\|done=[a-z]+(,[a-z]+){32}\|blocked=\|last=[a-z,]+\|stalls=0\|replans=\d+$/);
+  // two moves from the goal the Planner wrote no moves: no refusal in red, and the heuristic planned
+  await expect(eventLog(page).locator('[data-kind="plan-rejected"]')).toHaveCount(0);
+  await expect(eventLog(page).locator('[data-kind="plan-empty"]')).toHaveText([/No plan: wrote no moves\s*$/, /No plan: wrote no moves again \(attempt 2\)\s*$/]);
+  await expect(eventLog(page)).toContainText('Heuristic plan: right, down (the Planner wrote none)');
+  expect(await seriousViolations(page)).toEqual([]);
+  await capture(page, 'solve-806547231-end-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await capture(page, 'solve-806547231-end-phone');
+});
+
 test('without the Planner the Mover works on heuristic plans, and on this board it does not get there', async ({ page }) => {
   await page.goto('/#/solve');
   await page.getByLabel('Start board').fill('847265310'); // 30 moves from the goal

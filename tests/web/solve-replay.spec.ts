@@ -1,13 +1,18 @@
 // The replay model of a recorded 8-puzzle run (web/src/solve/frames.ts) and its playback
 // (playback.svelte.ts): one frame per move with the board and the kanban as the orchestrator
-// held it, the log with who chose each move, and play / pause / step / seek / speed.
+// held it (the last, as the run ended), the log with who chose each move (a Planner that
+// writes no moves is no error), and play / pause / step / seek / speed.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildReplay, moveLetters } from '../../web/src/solve/frames.ts';
 import { Playback, BASE_INTERVAL_MS } from '../../web/src/replay/playback.svelte.ts';
 import { FakeClock } from './helpers.ts';
 import { decodeKanban, moveAccepted, moveForced } from '../../worker/orchestrator/kanban.ts';
 import type { EventOf } from '../../worker/orchestrator/events.ts';
-import { mumblingMover, recordedRun, sloppyMover, undoingMover, votingMover } from './puzzle8-runs.ts';
+import { mumblingMover, optimalMover, optimalPlanner, recordedRun, sloppyMover, undoingMover, votingMover } from './puzzle8-runs.ts';
+import type { Organelle } from '../../worker/orchestrator/types.ts';
+import { Puzzle8Solver } from '../../worker/pipeline/puzzle8-solver.ts';
 
 const RUNS = {
   optimal: recordedRun('413026758'),
@@ -41,11 +46,51 @@ describe('buildReplay', () => {
     for (const [name, run] of Object.entries(RUNS)) {
       const { frames } = buildReplay(run.events);
       const applied = run.events.filter((e): e is EventOf<'move_applied'> => e.type === 'move_applied');
-      frames.slice(1).forEach((f, i) => {
+      frames.slice(1, -1).forEach((f, i) => {
+        expect(f.ended).toBe(false);
         const after = f.by === 'model' ? moveAccepted(f.kanban, f.move!) : moveForced(f.kanban, f.move!);
         expect(after, `${name}, move ${f.index}`).toEqual(decodeKanban(applied[i].kanban));
       });
     }
+  });
+
+  it('ends on the finished kanban: nothing doing, every move done', () => {
+    for (const [name, run] of Object.entries(RUNS)) {
+      const { frames, summary } = buildReplay(run.events);
+      const last = frames.at(-1)!;
+      const applied = run.events.filter((e): e is EventOf<'move_applied'> => e.type === 'move_applied');
+      expect(last.ended, name).toBe(true);
+      expect(last.kanban, name).toEqual(decodeKanban(applied.at(-1)!.kanban));
+      expect(last.kanban.doing, name).toBeNull();
+      expect(last.kanban.done, name).toEqual(summary.moves);
+      expect(last.board, name).toBe('123456780');
+    }
+  });
+
+  it('reads a Planner that writes no moves as no plan, not as an error', () => {
+    // like the shipped Planner on the held-out board 123405786, two moves from the goal
+    const silent: Organelle = (prompt) => (prompt.startsWith('123405786') ? { text: '', confidence: 0.9 } : optimalPlanner(prompt));
+    const run = recordedRun('123405786', optimalMover, silent);
+    const { log, frames, summary } = buildReplay(run.events);
+    expect(run.events.filter((e) => e.type === 'plan_rejected')).toHaveLength(2); // the orchestrator as before
+    expect(log.filter((e) => e.kind === 'plan-rejected')).toEqual([]);
+    expect(log.filter((e) => e.kind === 'plan-empty').map((e) => [e.who, e.text])).toEqual([
+      ['Planner', 'No plan: wrote no moves'],
+      ['Planner', 'No plan: wrote no moves again (attempt 2)'],
+    ]);
+    expect(log.find((e) => e.kind === 'plan-fallback')!.text).toBe('Heuristic plan: right, down (the Planner wrote none)');
+    expect(frames.find((f) => f.planner?.output === '')!.planner!.meaning).toBe('no plan');
+    expect(summary).toMatchObject({ solved: true, heuristicPlans: 1 });
+  });
+
+  it('a malformed plan still reads as refused', () => {
+    const garbled: Organelle = (prompt) => (prompt.startsWith('123405786') ? { text: 'rx', confidence: 0.4 } : optimalPlanner(prompt));
+    const { log } = buildReplay(recordedRun('123405786', optimalMover, garbled).events);
+    expect(log.filter((e) => e.kind === 'plan-rejected').map((e) => e.text)).toEqual([
+      'Refused the plan “rx”: plan "rx" has "x", not one of u d l r',
+      'Refused the plan “rx”: plan "rx" has "x", not one of u d l r',
+    ]);
+    expect(log.find((e) => e.kind === 'plan-fallback')!.text).toBe('Heuristic plan: right, down (planner rejected twice)');
   });
 
   it('shows the doing task and the plan ahead at each move', () => {
@@ -190,5 +235,24 @@ describe('buildReplay with ensembles', () => {
   it('lists the votes behind a proposal', () => {
     const { log } = buildReplay(recordedRun('413026758', votingMover).events);
     expect(log.find((e) => e.kind === 'proposal')).toMatchObject({ text: 'Proposed up (votes u l u)', confidence: 2 / 3 });
+  });
+});
+
+describe('buildReplay of the shipped models’ solve of 806547231', () => {
+  it('ends solved with nothing doing and all 33 moves done, the Planner’s empty answers read as no plan', async () => {
+    const read = (name: string) => readFile(join(process.cwd(), 'public', 'models', 'puzzle8', `${name}.organelle`));
+    const module = await WebAssembly.compile(await readFile(join(process.cwd(), 'build', 'organelle.wasm')));
+    const solver = await Puzzle8Solver.load(module, { planner: await read('planner'), mover: await read('mover') });
+    const { result } = solver.solve('806547231');
+    const { frames, log, summary } = buildReplay(result.events);
+    expect(summary).toMatchObject({ solved: true });
+    expect(summary.moves).toHaveLength(33);
+    const last = frames.at(-1)!;
+    expect([last.index, last.board, last.kanban.doing, last.kanban.todo]).toEqual([33, '123456780', null, []]);
+    expect(last.kanban.done).toEqual(summary.moves);
+    // near the goal (on 123405786) it wrote no moves twice, and the heuristic planned the last two
+    expect(log.filter((e) => e.kind === 'plan-rejected')).toEqual([]);
+    expect(log.filter((e) => e.kind === 'plan-empty')).toHaveLength(2);
+    expect(log.filter((e) => e.kind === 'plan-fallback').at(-1)!.text).toBe('Heuristic plan: right, down (the Planner wrote none)');
   });
 });

@@ -23,7 +23,7 @@ export interface CallRow {
 }
 
 export type LogKind =
-  | 'start' | 'plan' | 'plan-rejected' | 'plan-fallback' | 'proposal' | 'rejection' | 'fallback'
+  | 'start' | 'plan' | 'plan-empty' | 'plan-rejected' | 'plan-fallback' | 'proposal' | 'rejection' | 'fallback'
   | 'move' | 'opponent' | 'cycle' | 'replan' | 'solved' | 'failed' | 'game-over' | 'error' | 'other';
 
 export type LogWho = 'Planner' | 'Mover' | 'Player' | 'Judge' | 'Fallback' | 'Opponent' | 'You' | 'Person' | 'Orchestrator';

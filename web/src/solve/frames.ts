@@ -1,13 +1,16 @@
 // A recorded 8-puzzle run as the Solve and shared views play it: one frame per applied move
 // (frame 0 is the start, after the first plan), each with the board, the kanban as the
-// orchestrator held it when that move was chosen, and the raw prompts the Planner and the
-// Mover received; plus the event log with the frame each entry belongs to, and the counts.
-// Pure functions of the event list, so a solve and its replayed share link look the same.
+// orchestrator held it when that move was chosen (the last frame of a finished run: as the run
+// ended, every move done), and the raw prompts the Planner and the Mover received; plus the
+// event log with the frame each entry belongs to, and the counts. Pure functions of the event
+// list, so a solve and its replayed share link look the same.
 import {
-  decodeKanban, emptyKanban, idle, moveRejected, planned, replanned, stalled, startTask,
+  decodeKanban, emptyKanban, idle, moveRejected, planned, replanned, stalled, startTask, type Kanban,
 } from '../../../worker/orchestrator/kanban.ts';
 import type { OrchestratorEvent, RejectReason } from '../../../worker/orchestrator/events.ts';
 import type { MoveSource } from '../../../worker/orchestrator/types.ts';
+import { PLAN_ATTEMPTS } from '../../../worker/orchestrator/planner.ts';
+import { isNoPlan } from '../../../worker/games/puzzle8/prompts.ts';
 import type { CallRow, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
 import { plannerCall, plannerLine } from '../replay/planner-events.ts';
 import { eventLogWriter } from '../replay/event-log.ts';
@@ -18,7 +21,9 @@ export interface Frame extends ReplayFrame {
   by: MoveSource | null;
   confidence: number | null; // the Mover's confidence in the move it got accepted (null: fallback)
   tile: number | null; // the tile that slid
-  // kanban: as held when this move was chosen (frame 0: after the first plan)
+  // kanban: as held when this move was chosen (frame 0: after the first plan), except that
+  // the last frame of a finished run holds the kanban as the run ended (`ended`)
+  ended: boolean;
   planner: OrganelleCall | null; // the Planner's latest call up to this frame
   mover: OrganelleCall | null; // the Mover's last call in this frame
 }
@@ -79,6 +84,7 @@ export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
   let board = start;
   let planner: OrganelleCall | null = null;
   let plannerPrompt = '';
+  let noPlans = 0; // this request's answers with no moves (isNoPlan)
   let mover: OrganelleCall | null = null;
   let proposal: { by: MoveSource; confidence: number; output: string } | null = null;
   const frames: Frame[] = [];
@@ -86,11 +92,18 @@ export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
     start, solved: false, moves: [], modelMoves: 0, fallbackMoves: 0, rejections: 0, cycleBreaks: 0, replans: 0,
     plans: 0, heuristicPlans: 0, failure: null,
   };
-  const base = { move: null, by: null, confidence: null, tile: null } as const;
+  const base = { move: null, by: null, confidence: null, tile: null, ended: false } as const;
   const closeStart = () => {
     if (frames.length === 0) frames.push({ index: 0, caption: '', board, ...base, kanban, planner, mover: null });
   };
   const { add, line, close } = eventLogWriter(() => frames.length);
+  // The run is over: its last frame shows the kanban as it ended (doing empty, the last move
+  // done) rather than as it was when that move was chosen, which would leave the move in
+  // doing on a solved board. A run that ended before any move keeps its start frame.
+  const endWith = (final: Kanban) => {
+    const last = frames.at(-1);
+    if (last && last.index > 0) frames[frames.length - 1] = { ...last, kanban: final, ended: true };
+  };
 
   for (const e of events) {
     switch (e.type) {
@@ -99,6 +112,7 @@ export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
         break;
       case 'plan_requested':
         plannerPrompt = e.prompt;
+        if (e.attempt === 1) noPlans = 0;
         break;
       case 'plan_generated':
         planner = plannerCall(e, plannerPrompt, frames.length);
@@ -109,12 +123,19 @@ export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
         break;
       case 'plan_rejected':
         planner = plannerCall(e, plannerPrompt, frames.length);
-        line(e, plannerLine(e));
+        if (isNoPlan(e.output)) {
+          // no moves written: the Planner had nothing to offer, which is no error (prompts.ts)
+          noPlans++;
+          planner = { ...planner, meaning: 'no plan' };
+          add(e, 'plan-empty', 'Planner', `No plan: wrote no moves${e.attempt > 1 ? ` again (attempt ${e.attempt})` : ''}`);
+        } else line(e, plannerLine(e));
         break;
       case 'plan_fallback':
         kanban = planned(kanban, e.plan);
         summary.heuristicPlans++;
-        line(e, plannerLine(e));
+        if (e.reason === 'planner rejected twice' && noPlans === PLAN_ATTEMPTS) {
+          add(e, 'plan-fallback', 'Fallback', `Heuristic plan: ${e.plan.join(', ') || 'none'} (the Planner wrote none)`);
+        } else line(e, plannerLine(e));
         closeStart();
         break;
       case 'replan':
@@ -163,7 +184,7 @@ export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
         add(e, 'move', e.by === 'model' ? 'Mover' : 'Fallback', `Move ${index}: blank ${e.move}, chosen by ${who}`, confidence ?? undefined);
         frames.push({
           index, caption: caption(e.move, e.by, confidence), board, move: e.move, by: e.by, confidence, tile, kanban, planner,
-          mover: mover?.frame === index ? mover : null,
+          mover: mover?.frame === index ? mover : null, ended: false,
         });
         kanban = decodeKanban(e.kanban);
         turnOpen = false;
@@ -172,10 +193,12 @@ export function buildReplay(events: readonly OrchestratorEvent[]): Replay {
       }
       case 'solved':
         summary.solved = true;
+        endWith(kanban);
         add(e, 'solved', 'Orchestrator', `Solved in ${e.moves.length} moves: ${e.modelMoves} by the Mover, ${e.fallbackMoves} by the fallback`);
         break;
       case 'failed':
         summary.failure = e.reason;
+        endWith(kanban);
         add(e, 'failed', 'Orchestrator', `Not solved: ${FAIL_WHY[e.reason] ?? e.reason} after ${e.moves.length} moves`);
         break;
       case 'error':
