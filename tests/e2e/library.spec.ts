@@ -168,3 +168,39 @@ test("a game model's Train address trains it again, and the library says the two
   await expect(page.getByLabel('Steps')).toHaveValue('100');
   await expect(page).toHaveURL(/#\/train\/tictactoe\/planner\?shape=92k&block=24&steps=100&seed=8$/);
 });
+
+test('each library card takes its own height: a tall card leaves no blank space in its row', async ({ page }) => {
+  await page.goto('/#/train');
+  await startCorpusRun(page, { steps: 300, name: 'tall card' }); // its losses and answer rates make it the tallest
+  await expect(jobCard(page, 'tall card')).toHaveAttribute('data-status', 'done');
+  for (const size of [{ label: 'desktop', width: 1280, height: 800 }, { label: 'phone', width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.goto('/#/library');
+    await expect(page.locator('article.model')).toHaveCount(7);
+    // a card is as tall as its content: no gap between its parts wider than the card's own
+    // 0.6 rem, and its last part ends at its padding
+    const cards = await page.locator('article.model').evaluateAll((articles) =>
+      articles.map((card) => {
+        const box = card.getBoundingClientRect();
+        const parts = [...card.children].map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
+        const gaps = parts.slice(1).map((r, i) => r.top - parts[i]!.bottom);
+        const style = getComputedStyle(card);
+        const foot = box.bottom - parts.at(-1)!.bottom - parseFloat(style.paddingBottom) - parseFloat(style.borderBottomWidth);
+        return {
+          name: card.querySelector('h3')!.textContent, top: Math.round(box.top), left: Math.round(box.left), height: Math.round(box.height),
+          widestGap: Math.max(...gaps), foot,
+        };
+      }),
+    );
+    for (const c of cards) {
+      expect(c.widestGap, `${c.name} at ${size.label}: ${JSON.stringify(c)}`).toBeLessThanOrEqual(12);
+      expect(Math.abs(c.foot), `${c.name} at ${size.label}: ${JSON.stringify(c)}`).toBeLessThanOrEqual(1);
+    }
+    expect(new Set(cards.map((c) => c.height)).size, 'cards of different content, heights alike').toBeGreaterThan(1);
+    // row by row, left to right on screen: the order a keyboard and a screen reader take them in
+    const onScreen = [...cards].sort((a, b) => a.top - b.top || a.left - b.left);
+    expect(onScreen.map((c) => c.name)).toEqual(cards.map((c) => c.name));
+    expect(await seriousViolations(page)).toEqual([]);
+    await capture(page, `library-cards-${size.label}`);
+  }
+});
