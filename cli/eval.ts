@@ -1,8 +1,14 @@
 // `organelle eval <game> ...`: dispatches to each game's evaluation.
 import { evalPuzzle8 } from './eval-puzzle8.ts';
 import { evalGame } from './eval-games.ts';
+import { evalCompose } from './eval-compose.ts';
 
-const games: Record<string, (argv: string[]) => Promise<void>> = { puzzle8: evalPuzzle8, tictactoe: evalGame('tictactoe'), connect4: evalGame('connect4') };
+const games: Record<string, (argv: string[]) => Promise<void>> = {
+  puzzle8: evalPuzzle8,
+  tictactoe: evalGame('tictactoe'),
+  connect4: evalGame('connect4'),
+  compose: evalCompose,
+};
 
 export async function evalCommand(argv: string[]): Promise<void> {
   const [game, ...rest] = argv;

@@ -11,7 +11,7 @@ commands:
       this build's training and generation against another build, timed in alternation
   profile [--browser] [--shape 64k|460k] [--steps N]
       where a training step's time goes: self time per function under V8's sampling profiler
-  train <game> [--organelle NAME] [--steps N] [--seed S] [--out DIR]
+  train <game|compose> [--organelle NAME] [--steps N] [--seed S] [--out DIR]
       train every organelle of a game's pipeline (concurrently) from its recorded recipe
   train --corpus FILE --out FILE [--steps N] [--seed S] [--shape 30k|64k|92k|160k|460k]
       train one organelle on a corpus of PROMPT\\nRESPONSE documents separated by blank lines
@@ -23,8 +23,16 @@ commands:
   reports <game|all> [--models DIR] [--out DIR]
       run again every evaluation whose report the site quotes (docs/results), each with the
       arguments it was made with: the one command to run after retraining a shipped model
-  corpus <game> --out DIR
+  corpus <game|compose> --out DIR
       write the training corpora of a game's organelles
+  eval compose (--set wording|template|composition|perturbed|oov|validation | --intents FILE) [--models DIR] [--json FILE] [--no-baselines] [--choose]
+      code composition on held-out intents: the pipeline beside its four baselines (no Planner,
+      one model from words to code, the keyword decomposer, the expected plan); --intents: one
+      case a line, the intent, a tab, the expected composition (rolling_mean(5)|diff_central) or
+      none; --choose (validation only) picks the confidence settings and writes them beside the models
+  compose "INTENT" [--models DIR] [--trace FILE] [--no-planner]
+      compose a function from words: the kanban at each task, every organelle call with its
+      confidence, the Judge's checks and the code (generated code runs only in the QuickJS sandbox)
   solve puzzle8 <board> [--models DIR] [--trace FILE] [--no-planner]
       solve one board, printing the kanban and events per step; write the trace as JSONL;
       --no-planner: heuristic plans replace the Planner (the ablation)
@@ -43,6 +51,7 @@ const commands: Record<string, () => Promise<Command>> = {
   eval: async () => (await import('./eval.ts')).evalCommand,
   corpus: async () => (await import('./corpus.ts')).corpusCommand,
   solve: async () => (await import('./solve.ts')).solveCommand,
+  compose: async () => (await import('./compose.ts')).composeCommand,
   ask: async () => (await import('./ask.ts')).askCommand,
   reports: async () => (await import('./reports.ts')).reportsCommand,
   profile: async () => (await import('./profile.ts')).profileCommand,

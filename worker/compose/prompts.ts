@@ -9,8 +9,14 @@ import { emptyKanban, encodeKanban } from '../orchestrator/kanban.ts';
 /** Longest intent the pipeline takes: the Planner's block holds it with room for blocked items. */
 export const MAX_INTENT = 160;
 
+/**
+ * The Planner reads the intent in lower case with single spaces: casing and spacing carry no
+ * meaning here, and an organelle of 170K parameters should not spend itself learning a second
+ * alphabet. Typos, stray words and punctuation it must read past itself.
+ */
 export function plannerPrompt(intent: string, blocked: readonly string[]): string {
-  return `${intent}|${encodeKanban({ ...emptyKanban(), blocked: [...blocked] }, ['blocked'])}`;
+  const text = intent.toLowerCase().replace(/\s+/g, ' ').trim();
+  return `${text}|${encodeKanban({ ...emptyKanban(), blocked: [...blocked] }, ['blocked'])}`;
 }
 
 export function blockedItem(pattern: readonly string[], reason: string): string {

@@ -1,0 +1,181 @@
+// `organelle eval compose --set wording|template|composition|perturbed|oov|validation
+//  [--models DIR] [--json FILE] [--no-baselines] [--choose]`, or `--intents FILE` (one case a
+// line: the intent, a tab, the expected composition, e.g. `rolling_mean(5)|diff_central`, or
+// `none` when the right answer is a refusal). The pipeline and its four baselines on the same
+// intents (worker/compose/evaluate.ts). `--choose` (validation only) searches the confidence
+// settings (worker/compose/choose.ts) and writes them to DIR/compose/settings.json first.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { checkOutputFile, readNamedFile } from './files.ts';
+import { intOption, parseArgs, stringOption } from './args.ts';
+import { loadOrganelle, reportedDir, SHIPPED_MODELS_DIR } from './models.ts';
+import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
+import { buildSet, isSetName, SET_NAMES, type Case, type SetName } from '../worker/compose/sets.ts';
+import { BASELINES, evaluateSet, type Report, type Summary } from '../worker/compose/evaluate.ts';
+import { chooseSettings, chooseSingleThreshold, sameValue, type RawOrganelle } from '../worker/compose/choose.ts';
+import { composeOrganelle, MAX_ANSWER } from '../worker/compose/organelles.ts';
+import { parseSettings, type ComposeSettings } from '../worker/compose/settings.ts';
+import { keywordPlan } from '../worker/compose/keywords.ts';
+import { judge } from '../worker/compose/judge.ts';
+import { parsePlan, returnKind } from '../worker/compose/plan.ts';
+import { referenceOutput, calledNames } from '../worker/compose/evaluate.ts';
+import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
+import { modelFingerprint } from '../worker/model/model-file.ts';
+import type { Organelle } from '../worker/organelle.ts';
+
+export const EVAL_COMPOSE_USAGE =
+  'usage: organelle eval compose (--set ' + SET_NAMES.join('|') + ' | --intents FILE) [--models DIR] [--json FILE] [--no-baselines] [--choose] [--limit N]';
+
+/** Reads `intent<TAB>expected` lines; the error names the line and what is wrong with it. */
+export function parseIntentsFile(text: string, name: string): Case[] {
+  const cases: Case[] = [];
+  text.split('\n').forEach((raw, i) => {
+    const line = raw.replace(/\r$/, '');
+    if (line.trim() === '' || line.startsWith('#')) return;
+    const tab = line.indexOf('\t');
+    if (tab < 0) throw new Error(`${name} line ${i + 1}: expected "intent<TAB>composition", found no tab`);
+    const intent = line.slice(0, tab).trim();
+    const plan = parsePlan(line.slice(tab + 1), COMPOSE_LIBRARY.lookup);
+    if (!plan.ok) throw new Error(`${name} line ${i + 1}: ${plan.reason}`);
+    if (intent === '') throw new Error(`${name} line ${i + 1}: the intent is empty`);
+    cases.push({ intent, expected: 'refusal' in plan ? null : plan.composition, template: 'file', kind: 'refusal' in plan ? 'unknown' : 'clean' });
+  });
+  if (cases.length === 0) throw new Error(`${name}: no cases`);
+  return cases;
+}
+
+const pct = (k: number, n: number) => `${((100 * k) / Math.max(n, 1)).toFixed(1)}%`;
+
+export function formatSummary(label: string, s: Summary): string {
+  const [lo, hi] = s.intervals.passed;
+  return `${label.padEnd(13)} passed ${String(s.passed).padStart(4)}/${s.intents} ${pct(s.passed, s.intents).padStart(6)} [${(100 * lo).toFixed(1)}-${(100 * hi).toFixed(1)}]  refused ${pct(s.refused, s.intents).padStart(6)}  wrong code ${pct(s.wrong_code, s.intents).padStart(5)}  exact plan ${pct(s.exact_plan, s.intents).padStart(6)}  model share ${(100 * s.model_share).toFixed(1)}%  replans ${s.replans} (saved ${s.replan_saves})`;
+}
+
+function raw(o: Organelle, maxNew: number): RawOrganelle {
+  return (prompt) => {
+    const limit = Math.min(maxNew, o.shape.block - prompt.length - 2);
+    const c = o.complete(prompt, { maxNew: limit });
+    return { text: c.text, probs: c.tokenProbs, truncated: c.text.length >= limit };
+  };
+}
+
+async function loadSettings(dir: string): Promise<ComposeSettings> {
+  const path = join(dir, 'compose', 'settings.json');
+  try {
+    return parseSettings(await readFile(path, 'utf8'));
+  } catch (err) {
+    throw new Error(`${path}: ${(err as Error).message} (choose settings with "organelle eval compose --set validation --choose")`);
+  }
+}
+
+export async function evalCompose(argv: string[]): Promise<void> {
+  const args = parseArgs(argv, { values: ['set', 'intents', 'models', 'json', 'limit'], flags: ['no-baselines', 'choose'] });
+  const setName = stringOption(args, 'set');
+  const intentsFile = stringOption(args, 'intents');
+  if ((setName === undefined) === (intentsFile === undefined)) throw new Error(EVAL_COMPOSE_USAGE);
+  if (setName !== undefined && !isSetName(setName)) throw new Error(`unknown set "${setName}" (known: ${SET_NAMES.join(', ')})`);
+  const choose = args.options.has('choose');
+  if (choose && setName !== 'validation') throw new Error('--choose chooses settings on the validation set only: use --set validation');
+  const json = stringOption(args, 'json');
+  if (json) await checkOutputFile(json, '--json');
+  const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
+
+  let cases: Case[] = setName ? buildSet(setName as SetName, COMPOSE_LIBRARY) : parseIntentsFile(await readNamedFile(intentsFile!, '--intents'), intentsFile!);
+  const limit = args.options.has('limit') ? intOption(args, 'limit', 1, 1) : undefined;
+  if (limit !== undefined) cases = cases.slice(0, limit);
+
+  const models = {
+    planner: await loadOrganelle(dir, 'compose', 'planner'),
+    wiring: await loadOrganelle(dir, 'compose', 'wiring'),
+    code: await loadOrganelle(dir, 'compose', 'code'),
+    single: await loadOrganelle(dir, 'compose', 'single'),
+  };
+  const fingerprints = Object.fromEntries(Object.entries(models).map(([k, o]) => [k, modelFingerprint(o.toModel())])) as ComposeSettings['models'];
+  const lookup = COMPOSE_LIBRARY.lookup;
+  const runner = nodeSandbox();
+  try {
+    let settings: ComposeSettings;
+    if (choose) settings = await chooseOnValidation(cases, models, fingerprints, dir, runner);
+    else {
+      settings = await loadSettings(dir);
+      for (const role of ['planner', 'wiring', 'code', 'single'] as const) {
+        if (settings.models[role] !== fingerprints[role]) throw new Error(`${dir}/compose/settings.json was chosen for another ${role}: run --set validation --choose`);
+      }
+    }
+    const rule = settings.rule;
+    const organelles = {
+      planner: composeOrganelle(models.planner, MAX_ANSWER.planner, rule),
+      wiring: composeOrganelle(models.wiring, MAX_ANSWER.wiring, rule),
+      code: composeOrganelle(models.code, MAX_ANSWER.code, rule),
+      single: composeOrganelle(models.single, 1000, rule),
+    };
+    const t0 = performance.now();
+    const tty = process.stderr.isTTY;
+    const report: Report = await evaluateSet(
+      { lookup, runner, heuristic: keywordPlan, thresholds: settings, organelles },
+      (setName ?? 'file') as SetName | 'file',
+      cases,
+      {
+        baselines: args.options.has('no-baselines') ? [] : BASELINES,
+        onCase: (done, total) => {
+          if (tty && (done % 10 === 0 || done === total)) process.stderr.write(`\r${done}/${total} intents`);
+        },
+      },
+    );
+    if (tty) process.stderr.write('\n');
+    console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}`);
+    console.log(formatSummary('pipeline', report));
+    if (!args.options.has('no-baselines')) for (const b of BASELINES) console.log(formatSummary(b, report.baselines[b]));
+    if (json) {
+      const out = { ...report, models: { dir: reportedDir(dir), ...fingerprints }, settings };
+      await writeFile(json, JSON.stringify(out, null, 1) + '\n');
+      console.log(`wrote ${json}`);
+    }
+  } finally {
+    runner.close();
+  }
+}
+
+/** Searches the settings on the validation cases and writes them beside the models. */
+async function chooseOnValidation(
+  cases: readonly Case[],
+  models: Record<'planner' | 'wiring' | 'code' | 'single', Organelle>,
+  fingerprints: ComposeSettings['models'],
+  dir: string,
+  runner: ReturnType<typeof nodeSandbox>,
+): Promise<ComposeSettings> {
+  const lookup = COMPOSE_LIBRARY.lookup;
+  const tty = process.stderr.isTTY;
+  const { best } = await chooseSettings({
+    cases,
+    lookup,
+    organelles: { planner: raw(models.planner, MAX_ANSWER.planner), wiring: raw(models.wiring, MAX_ANSWER.wiring), code: raw(models.code, MAX_ANSWER.code) },
+    judge: (code, composition) => judge(code, { lookup, returns: returnKind(composition, lookup) }, runner),
+    heuristic: keywordPlan,
+    onProgress: (done, total) => {
+      if (tty) process.stderr.write(`\rsettings ${done}/${total}`);
+    },
+  });
+  if (tty) process.stderr.write('\n');
+  const single = await chooseSingleThreshold(cases, raw(models.single, 1000), best.rule, async (answer, c) => {
+    const code = answer.replace(/\} function /g, '}\nfunction ');
+    const names = calledNames(code.split('\n')[0]);
+    if (names.length === 0 || names.some((n) => lookup(n) === undefined)) return 'refused';
+    const verdict = await judge(code, { lookup, returns: returnKind(names.map((name) => ({ name, args: [] })), lookup) }, runner);
+    if (!verdict.ok) return 'refused';
+    return c.expected !== null && sameValue(verdict.output, referenceOutput(c.expected, lookup)) ? 'passed' : 'wrong';
+  });
+  const settings: ComposeSettings = {
+    rule: best.rule,
+    planner: best.planner,
+    wiring: best.wiring,
+    code: best.code,
+    single: single.threshold,
+    models: fingerprints,
+    validation: { intents: cases.length, passed: best.passed, refused: best.refused, wrong_code: best.wrong_code },
+  };
+  const path = join(dir, 'compose', 'settings.json');
+  await writeFile(path, JSON.stringify(settings, null, 2) + '\n');
+  console.log(`chose ${best.rule} confidence, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code); wrote ${path}`);
+  return settings;
+}
