@@ -107,3 +107,16 @@ test('a connect-4 prompt is read back column by column as it is typed', async ({
   await page.getByLabel('Prompt', { exact: true }).fill('ĀāĂ');
   await expect(key).not.toContainText('This board'); // three letters are not a board
 });
+
+test("an 8-puzzle model's answer is spelled out as Solve says it, beside the letter it wrote", async ({ page }) => {
+  // the Mover's prompt two moves from the goal, asked at once from the address
+  const prompt = '123405786|plan=rd|blocked=|last=uld';
+  await page.goto(`/#/ask/built-in%3Apuzzle8-mover/${encodeURIComponent(prompt)}`);
+  const answer = page.getByTestId('ask-answer').first();
+  await expect(answer.getByTestId('ask-answer-text')).toHaveText('r');
+  await expect(answer.locator('.text')).toContainText('right');
+  expect(await seriousViolations(page)).toEqual([]);
+  await capture(page, 'ask-puzzle8-desktop');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await capture(page, 'ask-puzzle8-phone');
+});
