@@ -1,19 +1,24 @@
 // `organelle compose "INTENT" [--models DIR] [--trace FILE] [--no-planner]`: one run of the
 // code-composition pipeline, printing the kanban at each task, every organelle call with its
 // confidence against the threshold, the Judge's checks and the code handed over (or why none
-// was). The trace (the event list) can be written as JSONL.
+// was), then the run's share link. The trace (the event list) can be written as JSONL.
+// `organelle compose --replay LINK`: the shared run again, with no model: the recorded answers
+// go through the same pipeline, the Judge runs the code in the sandbox, and the same lines print.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Composer } from '../worker/pipeline/composer.ts';
 import { parseSettings } from '../worker/compose/settings.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
 import { toJsonl, type OrchestratorEvent } from '../worker/orchestrator/events.ts';
+import { COMPOSE_ROUTE, composePayload, replayComposeLink } from '../worker/share/compose-link.ts';
+import type { ComposeResult } from '../worker/compose/pipeline.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { parseArgs, stringOption } from './args.ts';
 import { readModelFile, SHIPPED_MODELS_DIR } from './models.ts';
 import type { SandboxRunner } from '../worker/compose/sandbox/runner.ts';
 
-export const COMPOSE_USAGE = 'usage: organelle compose "INTENT" [--models DIR] [--trace FILE] [--no-planner]';
+export const COMPOSE_USAGE =
+  'usage: organelle compose "INTENT" [--models DIR] [--trace FILE] [--no-planner]\n       organelle compose --replay LINK [--trace FILE]';
 
 const conf = (c: number, t: number) => `${c.toFixed(2)} ${c >= t ? '>=' : '<'} ${t.toFixed(2)}`;
 
@@ -52,29 +57,57 @@ export async function loadComposer(dir: string, runner: SandboxRunner): Promise<
   return Composer.load(await nodeWasmModule(), bytes, parseSettings(text), runner);
 }
 
+function printEvent(e: OrchestratorEvent): void {
+  const line = describeComposeEvent(e);
+  if (line) console.log(`${String(e.step).padStart(4)} ${line}`);
+}
+
+/** What follows the events, live or replayed: the code, the share link, the trace file, the exit code. */
+async function finish(result: ComposeResult, link: string | null, trace: string | undefined): Promise<void> {
+  if (result.code !== null) console.log(`\n${result.code}`);
+  if (link !== null) console.log(`share: ${COMPOSE_ROUTE}${link} (${link.length} characters)`);
+  if (trace) {
+    await writeFile(trace, toJsonl(result.events));
+    console.log(`wrote ${result.events.length} events to ${trace}`);
+  }
+  if (result.code === null) process.exitCode = 2;
+}
+
 export async function composeCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { values: ['models', 'trace'], flags: ['no-planner'] });
+  const args = parseArgs(argv, { values: ['models', 'trace', 'replay'], flags: ['no-planner'] });
   const intent = args.positional.join(' ');
+  const replay = stringOption(args, 'replay');
+  if (replay !== undefined) {
+    if (intent !== '' || args.options.has('models') || args.options.has('no-planner')) throw new Error(COMPOSE_USAGE);
+    return replayCommand(replay, stringOption(args, 'trace'));
+  }
   if (intent.trim() === '') throw new Error(COMPOSE_USAGE);
   const runner = nodeSandbox();
   try {
     const composer = await loadComposer(stringOption(args, 'models') ?? SHIPPED_MODELS_DIR, runner);
     const planner = !args.options.has('no-planner');
     if (!planner) console.log('without the Planner: the keyword decomposer plans');
-    const result = await composer.compose(intent, {
-      planner,
-      onEvent: (e) => {
-        const line = describeComposeEvent(e);
-        if (line) console.log(`${String(e.step).padStart(4)} ${line}`);
-      },
-    });
-    if (result.code !== null) console.log(`\n${result.code}`);
-    const trace = stringOption(args, 'trace');
-    if (trace) {
-      await writeFile(trace, toJsonl(result.events));
-      console.log(`wrote ${result.events.length} events to ${trace}`);
-    }
-    if (result.code === null) process.exitCode = 2;
+    const result = await composer.compose(intent, { planner, onEvent: printEvent });
+    await finish(result, result.link, stringOption(args, 'trace'));
+  } finally {
+    runner.close();
+  }
+}
+
+/**
+ * Replays a shared run (a payload, `#/c/<payload>` or an address ending so) with no model. The
+ * lines print once the replay is known to be the recorded run; a link that is not is refused
+ * with the check it failed.
+ */
+async function replayCommand(text: string, trace: string | undefined): Promise<void> {
+  const runner = nodeSandbox();
+  try {
+    const payload = composePayload(text);
+    const { link, result } = await replayComposeLink(payload, { runner });
+    console.log(`replay of a shared run by models ${link.models}: the recorded answers, no model loaded`);
+    if (!link.planner) console.log('without the Planner: the keyword decomposer plans');
+    result.events.forEach(printEvent);
+    await finish(result, payload, trace);
   } finally {
     runner.close();
   }

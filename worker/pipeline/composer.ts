@@ -1,16 +1,13 @@
 // The code-composition pipeline as one object: load the Planner, Wiring and Code organelles
 // (from .organelle bytes) with the settings chosen for them, and compose intents with events
-// streamed as they happen. The CLI and the browser's worker both use it, with the sandbox of
-// their host (worker_threads in Node, a Web Worker in the browser).
+// streamed as they happen, handing back each run's share link. The CLI and the browser's worker
+// both use it, with the sandbox of their host (worker_threads in Node, a Web Worker in the browser).
 import { Organelle } from '../organelle.ts';
 import { pipelineFingerprint } from './fingerprint.ts';
 import { modelFingerprint } from '../model/model-file.ts';
-import { COMPOSE_LIBRARY } from '../compose/library.ts';
-import { judge } from '../compose/judge.ts';
-import { keywordPlan } from '../compose/keywords.ts';
-import { composeIntent, type ComposeOrganelles, type ComposeResult } from '../compose/pipeline.ts';
-import { returnKind } from '../compose/plan.ts';
+import type { ComposeOrganelles, ComposeResult } from '../compose/pipeline.ts';
 import { composeOrganelle, MAX_ANSWER } from '../compose/organelles.ts';
+import { composeRecorded, encodeComposeLink } from '../share/compose-link.ts';
 import type { ComposeSettings } from '../compose/settings.ts';
 import type { SandboxRunner } from '../compose/sandbox/runner.ts';
 import type { OrchestratorEvent } from '../orchestrator/events.ts';
@@ -19,6 +16,11 @@ export const COMPOSE_ROLES = ['planner', 'wiring', 'code'] as const;
 export type ComposeRole = (typeof COMPOSE_ROLES)[number];
 
 export type ComposeModels = Record<ComposeRole, Uint8Array>;
+
+export interface ComposerRun extends ComposeResult {
+  /** The run's share link payload (`#/c/<link>`), or null for an intent refused before any organelle ran. */
+  link: string | null;
+}
 
 export class Composer {
   readonly models: Record<ComposeRole, Organelle>;
@@ -60,18 +62,18 @@ export class Composer {
   }
 
   /**
-   * Composes one intent. `planner: false` is the ablation: the keyword decomposer plans alone.
-   * Greedy answers make the same intent with the same models the same run everywhere.
+   * Composes one intent, recording the answers for the run's share link (compose-link.ts).
+   * `planner: false` is the ablation: the keyword decomposer plans alone. Greedy answers make
+   * the same intent with the same models the same run everywhere.
    */
-  compose(intent: string, options: { onEvent?: (event: OrchestratorEvent) => void; planner?: boolean } = {}): Promise<ComposeResult> {
+  async compose(intent: string, options: { onEvent?: (event: OrchestratorEvent) => void; planner?: boolean } = {}): Promise<ComposerRun> {
     const organelles = this.organelles();
-    const lookup = COMPOSE_LIBRARY.lookup;
-    return composeIntent(intent, { ...organelles, planner: options.planner === false ? undefined : organelles.planner }, {
-      lookup,
-      judge: (code, composition) => judge(code, { lookup, returns: returnKind(composition, lookup) }, this.#runner),
-      heuristic: keywordPlan,
+    const { result, link } = await composeRecorded(intent, { ...organelles, planner: options.planner === false ? undefined : organelles.planner }, {
+      runner: this.#runner,
       thresholds: this.settings,
+      models: this.fingerprint,
       onEvent: options.onEvent,
     });
+    return { ...result, link: link && (await encodeComposeLink(link)) };
   }
 }

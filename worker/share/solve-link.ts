@@ -77,7 +77,8 @@ export class ShareLinkError extends Error {
   override name = 'ShareLinkError';
 }
 
-function fnv1a(bytes: Uint8Array, end: number): number {
+/** FNV-1a over bytes[0, end): the links' checksum (compose-link.ts uses it too). */
+export function fnv1a(bytes: Uint8Array, end: number): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < end; i++) h = Math.imul(h ^ bytes[i], 0x01000193) >>> 0;
   return h >>> 0;
@@ -167,13 +168,14 @@ export function decodeSolveLink(payload: string): SolveLink {
   return withVersion({ game, start, models, trace, answers }, version);
 }
 
-function toBase64Url(bytes: Uint8Array): string {
+/** Bytes as base64url without padding: the text of every share link. */
+export function toBase64Url(bytes: Uint8Array): string {
   let s = '';
   for (const b of bytes) s += String.fromCharCode(b);
   return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-function fromBase64Url(text: string): Uint8Array {
+export function fromBase64Url(text: string): Uint8Array {
   const b64 = text.replace(/-/g, '+').replace(/_/g, '/');
   let s: string;
   try {

@@ -1,0 +1,349 @@
+// Compose share links: a recorded run encodes to a short link, and the link replays, with no
+// model, to the very same events and code (the Judge running the code again in the real Node
+// sandbox); a link that was cut or edited is refused with the check it failed.
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import {
+  composePayload, composeRecorded, COMPOSE_ROUTE, ComposeLinkError, decodeComposeLink, encodeComposeLink, replayComposeLink,
+  type ComposeLink, type ComposeLinkCheck, type RecordedCompose,
+} from '../../worker/share/compose-link.ts';
+import { fnv1a, fromBase64Url, toBase64Url } from '../../worker/share/solve-link.ts';
+import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
+import { parsePlan } from '../../worker/compose/plan.ts';
+import { plannerPrompt } from '../../worker/compose/prompts.ts';
+import { wireComposition } from '../../worker/compose/wiring.ts';
+import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
+import type { ComposeOrganelles, Thresholds } from '../../worker/compose/pipeline.ts';
+import type { Composition } from '../../worker/compose/types.ts';
+import { toJsonl } from '../../worker/orchestrator/events.ts';
+import type { Completion } from '../../worker/orchestrator/types.ts';
+import { composeCommand, describeComposeEvent } from '../../cli/compose.ts';
+
+const lookup = COMPOSE_LIBRARY.lookup;
+const runner = nodeSandbox();
+afterAll(() => runner.close());
+
+const THRESHOLDS: Thresholds = { planner: 0.6, wiring: 0.8, code: 0.8 };
+const MODELS = '0123456789abcdef';
+
+interface Script {
+  /** The Planner's answers by prompt (plannerPrompt(intent, blocked)); absent: no Planner. */
+  planner?: Record<string, [string, number]>;
+  /** A body's confidence, or [body, confidence] for a body other than the library's. */
+  code?: Record<string, number | [string, number]>;
+  wiring?: number;
+}
+
+/**
+ * Scripted organelles over the real library: the Planner answers from its table, the Wiring
+ * organelle wires whatever its prompt lists (as a perfect one would), the Code organelle
+ * recalls the library's body. Confidences are arbitrary doubles, as a model's are.
+ */
+function organelles(script: Script): ComposeOrganelles {
+  const planner = script.planner;
+  return {
+    ...(planner && {
+      planner: (prompt: string): Completion => {
+        const entry = planner[prompt];
+        if (!entry) throw new Error(`no Planner answer for "${prompt}"`);
+        return { text: entry[0], confidence: entry[1] };
+      },
+    }),
+    wiring: (prompt) => ({ text: wireComposition(fromWiringPrompt(prompt), lookup), confidence: script.wiring ?? 0.9517 }),
+    code: (name) => {
+      const entry = script.code?.[name] ?? 0.9731;
+      const [text, confidence] = typeof entry === 'number' ? [lookup(name)!.body, entry] : entry;
+      return { text, confidence };
+    },
+  };
+}
+
+/** `rolling_mean(a,w=5)>a|diff_central(a)>a` -> the composition it describes. */
+function fromWiringPrompt(prompt: string): Composition {
+  return prompt.split('|').map((part) => {
+    const m = /^([a-z0-9_]+)\(([^)]*)\)>[an]$/.exec(part)!;
+    return { name: m[1], args: m[2].split(',').filter((a) => a.includes('=')).map((a) => Number(a.split('=')[1])) };
+  });
+}
+
+const record = (intent: string, script: Script): Promise<RecordedCompose> =>
+  composeRecorded(intent, organelles(script), { runner, thresholds: THRESHOLDS, models: MODELS });
+
+/** Records, encodes, decodes and replays; the replay must be the recorded run, event for event. */
+async function roundTrip(intent: string, script: Script) {
+  const recorded = await record(intent, script);
+  const payload = await encodeComposeLink(recorded.link!);
+  const replay = await replayComposeLink(payload, { runner });
+  expect(replay.link).toEqual(recorded.link);
+  expect(replay.result.events).toEqual(recorded.result.events);
+  expect(toJsonl(replay.result.events)).toBe(toJsonl(recorded.result.events));
+  expect(replay.result.code).toBe(recorded.result.code);
+  expect(replay.result.refusal).toEqual(recorded.result.refusal);
+  return { recorded, payload, replay };
+}
+
+/** The error a link gets, or a failure if it gets none. */
+async function refusal(promise: Promise<unknown>): Promise<ComposeLinkError> {
+  try {
+    await promise;
+  } catch (err) {
+    expect(err).toBeInstanceOf(ComposeLinkError);
+    const e = err as ComposeLinkError;
+    expect(e.message.startsWith(`${e.check}: `)).toBe(true);
+    return e;
+  }
+  throw new Error('the link was accepted');
+}
+
+const SMOOTH = 'smooth over 5 points then differentiate';
+const smoothPlanner = { [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_central', 0.9137] as [string, number] };
+
+const REPLAN_INTENT = 'standardize the signal then average it';
+const REPLAN = {
+  intent: REPLAN_INTENT,
+  script: {
+    planner: {
+      [plannerPrompt(REPLAN_INTENT, [])]: ['zscore|mean', 0.88],
+      [plannerPrompt(REPLAN_INTENT, ['zscore(low_conf)'])]: ['demean|unit_std|mean', 0.7],
+    },
+    code: { zscore: 0.5123 },
+  } satisfies Script,
+};
+
+describe('compose links: record, encode, decode, replay', () => {
+  it('replays a composed run: the same events, the same code, the same Judge checks', async () => {
+    const { recorded, replay } = await roundTrip(SMOOTH, { planner: smoothPlanner, code: { diff_central: 0.8804 } });
+    expect(recorded.result.code).toBe([
+      wireComposition(composition('rolling_mean(5)|diff_central'), lookup), lookup('rolling_mean')!.body, lookup('diff_central')!.body,
+    ].join('\n'));
+    expect(recorded.link!.answers.map((a) => a.source)).toEqual(['planner', 'wiring', 'code', 'code']);
+    expect(recorded.link!.answers[3].confidence).toBe(0.8804);
+    const judged = replay.result.events.find((e) => e.type === 'judged');
+    expect(judged).toMatchObject({ ok: true, checks: expect.arrayContaining([expect.objectContaining({ name: 'ran', ok: true })]) });
+  });
+
+  it('replays a run without the Planner: the keyword decomposer plans again', async () => {
+    const { recorded } = await roundTrip(SMOOTH, {});
+    expect(recorded.link!.planner).toBe(false);
+    expect(recorded.result.events.find((e) => e.type === 'plan_fallback')).toMatchObject({ reason: 'no planner' });
+    expect(recorded.result.code).not.toBeNull();
+  });
+
+  it('replays refused runs: the Planner answering none, and one below its threshold', async () => {
+    const none = await roundTrip('sort the samples', { planner: { [plannerPrompt('sort the samples', [])]: ['none', 0.93] } });
+    expect(none.recorded.result.refusal?.reason).toBe('planner refused');
+    const unsure = await roundTrip('kurtosis of x', { planner: { [plannerPrompt('kurtosis of x', [])]: ['mean', 0.41] } });
+    expect(unsure.recorded.result.refusal?.reason).toBe('planner unsure');
+  });
+
+  it('replays a run with a replan: a body below threshold blocked, the Planner asked again, done tasks not asked again', async () => {
+    const { recorded } = await roundTrip(REPLAN.intent, REPLAN.script);
+    expect(recorded.result.replans).toBe(1);
+    expect(recorded.result.events.find((e) => e.type === 'task_blocked')).toMatchObject({ item: 'zscore(low_conf)' });
+    expect(recorded.link!.answers.map((a) => `${a.source}:${a.source === 'code' ? a.text.slice(9, a.text.indexOf('(')) : ''}`)).toEqual([
+      'planner:', 'wiring:', 'code:zscore', 'code:mean', 'planner:', 'wiring:', 'code:demean', 'code:unit_std',
+    ]);
+    expect(recorded.result.code).not.toBeNull();
+  });
+
+  it('replays code that would loop forever: the Judge stops it at the time limit, in the replay too', async () => {
+    const spin: [string, number] = ['function diff_central(x){for(;;){}return x}', 0.99];
+    const prompts = { [plannerPrompt(SMOOTH, [])]: smoothPlanner[plannerPrompt(SMOOTH, [])], [plannerPrompt(SMOOTH, ['rolling_mean+diff_central(ran)'])]: ['none', 0.9] as [string, number] };
+    const recorded = await record(SMOOTH, { planner: prompts, code: { diff_central: spin } });
+    const payload = await encodeComposeLink(recorded.link!);
+    const started = performance.now();
+    const replay = await replayComposeLink(payload, { runner });
+    const ms = performance.now() - started;
+    expect(toJsonl(replay.result.events)).toBe(toJsonl(recorded.result.events));
+    const judged = replay.result.events.find((e) => e.type === 'judged');
+    expect(judged?.type === 'judged' && judged.checks.at(-1)).toEqual({ name: 'ran', ok: false, message: 'ran: stopped after 500 ms: the time limit' });
+    expect(replay.result.refusal?.reason).toBe('planner refused');
+    expect(ms).toBeLessThan(4000);
+  });
+
+  it('keeps links short: measured lengths', async () => {
+    const two = await record(SMOOTH, { planner: smoothPlanner });
+    const intent = 'clip to between -1 and 1, then standardize, then take the rolling mean over 4';
+    const plan = 'clamp(-1,1)|zscore|rolling_mean(4)';
+    const three = await record(intent, { planner: { [plannerPrompt(intent, [])]: [plan, 0.8] } });
+    expect(three.result.code).not.toBeNull();
+    const replanned = await record(REPLAN.intent, REPLAN.script);
+    const lengths = [];
+    for (const { link } of [two, three, replanned]) {
+      const payload = await encodeComposeLink(link!);
+      const text = link!.answers.reduce((n, a) => n + a.text.length, 0);
+      // the same bytes uncompressed: the version, the body and the checksum, in base64
+      const body = await pipe(fromBase64Url(payload).slice(1, -4), new DecompressionStream('deflate-raw'));
+      lengths.push({ answers: link!.answers.length, text, link: payload.length, uncompressed: Math.ceil(((body.length + 5) * 4) / 3) });
+    }
+    console.log('compose link lengths', JSON.stringify(lengths));
+    expect(lengths[0].link).toBeLessThan(500);
+    expect(lengths[1].link).toBeLessThan(600);
+    expect(lengths[2].link).toBeLessThan(800);
+    for (const l of lengths) expect(l.link).toBeLessThan(0.7 * l.uncompressed);
+  });
+});
+
+function composition(plan: string): Composition {
+  const p = parsePlan(plan, lookup);
+  if (!p.ok || !('composition' in p)) throw new Error(`not a composition: ${plan}`);
+  return p.composition;
+}
+
+// ---- tampering
+
+/** A forged payload: the body inflated, edited, deflated, and given a fresh checksum. */
+async function forge(payload: string, edit: (body: Uint8Array) => Uint8Array, version = 1): Promise<string> {
+  const bytes = fromBase64Url(payload);
+  const body = await pipe(bytes.slice(1, -4), new DecompressionStream('deflate-raw'));
+  const packed = await pipe(Uint8Array.from(edit(body)), new CompressionStream('deflate-raw'));
+  const out = new Uint8Array(packed.length + 5);
+  out[0] = version;
+  out.set(packed, 1);
+  new DataView(out.buffer).setUint32(out.length - 4, fnv1a(out, out.length - 4), true);
+  return toBase64Url(out);
+}
+
+async function pipe(bytes: Uint8Array<ArrayBuffer>, stream: CompressionStream | DecompressionStream): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+}
+
+/** Body offsets (compose-link.ts's layout): flags 0, models 1, thresholds 9, limits 33, trace 36, intent length 40. */
+const AT = { flags: 0, thresholds: 9, limits: 33, intent: 41 };
+
+describe('compose links: tampering', () => {
+  let link: ComposeLink;
+  let payload: string;
+  const ready = (async () => {
+    link = (await record(SMOOTH, { planner: smoothPlanner })).link!;
+    payload = await encodeComposeLink(link);
+  })();
+
+  it('refuses every single changed character, by its checksum', async () => {
+    await ready;
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const checks = new Set<ComposeLinkCheck>();
+    for (let i = 0; i < payload.length; i++) {
+      const other = ALPHABET[(ALPHABET.indexOf(payload[i]) + 1 + (i % 63)) % 64];
+      const e = await refusal(decodeComposeLink(payload.slice(0, i) + other + payload.slice(i + 1)));
+      checks.add(e.check);
+    }
+    // 'characters': the last character's unused bits; the rest fail the checksum
+    expect([...checks].sort()).toEqual(['characters', 'checksum']);
+    expect((await refusal(decodeComposeLink(payload.slice(0, 20) + '+' + payload.slice(21)))).check).toBe('characters');
+    expect((await refusal(decodeComposeLink(''))).check).toBe('characters');
+  });
+
+  it('refuses a truncated link', async () => {
+    await ready;
+    for (const cut of [1, 2, 3, 5, 40, payload.length - 4]) {
+      const e = await refusal(decodeComposeLink(payload.slice(0, payload.length - cut)));
+      expect(['checksum', 'characters', 'length']).toContain(e.check);
+    }
+    expect((await refusal(decodeComposeLink(payload.slice(0, 4)))).check).toBe('length');
+    expect((await refusal(decodeComposeLink(payload.slice(0, 32)))).check).toBe('checksum');
+  });
+
+  it('refuses a changed intent: one the pipeline refuses before the replay, another by the replay', async () => {
+    await ready;
+    const bar = await forge(payload, (b) => {
+      const c = b.slice();
+      c[AT.intent + 6] = '|'.charCodeAt(0);
+      return c;
+    });
+    expect((await refusal(decodeComposeLink(bar))).message).toBe("intent: the intent may not contain '|' or a line break");
+    expect((await refusal(encodeComposeLink({ ...link, intent: 'smooth | it' }))).check).toBe('intent');
+    const other = await encodeComposeLink({ ...link, intent: 'smooth over 6 points then differentiate' });
+    expect((await refusal(replayComposeLink(other, { runner }))).check).toBe('trace');
+  });
+
+  it('refuses a changed answer: its text, its confidence, one missing, one too many', async () => {
+    await ready;
+    const body = link.answers[2];
+    const changed = { ...link, answers: link.answers.map((a) => (a === body ? { ...a, text: a.text.replace('Math.min(i+1,w)', 'w') } : a)) };
+    expect((await refusal(replayComposeLink(await encodeComposeLink(changed), { runner }))).check).toBe('trace');
+    const unsure = { ...link, answers: link.answers.map((a) => (a === body ? { ...a, confidence: 0.79 } : a)) };
+    // below the threshold the body is blocked, the plan cannot finish, and the replan asks the
+    // Planner for an answer the link does not have
+    expect((await refusal(replayComposeLink(await encodeComposeLink(unsure), { runner }))).message).toMatch(
+      /^replay: the link ran out of answers .* \(the run asked for answer 5 of 4, the Planner's to "smooth over 5 points then differentiate\|blocked=rolling_mean\(low_conf\)"\)$/,
+    );
+    const missing = { ...link, answers: link.answers.slice(0, -1) };
+    expect((await refusal(replayComposeLink(await encodeComposeLink(missing), { runner }))).message).toBe(
+      'replay: the link ran out of answers before the run ended, so it does not replay (the run asked for answer 4 of 3, the Code organelle\'s to "diff_central")',
+    );
+    const extra = { ...link, answers: [...link.answers, { source: 'code' as const, text: 'function mean(x){return 0}', confidence: 1 }] };
+    expect((await refusal(replayComposeLink(await encodeComposeLink(extra), { runner }))).message).toBe(
+      'replay: the link has 1 answer(s) the replay never used, so it does not replay',
+    );
+    const swapped = { ...link, answers: [link.answers[0], link.answers[2], link.answers[1], link.answers[3]] };
+    expect((await refusal(replayComposeLink(await encodeComposeLink(swapped), { runner }))).message).toMatch(
+      /^replay: the link's answers are out of order: the run needed the Wiring organelle's answer next, but the link has the Code organelle's/,
+    );
+  });
+
+  it('checks every field of a forged link (a valid checksum over bad values)', async () => {
+    await ready;
+    const set = (at: number, bytes: number[]) => (b: Uint8Array) => {
+      const c = b.slice();
+      c.set(bytes, at);
+      return c;
+    };
+    const f64 = (v: number) => Array.from(new Uint8Array(new Float64Array([v]).buffer));
+    const cases: [string, (b: Uint8Array) => Uint8Array, ComposeLinkCheck][] = [
+      ['unknown flags', set(AT.flags, [4]), 'flags'],
+      ['a threshold above 1', set(AT.thresholds + 8, f64(1.5)), 'thresholds'],
+      ['a threshold NaN', set(AT.thresholds, f64(NaN)), 'thresholds'],
+      ['no iterations', set(AT.limits, [0]), 'limits'],
+      ['too many replans', set(AT.limits + 2, [200]), 'limits'],
+      ['a confidence above 1', (b) => set(b.length - 8, f64(2))(b), 'answers'],
+      ['an unknown organelle', set(AT.intent + SMOOTH.length + 1, [7]), 'answers'],
+      ['data after the answers', (b) => Uint8Array.from([...b, 0]), 'length'],
+      ['an answer cut short', (b) => b.slice(0, -3), 'length'],
+      ['an intent that is not UTF-8', set(AT.intent, [0xff]), 'intent'],
+    ];
+    for (const [what, edit, check] of cases) {
+      const e = await refusal(decodeComposeLink(await forge(payload, edit)));
+      expect(e.check, what).toBe(check);
+    }
+    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 2)))).message).toMatch(/^version: .*newer version/);
+    // a valid checksum over bytes that are not deflate's (block type 3 does not exist)
+    const junk = Uint8Array.from([1, 0xff, 0xff, 0xff, 0, 0, 0, 0]);
+    new DataView(junk.buffer).setUint32(4, fnv1a(junk, 4), true);
+    expect((await refusal(decodeComposeLink(toBase64Url(junk)))).check).toBe('compression');
+    // a Planner answer in a run that had none, refused before anything runs
+    expect((await refusal(encodeComposeLink({ ...link, planner: false }))).check).toBe('answers');
+    // forged but consistent: a valid link of another run's answers replays to another trace
+    expect((await decodeComposeLink(await forge(payload, (b) => b))).answers).toEqual(link.answers);
+  });
+
+  it('reads a payload, a #/c/ link and an address alike', async () => {
+    await ready;
+    expect(composePayload(payload)).toBe(payload);
+    expect(composePayload(`${COMPOSE_ROUTE}${payload}`)).toBe(payload);
+    expect(composePayload(` https://example.org/organelle/${COMPOSE_ROUTE}${payload}\n`)).toBe(payload);
+  });
+});
+
+describe('organelle compose --replay', () => {
+  it('prints the lines of the recorded run, with no model', async () => {
+    const recorded = await record(SMOOTH, { planner: smoothPlanner });
+    const payload = await encodeComposeLink(recorded.link!);
+    const lines: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+    try {
+      await composeCommand(['--replay', `${COMPOSE_ROUTE}${payload}`]);
+    } finally {
+      log.mockRestore();
+    }
+    const expected = recorded.result.events.flatMap((e) => {
+      const line = describeComposeEvent(e);
+      return line ? [`${String(e.step).padStart(4)} ${line}`] : [];
+    });
+    expect(lines).toEqual([
+      `replay of a shared run by models ${MODELS}: the recorded answers, no model loaded`, ...expected, `\n${recorded.result.code}`,
+      `share: ${COMPOSE_ROUTE}${payload} (${payload.length} characters)`,
+    ]);
+    await expect(composeCommand(['--replay', payload.slice(0, -2)])).rejects.toThrow(/^(checksum|characters): /);
+    await expect(composeCommand(['--replay', payload, 'an intent'])).rejects.toThrow(/usage/);
+  });
+});
