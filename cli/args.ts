@@ -1,5 +1,6 @@
 // A small strict argument parser: `--key value`, `--key=value` and boolean `--flag`;
 // unknown options are errors that list the known ones.
+import { inLimits, limitRule, type LimitedSetting } from '../worker/model/recipe.ts';
 
 export interface ParsedArgs {
   positional: string[];
@@ -51,5 +52,22 @@ export function positiveNumberOption(a: ParsedArgs, key: string): number | undef
   if (v === undefined) return undefined;
   const n = Number(v);
   if (!(Number.isFinite(n) && n > 0) || v.trim() === '') throw new Error(`--${key} must be a number > 0, got "${v}"`);
+  return n;
+}
+
+/**
+ * A training setting's option, within its limits (TRAIN_LIMITS in worker/model/recipe.ts,
+ * the Train form's too): `fallback` when absent, an error naming the range otherwise.
+ */
+export function limitedOption(a: ParsedArgs, key: string, setting: LimitedSetting, fallback: number): number;
+export function limitedOption(a: ParsedArgs, key: string, setting: LimitedSetting): number | undefined;
+export function limitedOption(a: ParsedArgs, key: string, setting: LimitedSetting, fallback?: number): number | undefined {
+  const v = stringOption(a, key);
+  if (v === undefined) {
+    if (a.options.has(key)) throw new Error(`--${key} needs a value`);
+    return fallback;
+  }
+  const n = v.trim() === '' ? NaN : Number(v);
+  if (!inLimits(setting, n)) throw new Error(`${limitRule(setting, `--${key}`)}, got "${v}"`);
   return n;
 }

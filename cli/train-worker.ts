@@ -1,17 +1,20 @@
 // Worker thread: trains one registered organelle and writes its .organelle file, posting
 // progress to the parent. One thread per organelle, so a game's organelles train at once.
+// A run that diverges writes nothing and posts what happened instead.
 import { parentPort, workerData } from 'node:worker_threads';
 import { writeFile } from 'node:fs/promises';
 import { findRecipe } from '../worker/recipes/index.ts';
 import { Organelle } from '../worker/organelle.ts';
 import { corpusExamples } from '../worker/corpus/examples.ts';
 import { TrainingRun, type TrainProgress } from '../worker/trainer.ts';
+import { trainToEnd } from './train.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 
-export interface TrainJob { recipeId: string; steps?: number; seed?: number; out: string }
+export interface TrainJob { recipeId: string; steps?: number; seed?: number; learningRate?: number; out: string }
 export type TrainMessage =
   | { type: 'started'; recipeId: string; params: number; vocab: number; docs: number; steps: number; seed: number }
   | { type: 'progress'; recipeId: string; progress: TrainProgress }
+  | { type: 'diverged'; recipeId: string; message: string }
   | { type: 'done'; recipeId: string; out: string; progress: TrainProgress };
 
 const job = workerData as TrainJob;
@@ -22,13 +25,27 @@ const corpusText = recipe.buildCorpus();
 const seed = job.seed ?? recipe.seed;
 const organelle = await Organelle.create(await nodeWasmModule(), {
   name: recipe.id, corpusId: recipe.id, corpusText, architecture: recipe.architecture, seed,
-  config: { ...recipe.config, ...(job.steps ? { steps: job.steps } : {}) },
+  config: {
+    ...recipe.config,
+    ...(job.steps ? { steps: job.steps } : {}),
+    ...(job.learningRate ? { learningRate: job.learningRate } : {}),
+  },
 });
 post({
   type: 'started', recipeId: recipe.id, params: organelle.engine.paramCount, vocab: organelle.vocab.size,
   docs: corpusText.split('\n\n').length, steps: organelle.recipe.config.steps, seed,
 });
 const run = new TrainingRun(organelle);
-while (!run.done) post({ type: 'progress', recipeId: recipe.id, progress: run.slice(1000) });
-await writeFile(job.out, organelle.toFile(false, { examples: corpusExamples(organelle, corpusText) }));
-post({ type: 'done', recipeId: recipe.id, out: job.out, progress: run.progress });
+let diverged: string | null = null;
+try {
+  trainToEnd(run, recipe.id, job.out, (progress) => post({ type: 'progress', recipeId: recipe.id, progress }));
+} catch (err) {
+  if (!run.diverged) throw err;
+  diverged = (err as Error).message;
+}
+if (diverged !== null) {
+  post({ type: 'diverged', recipeId: recipe.id, message: diverged });
+} else {
+  await writeFile(job.out, organelle.toFile(false, { examples: corpusExamples(organelle, corpusText) }));
+  post({ type: 'done', recipeId: recipe.id, out: job.out, progress: run.progress });
+}

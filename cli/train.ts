@@ -1,16 +1,18 @@
-// `organelle train <game> [--organelle NAME] [--steps N] [--seed S] [--out DIR]`: every
-// organelle of a game's pipeline from its registered recipe, concurrently, one worker
+// `organelle train <game> [--organelle NAME] [--steps N] [--seed S] [--lr R] [--out DIR]`:
+// every organelle of a game's pipeline from its registered recipe, concurrently, one worker
 // thread each. `organelle train --corpus FILE --out FILE ...`: one organelle from a file.
+// Steps, seed and learning rate are held to TRAIN_LIMITS (the Train form's too), and a run
+// that diverges stops, writes nothing and says what to try.
 import { writeFile, mkdir } from 'node:fs/promises';
 import { checkOutputFile, readNamedFile } from './files.ts';
 import { basename, join } from 'node:path';
 import { Organelle } from '../worker/organelle.ts';
 import { corpusExamples } from '../worker/corpus/examples.ts';
-import { TrainingRun, formatProgress, formatDuration, type TrainProgress } from '../worker/trainer.ts';
+import { TrainingDiverged, TrainingRun, formatProgress, formatDuration, type TrainProgress } from '../worker/trainer.ts';
 import { SHAPE_PRESETS, isShapePresetName } from '../worker/model/shape.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { recipesFor, type GameId } from '../worker/recipes/index.ts';
-import { parseArgs, stringOption, intOption, positiveNumberOption, type ParsedArgs } from './args.ts';
+import { parseArgs, stringOption, limitedOption, type ParsedArgs } from './args.ts';
 import { startTsWorker } from '../worker/threads.ts';
 import { SHIPPED_MODELS_DIR } from './models.ts';
 import type { TrainJob, TrainMessage } from './train-worker.ts';
@@ -22,9 +24,34 @@ export async function trainCommand(argv: string[]): Promise<void> {
   const game = args.positional[0];
   if (game !== undefined) {
     if (!GAMES.includes(game as GameId)) throw new Error(`unknown game "${game}" (known: ${GAMES.join(', ')})`);
+    refuseOptions(args, ['corpus', 'shape', 'name'], 'a game trains its recipes, so --%s applies only to train --corpus');
     return trainGame(game as GameId, args);
   }
+  refuseOptions(args, ['organelle'], '--%s applies only to train <game>');
   return trainCorpusFile(args);
+}
+
+/** An option the command would ignore is an error, not a silent no-op. */
+function refuseOptions(args: ParsedArgs, keys: string[], why: string): void {
+  for (const key of keys) if (args.options.has(key)) throw new Error(why.replace('%s', key));
+}
+
+/**
+ * What the command says when a run diverged: the step and what was not finite, that
+ * nothing was written, and what to try.
+ */
+export function divergedMessage(name: string, err: TrainingDiverged, out: string): string {
+  return `${name}: ${err.message}. Nothing was written to ${out}. ${err.advice('--lr')}`;
+}
+
+/** Trains to the end, reporting each slice; a run that diverges throws divergedMessage's words. */
+export function trainToEnd(run: TrainingRun, name: string, out: string, report: (p: TrainProgress) => void): void {
+  try {
+    while (!run.done) report(run.slice(1000));
+  } catch (err) {
+    if (err instanceof TrainingDiverged) throw new Error(divergedMessage(name, err, out));
+    throw err;
+  }
 }
 
 async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
@@ -33,8 +60,9 @@ async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
   if (recipes.length === 0) throw new Error(`no organelle "${only}" for ${game} (known: ${recipesFor(game).map((r) => r.organelle).join(', ')})`);
   const outDir = stringOption(args, 'out') ?? join(SHIPPED_MODELS_DIR, game);
   await mkdir(outDir, { recursive: true });
-  const steps = args.options.has('steps') ? intOption(args, 'steps', 1, 1) : undefined;
-  const seed = args.options.has('seed') ? intOption(args, 'seed', 0) : undefined;
+  const steps = limitedOption(args, 'steps', 'steps');
+  const seed = limitedOption(args, 'seed', 'seed');
+  const learningRate = limitedOption(args, 'lr', 'learningRate');
   const t0 = performance.now();
   const latest = new Map<string, TrainProgress>();
   const tty = process.stderr.isTTY;
@@ -47,7 +75,7 @@ async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
     process.stderr.write(tty ? `\r${line}   ` : `${line}\n`);
   };
   await Promise.all(recipes.map((r) => new Promise<void>((resolve, reject) => {
-    const job: TrainJob = { recipeId: r.id, out: join(outDir, `${r.organelle}.organelle`), steps, seed };
+    const job: TrainJob = { recipeId: r.id, out: join(outDir, `${r.organelle}.organelle`), steps, seed, learningRate };
     const worker = startTsWorker(new URL('./train-worker.ts', import.meta.url), job);
     worker.on('message', (m: TrainMessage) => {
       if (m.type === 'started') {
@@ -55,6 +83,9 @@ async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
       } else if (m.type === 'progress') {
         latest.set(m.recipeId, m.progress);
         print();
+      } else if (m.type === 'diverged') {
+        if (tty) process.stderr.write('\n');
+        reject(new Error(m.message));
       } else {
         latest.set(m.recipeId, m.progress);
         print(true);
@@ -75,9 +106,9 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   if (!corpusPath || !out) throw new Error('train needs a game (train puzzle8) or --corpus FILE and --out FILE');
   const shapeName = stringOption(args, 'shape') ?? '64k';
   if (!isShapePresetName(shapeName)) throw new Error(`unknown shape "${shapeName}" (known: ${Object.keys(SHAPE_PRESETS).join(', ')})`);
-  const steps = intOption(args, 'steps', 25_000, 1);
-  const seed = intOption(args, 'seed', 1);
-  const lr = positiveNumberOption(args, 'lr');
+  const steps = limitedOption(args, 'steps', 'steps', 25_000);
+  const seed = limitedOption(args, 'seed', 'seed', 1);
+  const lr = limitedOption(args, 'lr', 'learningRate');
   const corpusText = await readNamedFile(corpusPath, 'corpus file');
   await checkOutputFile(out, '--out');
   const name = stringOption(args, 'name') ?? basename(corpusPath).replace(/\.[^.]*$/, '');
@@ -88,11 +119,11 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   process.stderr.write(`${name}: ${organelle.engine.paramCount.toLocaleString('en-US')} parameters, vocab ${organelle.vocab.size}, ${steps} steps, seed ${seed}\n`);
   const run = new TrainingRun(organelle);
   const tty = process.stderr.isTTY;
-  while (!run.done) {
-    const p = run.slice(1000);
-    process.stderr.write(tty ? `\r${formatProgress(name, p)}   ` : `${formatProgress(name, p)}\n`);
+  try {
+    trainToEnd(run, name, out, (p) => process.stderr.write(tty ? `\r${formatProgress(name, p)}   ` : `${formatProgress(name, p)}\n`));
+  } finally {
+    if (tty) process.stderr.write('\n');
   }
-  if (tty) process.stderr.write('\n');
   await writeFile(out, organelle.toFile(false, { examples: corpusExamples(organelle, corpusText) }));
   console.log(`wrote ${out} after ${formatDuration(run.progress.elapsedMs / 1000)} (final loss ${run.progress.loss.toFixed(4)})`);
 }

@@ -2,7 +2,15 @@
 // between slices: the CLI prints a progress line, the browser worker answers pause /
 // cancel messages and writes checkpoints. Throughput counts every position processed
 // (BOS and prompt included), like the reference project's figures.
+//
+// A run that diverges stops: a step whose loss or gradient norm is not a finite number
+// (the engine computes the norm for clipping anyway, so reading it costs one call), or
+// weights that are not, at the end or before a checkpoint, throws TrainingDiverged. The
+// checks only read what the step computed, so the weights of a run that does not diverge
+// are the same, bit for bit.
 import type { Organelle } from './organelle.ts';
+import { firstNonFinite } from './model/model-file.ts';
+import { DEFAULT_TRAIN_CONFIG } from './model/recipe.ts';
 
 export interface TrainProgress {
   step: number; // steps done
@@ -13,11 +21,38 @@ export interface TrainProgress {
   elapsedMs: number; // total training time so far (excluding pauses)
 }
 
+/**
+ * Training stopped because it diverged: after `step` steps (the bad one included) the loss,
+ * the gradient norm or a weight was not a finite number. The weights are unusable from then
+ * on; whatever was saved before is the last good state.
+ */
+export class TrainingDiverged extends Error {
+  readonly step: number;
+  readonly learningRate: number; // the run's peak learning rate
+
+  constructor(step: number, what: string, learningRate: number) {
+    super(`training diverged at step ${step.toLocaleString('en-US')}: ${what}`);
+    this.name = 'TrainingDiverged';
+    this.step = step;
+    this.learningRate = learningRate;
+  }
+
+  /** What usually prevents it, naming how the caller sets the rate: "--lr" on the command line. */
+  advice(option = 'learning rate'): string {
+    const lr = this.learningRate;
+    const deflt = DEFAULT_TRAIN_CONFIG.learningRate;
+    return lr > deflt
+      ? `Try a lower ${option}: this run's is ${lr}, the default ${deflt}.`
+      : `Try a lower ${option} than this run's ${lr}, or another seed.`;
+  }
+}
+
 export class TrainingRun {
   readonly organelle: Organelle;
   readonly steps: number;
   #elapsedMs = 0;
   #last: TrainProgress;
+  #diverged: TrainingDiverged | null = null;
   readonly #now: () => number;
 
   constructor(organelle: Organelle, now: () => number = () => performance.now()) {
@@ -35,14 +70,32 @@ export class TrainingRun {
     return this.#last;
   }
 
-  /** Trains until `budgetMs` has passed (at least one step) or the run is complete. */
+  /** Why the run stopped early, once it has diverged. */
+  get diverged(): TrainingDiverged | null {
+    return this.#diverged;
+  }
+
+  /**
+   * Trains until `budgetMs` has passed (at least one step) or the run is complete. Throws
+   * TrainingDiverged at a step whose loss or gradient norm is not finite (the progress then
+   * covers the steps before it), and at the end if a weight is not finite; every later call
+   * throws it again.
+   */
   slice(budgetMs: number): TrainProgress {
+    if (this.#diverged) throw this.#diverged;
     const start = this.#now();
     let tokens = 0;
     let lossSum = 0;
     let n = 0;
+    let bad: string | null = null;
     while (!this.done) {
-      lossSum += this.organelle.trainStep();
+      const loss = this.organelle.trainStep();
+      const norm = this.organelle.engine.lastGradNorm;
+      if (!Number.isFinite(loss) || !Number.isFinite(norm)) {
+        bad = Number.isFinite(loss) ? `the gradient norm is ${norm} (loss ${Number(loss.toPrecision(4))})` : `the loss is ${loss}`;
+        break;
+      }
+      lossSum += loss;
       tokens += this.organelle.engine.lastStepTokens;
       n++;
       if (this.#now() - start >= budgetMs) break;
@@ -59,7 +112,27 @@ export class TrainingRun {
       etaSeconds: n ? remaining / stepsPerSec : NaN,
       elapsedMs: this.#elapsedMs,
     };
+    if (bad !== null) throw this.#diverge(this.organelle.stepsDone, bad);
+    if (this.done) this.checkWeights();
     return this.#last;
+  }
+
+  /**
+   * Throws TrainingDiverged if a weight is not a finite number: the last check before the
+   * weights are saved (a checkpoint, the finished model). One pass over a copy of them.
+   */
+  checkWeights(): void {
+    if (this.#diverged) throw this.#diverged;
+    const params = this.organelle.engine.getParams();
+    const i = firstNonFinite(params);
+    if (i >= 0) {
+      throw this.#diverge(this.organelle.stepsDone, `parameter ${i.toLocaleString('en-US')} is ${params[i]}`);
+    }
+  }
+
+  #diverge(step: number, what: string): TrainingDiverged {
+    this.#diverged = new TrainingDiverged(step, what, this.organelle.recipe.config.learningRate);
+    return this.#diverged;
   }
 }
 

@@ -36,19 +36,23 @@ const RECIPE: TrainingRecipe = {
   },
 };
 
-/** Deterministic floats covering awkward bit patterns: -0, subnormals, infinities, a NaN payload. */
+/**
+ * Deterministic finite floats covering awkward bit patterns: -0, subnormals, the largest
+ * finite magnitudes. (Infinities and NaNs are refused: the 'weights' check.)
+ */
 function floats(n: number, seed: number): Float32Array {
   const out = new Float32Array(n);
   const bits = new Uint32Array(out.buffer);
   let s = seed >>> 0;
   for (let i = 0; i < n; i++) {
     s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    bits[i] = s;
+    // an all-ones exponent is an infinity or a NaN: take the next exponent down
+    bits[i] = (s & 0x7f800000) === 0x7f800000 ? s ^ 0x00800000 : s;
   }
   bits[0] = 0x80000000; // -0
   bits[1] = 0x00000001; // smallest subnormal
-  bits[2] = 0x7f800000; // +Infinity
-  bits[3] = 0x7fc01234; // NaN with a payload
+  bits[2] = 0x7f7fffff; // largest finite
+  bits[3] = 0xff7fffff; // most negative finite
   return out;
 }
 
@@ -163,6 +167,20 @@ describe('round trip', () => {
     expect(() => encodeModelFile({ ...model(), vocabChars: '\nab' })).toThrow(/vocabulary has 3 characters/);
     expect(() => encodeModelFile({ ...model(), evaluation: { x: NaN } })).toThrow(/evaluation\.x/);
   });
+
+  it('refuses to encode weights or optimizer state that are not finite numbers (weights)', () => {
+    const nan = model();
+    nan.params = nan.params.slice();
+    nan.params[5] = NaN;
+    expect(checkOf(() => encodeModelFile(nan))).toEqual({
+      check: 'weights',
+      message: expect.stringMatching(/^Model has weights that are not finite numbers: parameter 5 of [\d,]+ is NaN \(a training run that diverged/),
+    });
+    const inf = model(SHAPE, VOCAB, true);
+    inf.optimizer = { ...inf.optimizer!, v: inf.optimizer!.v.slice() };
+    inf.optimizer.v[0] = Infinity;
+    expect(checkOf(() => encodeModelFile(inf)).message).toMatch(/optimizer's second moment 0 of [\d,]+ is Infinity/);
+  });
 });
 
 describe('decode checks', () => {
@@ -239,6 +257,24 @@ describe('decode checks', () => {
     const longer = new Uint8Array(file.length + 4);
     longer.set(file);
     expect(checkOf(() => decodeModelFile(longer)).check).toBe('size');
+  });
+
+  it('weights: a NaN or an infinity anywhere in the weights or optimizer state, checksum and all intact', () => {
+    const dataStart = (16 + u32(file, 12) + 3) & ~3;
+    const n = parameterCount(SHAPE);
+    const cases: [number, number, RegExp][] = [
+      [dataStart + 4 * 7, NaN, /parameter 7 of [\d,]+ is NaN/],
+      [dataStart + 4 * (n - 1), -Infinity, /parameter [\d,]+ of [\d,]+ is -Infinity/],
+      [dataStart + 4 * n + 20 + 4 * 3, NaN, /optimizer's first moment 3 of/],
+    ];
+    for (const [at, value, message] of cases) {
+      const bad = file.slice();
+      new DataView(bad.buffer).setFloat32(at, value, true);
+      new DataView(bad.buffer).setUint32(bad.length - 4, fnv1a32(bad.subarray(0, bad.length - 4)), true);
+      const refused = checkOf(() => decodeModelFile(bad));
+      expect(refused.check, `byte ${at}`).toBe('weights');
+      expect(refused.message).toMatch(message);
+    }
   });
 
   it('checksum: any flipped bit in weights, optimizer state or the checksum', () => {

@@ -1,12 +1,14 @@
 // The browser worker's training job, run in Node on the same wasm: a run trains to the end
 // and evaluates itself; pausing, resuming and continuing from a checkpoint all give the
-// weights of an uninterrupted run, bit for bit; cancel stops it.
+// weights of an uninterrupted run, bit for bit; cancel stops it with a checkpoint at the step
+// it stopped, to resume from; a run that diverges stops with what to try, and no checkpoint
+// or model after its last good step.
 import { describe, expect, it } from 'vitest';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
 import { trainOrganelle } from '../../worker/browser/train.ts';
 import { TrainingSession } from '../../worker/browser/training-session.ts';
 import type { TrainCallbacks, TrainCheckpoint, TrainProgress, TrainRequest } from '../../worker/browser/messages.ts';
-import { decodeModelFile } from '../../worker/model/model-file.ts';
+import { decodeModelFile, encodeModelFile } from '../../worker/model/model-file.ts';
 import { float32Hash, DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
 
 const docs = DETERMINISM_CORPUS.split('\n\n');
@@ -105,6 +107,51 @@ describe('trainOrganelle', () => {
     const result = await trainOrganelle(await nodeWasmModule(), request, r.callbacks, { onSession: r.onSession });
     expect(result.status).toBe('cancelled');
     expect(result.step).toBeLessThan(80);
+  });
+
+  it('keeps a cancelled run at the step it stopped, and resuming from there gives the uninterrupted weights', async () => {
+    const module = await nodeWasmModule();
+    const quietRequest = { ...request, checkpointMs: 1e9 }; // no checkpoint on the way
+    const r = recorder((p, session) => {
+      if (p.step >= 10) session().cancel();
+    });
+    const cancelled = await trainOrganelle(module, quietRequest, r.callbacks, { onSession: r.onSession });
+    if (cancelled.status !== 'cancelled') throw new Error('not cancelled');
+    expect(r.checkpoints).toEqual([]);
+    expect(cancelled.checkpoint?.step).toBe(cancelled.step);
+    const kept = decodeModelFile(cancelled.checkpoint!.bytes);
+    expect(kept.recipe.stepsDone).toBe(cancelled.step);
+    expect(kept.optimizer).toBeDefined();
+
+    const resumed = await trainOrganelle(module, { ...quietRequest, checkpoint: cancelled.checkpoint!.bytes }, recorder().callbacks);
+    const straight = await trainOrganelle(module, quietRequest, recorder().callbacks);
+    if (resumed.status !== 'done' || straight.status !== 'done') throw new Error('a run did not finish');
+    expect(paramsHash(resumed.model)).toBe(paramsHash(straight.model));
+  });
+
+  it('stops a run that diverges, with what to try, and hands out nothing after its last good step', async () => {
+    const module = await nodeWasmModule();
+    const r = recorder();
+    await trainOrganelle(module, { ...request, steps: 20 }, r.callbacks);
+    // the run's checkpoint at step 20 of 80, its recipe's learning rate set far past the limits
+    const good = decodeModelFile(r.checkpoints.at(-1)!.bytes);
+    const hot = encodeModelFile({ ...good, recipe: { ...good.recipe, config: { ...good.recipe.config, steps: 80, learningRate: 1e6 } } });
+
+    const after = recorder();
+    const result = await trainOrganelle(module, { ...request, checkpoint: hot }, after.callbacks);
+    if (result.status !== 'diverged') throw new Error(`expected the run to diverge, it ended ${result.status}`);
+    expect(result.step).toBeGreaterThan(20);
+    expect(result.step).toBeLessThan(40);
+    expect(result.message).toMatch(
+      /^Training diverged at step \d+: (the gradient norm is \S+ \(loss \S+\)|the loss is NaN)\. Try a lower learning rate: this run's is 1000000, the default 0\.001\.$/,
+    );
+    // every checkpoint it handed out came before the step that diverged (and decodes: its weights are finite)
+    for (const c of after.checkpoints) {
+      expect(c.step).toBeLessThan(result.step);
+      expect(decodeModelFile(c.bytes).recipe.stepsDone).toBe(c.step);
+    }
+    // and no progress it reported had a loss that is not a number
+    expect(after.progress.every((p) => p.curve.losses.every(Number.isFinite))).toBe(true);
   });
 
   it('names the problem when a recipe is unknown or a checkpoint cannot resume', async () => {

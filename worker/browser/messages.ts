@@ -96,7 +96,18 @@ export type TrainResult =
       step: number;
       elapsedMs: number;
     }
-  | { status: 'cancelled'; step: number };
+  | {
+      status: 'cancelled';
+      step: number;
+      /** The run at the step it stopped, when no checkpoint was handed out there (transferred). */
+      checkpoint?: TrainCheckpoint;
+    }
+  | {
+      /** A loss, gradient norm or weight stopped being a finite number: no model, no checkpoint after it. */
+      status: 'diverged';
+      step: number; // steps done, the one that diverged included
+      message: string; // what diverged, and what to try
+    };
 
 /** A registered recipe without its corpus builder, for the page's pickers. */
 export interface RecipeInfo {

@@ -91,7 +91,9 @@ export interface TrainOptions {
   onSession?: (session: TrainingSession) => void;
 }
 
-/** Trains one organelle to the end of its run (or until cancelled). */
+const sentenceCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Trains one organelle to the end of its run (or until it is cancelled or diverges). */
 export async function trainOrganelle(
   module: WebAssembly.Module,
   request: TrainRequest,
@@ -120,12 +122,28 @@ export async function trainOrganelle(
     steps: organelle.recipe.config.steps,
   });
   const quiet = (r: unknown) => void Promise.resolve(r).catch(() => {});
+  // the page has taken every checkpoint before it hears how the run ended: they travel by
+  // another port than the result, so a cancelled or diverged run's last one could come after
+  let handedOver: Promise<unknown> = Promise.resolve();
   const outcome = await session.run({
     progress: (p) => quiet(callbacks.progress(p)),
-    checkpoint: (c) => quiet(callbacks.checkpoint(transfer(c, [c.bytes.buffer as ArrayBuffer]))),
+    checkpoint: (c) => {
+      const taken = Promise.resolve(callbacks.checkpoint(transfer(c, [c.bytes.buffer as ArrayBuffer]))).catch(() => {});
+      handedOver = Promise.all([handedOver, taken]);
+    },
     paused: (step) => quiet(callbacks.paused(step)),
   });
-  if (outcome === 'cancelled') return { status: 'cancelled', step: session.step };
+  await handedOver;
+  if (outcome === 'cancelled') {
+    const c = session.finalCheckpoint;
+    return c
+      ? transfer({ status: 'cancelled', step: session.step, checkpoint: c }, [c.bytes.buffer as ArrayBuffer])
+      : { status: 'cancelled', step: session.step };
+  }
+  if (outcome === 'diverged') {
+    const d = session.diverged!;
+    return { status: 'diverged', step: d.step, message: `${sentenceCase(d.message)}. ${d.advice()}` };
+  }
 
   const evaluation = await evaluate(organelle, source, usable, session.progress.loss);
   const examples = pickExamples(usable.training, usable.heldOut);

@@ -1,11 +1,13 @@
 // One organelle's training run, driven in time slices (TrainingRun.slice) with a yield to
 // the event loop between slices, so that pause(), resume() and cancel() take effect within
 // one slice. It reports progress after every slice and hands out a checkpoint (the model
-// with its optimizer state) every `checkpointMs` of training and whenever it pauses.
-// Resuming from a checkpoint continues the same run bit for bit. No DOM, no storage:
-// the caller decides where progress and checkpoints go.
+// with its optimizer state) every `checkpointMs` of training and whenever it pauses; a
+// cancelled run keeps one at the step it stopped (finalCheckpoint), so it can be resumed
+// or saved. Resuming from a checkpoint continues the same run bit for bit. A run that
+// diverges stops with no checkpoint after the last good one. No DOM, no storage: the
+// caller decides where progress and checkpoints go.
 import type { Organelle } from '../organelle.ts';
-import { TrainingRun } from '../trainer.ts';
+import { TrainingDiverged, TrainingRun, type TrainProgress as RunProgress } from '../trainer.ts';
 import type { LossCurve, TrainCheckpoint, TrainProgress } from './messages.ts';
 import { yieldToEventLoop } from './yield.ts';
 
@@ -23,7 +25,7 @@ export interface SessionEvents {
   paused?(step: number): void;
 }
 
-export type SessionOutcome = 'done' | 'cancelled';
+export type SessionOutcome = 'done' | 'cancelled' | 'diverged';
 
 type State = 'idle' | 'running' | 'paused' | 'cancelled';
 
@@ -47,6 +49,7 @@ export class TrainingSession {
   #loss = NaN;
   #curve: LossCurve = { steps: [], losses: [] };
   #lastCheckpointStep: number;
+  #final: TrainCheckpoint | null = null;
 
   constructor(organelle: Organelle, options: SessionOptions = {}) {
     this.organelle = organelle;
@@ -71,6 +74,16 @@ export class TrainingSession {
     return this.#state === 'paused';
   }
 
+  /** Why the run stopped early, once it has diverged. */
+  get diverged(): TrainingDiverged | null {
+    return this.#run.diverged;
+  }
+
+  /** A cancelled run's checkpoint at the step it stopped, when none was handed out there. */
+  get finalCheckpoint(): TrainCheckpoint | null {
+    return this.#final;
+  }
+
   pause(): void {
     if (this.#state === 'running' || this.#state === 'idle') this.#state = 'paused';
   }
@@ -92,8 +105,9 @@ export class TrainingSession {
     wake?.();
   }
 
-  /** The model with its optimizer state at the current step. */
+  /** The model with its optimizer state at the current step; TrainingDiverged if its weights are not finite. */
   checkpoint(): TrainCheckpoint {
+    this.#run.checkWeights();
     this.#lastCheckpointStep = this.step;
     return { step: this.step, bytes: this.organelle.toFile(true), elapsedMs: this.elapsedMs };
   }
@@ -101,7 +115,8 @@ export class TrainingSession {
   /**
    * One slice of training, run as a few shorter TrainingRun slices so that the loss curve
    * gets several points per slice. Updates the slice's loss, its curve and the smoothed
-   * rates; returns its duration.
+   * rates; returns its duration. A slice that diverges ends there, its steps before the bad
+   * one counted (the run's `diverged` says so).
    */
   #slice(): number {
     const stepBefore = this.step;
@@ -112,12 +127,18 @@ export class TrainingSession {
     do {
       const from = this.step;
       const ms = this.#run.progress.elapsedMs;
-      const p = this.#run.slice(this.#sliceMs / POINTS_PER_SLICE);
+      let p: RunProgress;
+      try {
+        p = this.#run.slice(this.#sliceMs / POINTS_PER_SLICE);
+      } catch (err) {
+        if (!(err instanceof TrainingDiverged)) throw err;
+        p = this.#run.progress;
+      }
       curve.steps.push(p.step);
       curve.losses.push(p.loss);
       lossSum += p.loss * (p.step - from);
       tokens += (p.tokensPerSec * (p.elapsedMs - ms)) / 1000;
-    } while (!this.#run.done && this.#run.progress.elapsedMs - msBefore < this.#sliceMs);
+    } while (!this.#run.done && !this.#run.diverged && this.#run.progress.elapsedMs - msBefore < this.#sliceMs);
     const ms = Math.max(this.#run.progress.elapsedMs - msBefore, 1e-3);
     const steps = this.step - stepBefore;
     this.#loss = steps ? lossSum / steps : this.#loss;
@@ -142,12 +163,24 @@ export class TrainingSession {
     };
   }
 
-  /** Trains until the run completes or is cancelled. */
+  /** Trains until the run completes, is cancelled or diverges. */
   async run(events: SessionEvents): Promise<SessionOutcome> {
+    try {
+      return await this.#train(events);
+    } catch (err) {
+      if (err instanceof TrainingDiverged) return 'diverged';
+      throw err;
+    }
+  }
+
+  async #train(events: SessionEvents): Promise<SessionOutcome> {
     if (this.#state === 'idle') this.#state = 'running';
     let sinceCheckpoint = 0;
     while (!this.#run.done) {
-      if (this.#state === 'cancelled') return 'cancelled';
+      if (this.#state === 'cancelled') {
+        if (this.step !== this.#lastCheckpointStep) this.#final = this.checkpoint();
+        return 'cancelled';
+      }
       if (this.#state === 'paused') {
         if (this.step !== this.#lastCheckpointStep) events.checkpoint(this.checkpoint());
         sinceCheckpoint = 0;
@@ -157,6 +190,7 @@ export class TrainingSession {
       }
       const sliceMs = this.#slice();
       events.progress(this.progress);
+      if (this.#run.diverged) return 'diverged';
       sinceCheckpoint += sliceMs;
       if (sinceCheckpoint >= this.#checkpointMs && !this.#run.done) {
         events.checkpoint(this.checkpoint());

@@ -8,7 +8,9 @@
 //   params     paramCount x f32 (parameterLayout order)
 //   optimizer  only if hasOptimizer: u32 step, 4 x u32 rngState, m (paramCount f32), v (paramCount f32)
 //   checksum   u32 FNV-1a 32-bit over every preceding byte
-// A file that fails a check is refused with a ModelFileError naming that check.
+// A file that fails a check is refused with a ModelFileError naming that check. Weights (and
+// optimizer state) that are not finite numbers are refused both ways, the 'weights' check:
+// a run that diverged leaves them, and such a model gives every answer probability 0.
 import { parameterCount, validateShape, type ModelShape } from './shape.ts';
 import type { OptimizerState, TrainConfig, TrainingRecipe } from './types.ts';
 import { Vocab } from './vocab.ts';
@@ -38,7 +40,7 @@ export interface CorpusExample {
 }
 
 /** The checks decodeModelFile runs, in order. */
-export type ModelFileCheck = 'truncated' | 'magic' | 'version' | 'header' | 'shape' | 'size' | 'checksum';
+export type ModelFileCheck = 'truncated' | 'magic' | 'version' | 'header' | 'shape' | 'size' | 'checksum' | 'weights';
 
 export class ModelFileError extends Error {
   readonly check: ModelFileCheck;
@@ -82,6 +84,36 @@ export function modelFingerprint(model: Pick<OrganelleModel, 'shape' | 'vocabCha
   const a = fnv1a32(params, fnv1a32(head));
   const b = fnv1a32(params, fnv1a32(head, 0x9e3779b9));
   return hex8(a) + hex8(b);
+}
+
+// ---- finite weights
+
+/** The index of the first element of `a` that is NaN or infinite, or -1 when every one is finite. */
+export function firstNonFinite(a: Float32Array): number {
+  for (let i = 0; i < a.length; i++) {
+    // x - x is 0 for every finite x and NaN for NaN and both infinities
+    if (a[i] - a[i] !== 0) return i;
+  }
+  return -1;
+}
+
+/** The 'weights' refusal for the first non-finite float of the params or optimizer state, or null. */
+function nonFiniteWeights(model: Pick<OrganelleModel, 'params' | 'optimizer'>): ModelFileError | null {
+  const parts: [string, Float32Array | undefined][] = [
+    ['parameter', model.params],
+    ["optimizer's first moment", model.optimizer?.m],
+    ["optimizer's second moment", model.optimizer?.v],
+  ];
+  for (const [what, a] of parts) {
+    const i = a ? firstNonFinite(a) : -1;
+    if (i < 0) continue;
+    return new ModelFileError(
+      'weights',
+      `Model has weights that are not finite numbers: ${what} ${grouped(i)} of ${grouped(a!.length)} is ${a![i]}` +
+        ' (a training run that diverged leaves such weights, and the model would give every answer probability 0)',
+    );
+  }
+  return null;
 }
 
 // ---- byte helpers
@@ -263,6 +295,8 @@ function checkEncodable(model: OrganelleModel): void {
     // JSON would silently turn NaN and Infinity into null.
     if (!Number.isFinite(v)) throw new Error(`encodeModelFile: evaluation.${k} is ${v}, not a finite number`);
   }
+  const weights = nonFiniteWeights(model);
+  if (weights) throw weights;
 }
 
 export function encodeModelFile(model: OrganelleModel): Uint8Array {
@@ -408,6 +442,9 @@ export function decodeModelFile(bytes: Uint8Array): OrganelleModel {
       v: readFloat32s(bytes, at + OPTIMIZER_FIXED + n * 4, n),
     };
   }
+  // last: a file intact to its checksum may still hold what a diverged run left
+  const weights = nonFiniteWeights(model);
+  if (weights) throw weights;
   if (header.name !== undefined) model.name = header.name;
   if (header.createdAt !== undefined) model.createdAt = header.createdAt;
   if (header.evaluation !== undefined) model.evaluation = header.evaluation;

@@ -1,0 +1,73 @@
+// `organelle train`: its numeric options are held to the limits the Train form uses, named
+// with their range; options a command would ignore are refused; and a run that diverges
+// exits with an error that says so and what to try, and writes no file (it used to print
+// "loss NaN" on every line, exit 0 and write a model whose every answer had probability 0).
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trainCommand, trainToEnd } from '../../cli/train.ts';
+import { limitedOption, parseArgs } from '../../cli/args.ts';
+import { TrainingRun } from '../../worker/trainer.ts';
+import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
+import { organelleAt } from '../helpers/diverging.ts';
+
+let dir: string;
+let corpus: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'organelle-train-'));
+  corpus = join(dir, 'toy.txt');
+  await writeFile(corpus, DETERMINISM_CORPUS);
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('organelle train options', () => {
+  it('refuses a learning rate, steps or seed out of range, naming the range', async () => {
+    const out = join(dir, 'm.organelle');
+    const train = (...more: string[]) => trainCommand(['--corpus', corpus, '--out', out, ...more]);
+    await expect(train('--lr', '1e6')).rejects.toThrow('--lr must be a number from 0.000001 to 0.1 (the default is 0.001), got "1e6"');
+    await expect(train('--lr', '0')).rejects.toThrow(/--lr must be a number from 0\.000001 to 0\.1/);
+    await expect(train('--steps', '0')).rejects.toThrow('--steps must be a whole number from 1 to 1,000,000, got "0"');
+    await expect(train('--steps', '2000000')).rejects.toThrow(/--steps must be a whole number from 1 to 1,000,000/);
+    await expect(train('--seed', '-1')).rejects.toThrow('--seed must be a whole number from 0 to 4,294,967,295, got "-1"');
+    await expect(train('--seed', '4294967296')).rejects.toThrow(/--seed must be a whole number from 0 to 4,294,967,295/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('refuses options the command would ignore', async () => {
+    await expect(trainCommand(['tictactoe', '--shape', '460k'])).rejects.toThrow('a game trains its recipes, so --shape applies only to train --corpus');
+    await expect(trainCommand(['--corpus', corpus, '--out', join(dir, 'x.organelle'), '--organelle', 'planner'])).rejects.toThrow(
+      '--organelle applies only to train <game>',
+    );
+  });
+
+  it('reads the ends of each range', () => {
+    const args = parseArgs(['--lr', '0.1', '--steps', '1000000', '--seed', '4294967295'], { values: ['lr', 'steps', 'seed'], flags: [] });
+    expect(limitedOption(args, 'lr', 'learningRate')).toBe(0.1);
+    expect(limitedOption(args, 'steps', 'steps')).toBe(1_000_000);
+    expect(limitedOption(args, 'seed', 'seed')).toBe(4_294_967_295);
+    expect(limitedOption(parseArgs([], { values: ['lr'], flags: [] }), 'lr', 'learningRate')).toBeUndefined();
+  });
+});
+
+describe('a run that diverges', () => {
+  it('stops with what happened, that nothing was written, and what to try', async () => {
+    const run = new TrainingRun(await organelleAt(1e6));
+    const lines: number[] = [];
+    expect(() => trainToEnd(run, 'toy', 'm.organelle', (p) => lines.push(p.loss))).toThrow(
+      /^toy: training diverged at step \d: .+\. Nothing was written to m\.organelle\. Try a lower --lr: this run's is 1000000, the default 0\.001\.$/,
+    );
+    expect(lines.every(Number.isFinite)).toBe(true); // never a "loss NaN" line
+  });
+
+  it('exits with status 1 from the command line, writing nothing, when --lr is out of range', async () => {
+    const out = join(dir, 'never.organelle');
+    const cli = join(import.meta.dirname, '../../cli/organelle.ts');
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', cli, 'train', '--corpus', corpus, '--out', out, '--lr', '1e6']);
+    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('organelle: --lr must be a number from 0.000001 to 0.1') });
+    expect(existsSync(out)).toBe(false);
+  });
+});
