@@ -5,7 +5,7 @@
 // then measures this device's speed.
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
 import { runDeterminismRecipe, type DeterminismResult } from '../../worker/recipes/determinism.ts';
-import { capture, jobCard, seriousViolations, startCorpusRun, test, expect } from './fixtures.ts';
+import { cancelRun, capture, jobCard, seriousViolations, startCorpusRun, test, expect } from './fixtures.ts';
 
 test('Chromium and Node train bit-identical weights from the same seed and recipe', async ({ page }) => {
   const node = await runDeterminismRecipe(await nodeWasmModule());
@@ -75,7 +75,7 @@ test('with a training run going, the speed check says it shares the cores', asyn
   await expect(page.getByTestId('speed-shared')).toHaveText(/^1 training run is going on this device: they share its cores/);
   await expect(page.getByTestId('engine-status')).toHaveText('Done.');
   await page.getByRole('navigation').getByRole('link', { name: /^Train/ }).click(); // it names the runs going
-  await jobCard(page, 'long run').getByRole('button', { name: 'Cancel long run' }).click();
+  await cancelRun(page, 'long run');
   await page.getByRole('link', { name: 'Engine check' }).click();
   await expect(page.getByTestId('speed-shared')).toHaveCount(0);
 });

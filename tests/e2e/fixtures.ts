@@ -110,6 +110,18 @@ export function jobCard(page: Page, name: string) {
   return page.locator('article.job').filter({ has: page.getByRole('heading', { name, exact: true }) });
 }
 
+/**
+ * Cancels the run called `name`, confirming when the view asks first (it does once the run
+ * has a checkpoint: real progress), and waits until it is cancelled.
+ */
+export async function cancelRun(page: Page, name: string): Promise<void> {
+  const card = jobCard(page, name);
+  await card.getByRole('button', { name: `Cancel ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Cancel training “${name}”?` }).getByRole('button', { name: 'Cancel the run' });
+  await confirm.waitFor({ timeout: 1000 }).then(() => confirm.click(), () => {});
+  await expect(card).toHaveAttribute('data-status', 'cancelled');
+}
+
 /** [first loss, last loss] read from the loss chart's description. */
 export async function lossEnds(page: Page, name: string): Promise<[number, number]> {
   const label = await jobCard(page, name).getByRole('img').getAttribute('aria-label');

@@ -1,12 +1,16 @@
 // Training in the browser: a small organelle trains to the end with its loss falling and
-// lands in the library; a run interrupted by a reload continues from its last checkpoint
-// and ends with exactly the weights of a run that never stopped (checked against Node).
-import { curvePixels, jobCard, lossEnds, startCorpusRun, test, expect, TINY_CORPUS } from './fixtures.ts';
+// lands in the library, headlining its training loss and final step; a run interrupted by a
+// reload continues from its last checkpoint and ends with exactly the weights of a run that
+// never stopped (checked against Node); cancelling asks first, and a cancelled run resumes or
+// is saved as a partly trained model; a run that diverges stops, keeping its last good
+// checkpoint.
+import { cancelRun, capture, curvePixels, jobCard, lossEnds, seriousViolations, startCorpusRun, test, expect, TINY_CORPUS } from './fixtures.ts';
 import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
 import { analyseCorpus } from '../../web/src/train/corpus.ts';
 import { trainOrganelle } from '../../worker/browser/train.ts';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
-import { decodeModelFile } from '../../worker/model/model-file.ts';
+import { decodeModelFile, encodeModelFile } from '../../worker/model/model-file.ts';
+import type { CheckpointRecord, JobRecord } from '../../web/src/train/job-store.ts';
 import { float32Hash } from '../../worker/recipes/determinism.ts';
 import { readFile } from 'node:fs/promises';
 
@@ -28,6 +32,13 @@ test('a small organelle trains to the end, its loss falls, and it is saved to th
   await expect(card.locator('[data-metric="validationAnswerRate"]')).toHaveText(/^\d+(\.\d+)?%$/);
   // a finished run still says how fast it trained
   await expect(card.getByTestId('tokens-per-sec')).toHaveText(/^\d{1,3}(,\d{3})+$/);
+  // and headlines the loss to read, the training loss measured after training, and its last step
+  await expect(card.locator('.stats dt').first()).toHaveText('Training loss');
+  await expect(card.getByTestId('loss')).toHaveText(await card.locator('[data-metric="trainLoss"]').innerText());
+  await expect(card.getByTestId('final-step')).toHaveText('400');
+  await expect(card.getByTestId('checkpoint')).toHaveCount(0);
+  await expect(card.locator('.evaluation dt').last()).toHaveText('Final batch loss'); // as trained, last
+  await capture(page, 'train-finished-run');
 
   await card.getByRole('link', { name: 'Saved to the library' }).click();
   await expect(page.getByRole('heading', { name: 'short run', level: 3 })).toBeVisible();
@@ -92,10 +103,10 @@ test('before a run starts, the form times it on this device, and the estimate ho
   }
   await expect(estimate).toContainText('Every core of this device is training a run');
   await expect(page.getByTestId('train-estimate-time')).toHaveCount(0);
-  await jobCard(page, 'busy 1').getByRole('button', { name: 'Cancel busy 1' }).click();
+  await cancelRun(page, 'busy 1');
   await expect(page.getByTestId('train-estimate-time')).toBeVisible();
   if (capacity > 1) await expect(estimate).toContainText(`with ${capacity - 1 === 1 ? '1 run' : `${capacity - 1} runs`} training as well`);
-  for (let i = 2; i <= capacity; i++) await jobCard(page, `busy ${i}`).getByRole('button', { name: `Cancel busy ${i}` }).click();
+  for (let i = 2; i <= capacity; i++) await cancelRun(page, `busy ${i}`);
 });
 
 /** Seconds from the estimate's rough duration: "47 s", "2 min 40 s", "3 min", "1 h 05 min". */
@@ -128,7 +139,7 @@ test("'Train both' is timed side by side before it starts, and the two take abou
     await expect(jobCard(page, 'puzzle8/mover')).toHaveAttribute('data-status', 'running');
     await page.getByLabel('Organelle', { exact: true }).selectOption('tictactoe/player');
     await expect(all).toContainText('one after the other on the free core');
-    await jobCard(page, 'puzzle8/mover').getByRole('button', { name: 'Cancel puzzle8/mover' }).click();
+    await cancelRun(page, 'puzzle8/mover');
     await expect(all).toContainText('side by side on 2 cores');
   }
 
@@ -166,6 +177,10 @@ test('a reload mid-training resumes from the checkpoint and ends bit-identical t
   const from = Number((await resumed.getByTestId('resumed').textContent())!.replace(/\D/g, ''));
   expect(from).toBeGreaterThanOrEqual(saved);
   await expect(resumed).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  // its loss chart, minutes of steps after the opening drop: the axis follows the recent losses
+  await expect(resumed.getByTestId('loss-caption')).toContainText(/so the first steps' loss \(up to [\d.]+\) is above it\.$/);
+  await expect.poll(() => curvePixels(resumed)).toBeGreaterThan(200);
+  await capture(page, 'train-loss-chart');
 
   // export the finished model and compare its weights with the same run trained in Node
   await page.goto('/#/library');
@@ -195,7 +210,7 @@ test('a reload mid-training resumes from the checkpoint and ends bit-identical t
   expect(float32Hash(browser.params)).toBe(float32Hash(decodeModelFile(node.model).params));
 });
 
-test('a run pauses, resumes and cancels', async ({ page }) => {
+test('a run pauses and resumes; cancelling it asks first, and a cancelled run resumes or is saved as partly trained', async ({ page }) => {
   await page.goto('/#/train');
   await startCorpusRun(page, { steps: 20_000, name: 'controlled' });
   const card = jobCard(page, 'controlled');
@@ -219,16 +234,120 @@ test('a run pauses, resumes and cancels', async ({ page }) => {
   await expect(card).not.toHaveAttribute('data-step', pausedAt!);
   await expect(card.getByRole('button', { name: 'Pause controlled' })).toBeFocused();
 
+  // the run has a checkpoint, real progress: Cancel asks first, in a modal dialog
   await page.keyboard.press('Tab');
   await expect(card.getByRole('button', { name: 'Cancel controlled' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(card.getByTestId('job-status')).toHaveText('Cancelled');
-  await expect(card.getByRole('button', { name: 'Dismiss controlled' })).toBeFocused();
+  const dialog = page.getByRole('dialog', { name: 'Cancel training “controlled”?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(/^Cancel training “controlled”\?\s*It has trained [\d,]+ of 20,000 steps\. Cancelling stops it there;/);
+  await expect(dialog.getByRole('button', { name: 'Keep the run' })).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
+  await capture(page, 'train-cancel-confirm');
+  // Escape keeps it training
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('job-status')).toHaveText('Training');
+  await expect(card.getByRole('button', { name: 'Cancel controlled' })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(card).toHaveCount(0);
-  // a cancelled run leaves nothing to resume after a reload
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Cancel the run' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(card.getByTestId('job-status')).toHaveText('Cancelled');
+
+  // cancelled, it keeps a checkpoint at the step it stopped, until it is dismissed
+  const stoppedAt = Number(await card.getAttribute('data-step'));
+  const at = stoppedAt.toLocaleString('en-US');
+  await expect(card.getByTestId('checkpoint')).toHaveText(`step ${at}`);
+  await expect(card.getByTestId('stopped')).toHaveText(
+    `Cancelled at step ${at} of 20,000. Its checkpoint is kept until you dismiss the run: resume it, or save it to the library as a partly trained model.`,
+  );
+  await expect(card.getByRole('button', { name: 'Resume controlled' })).toBeFocused();
+  await expect(card.getByRole('button', { name: 'Dismiss controlled' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await capture(page, 'train-cancelled');
+
+  // saved to the library: a partly trained model, so marked, its file saying how far it got
+  await card.getByRole('button', { name: `Save step ${at} to the library` }).click();
+  await expect(card.getByRole('link', { name: `Step ${at} saved to the library` })).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Save step/ })).toHaveCount(0);
+
+  // resumed: it trains on from there, and can be cancelled again
+  await card.getByRole('button', { name: 'Resume controlled' }).click();
+  await expect(card.getByTestId('job-status')).toHaveText('Training');
+  await expect.poll(async () => Number(await card.getAttribute('data-step'))).toBeGreaterThan(stoppedAt);
+  await cancelRun(page, 'controlled');
+
+  await card.getByRole('link', { name: `Step ${at} saved to the library` }).click();
+  const model = page.locator('article.model').filter({ has: page.getByRole('heading', { name: 'controlled', level: 3 }) });
+  await expect(model.getByTestId('partly-trained')).toHaveText('Partly trained');
+  await expect(model.getByTestId('model-steps')).toHaveText(`${at} of 20,000`);
+  expect(await seriousViolations(page)).toEqual([]);
+  await capture(page, 'library-partly-trained');
+  const download = page.waitForEvent('download');
+  await model.getByRole('button', { name: /Export/ }).click();
+  const file = decodeModelFile(new Uint8Array(await readFile(await (await download).path())));
+  expect([file.recipe.stepsDone, file.recipe.config.steps, file.optimizer]).toEqual([stoppedAt, 20_000, undefined]);
+
+  // dismissed, it is gone, and a reload has nothing to resume
+  await page.getByRole('navigation').getByRole('link', { name: 'Train', exact: true }).click();
+  await jobCard(page, 'controlled').getByRole('button', { name: 'Dismiss controlled' }).click();
+  await expect(jobCard(page, 'controlled')).toHaveCount(0);
   await page.reload();
   await expect(page.getByText('No training runs yet.')).toBeVisible();
+});
+
+test('a run that diverges stops, says what to try, and keeps its last good checkpoint to save', async ({ page }) => {
+  // a run's checkpoint from Node, its recipe's learning rate then set far above the limits
+  // (the form never offers one): resumed in the page, it diverges within a few steps
+  const corpus = analyseCorpus(DETERMINISM_CORPUS, true);
+  if ('error' in corpus) throw new Error(corpus.error);
+  const source = { kind: 'corpus' as const, corpusId: 'tiny-moves.txt', corpusText: corpus.trainingText, validationText: corpus.validationText };
+  const architecture = { embd: 32, heads: 4, layers: 2, mlp: 128, block: 64 };
+  const checkpoints: Uint8Array[] = [];
+  const keep = { started: () => {}, progress: () => {}, checkpoint: (c: { bytes: Uint8Array }) => void checkpoints.push(c.bytes), paused: () => {} };
+  await trainOrganelle(await nodeWasmModule(), { name: 'hot run', source, architecture, steps: 300, seed: 1, sliceMs: 20, checkpointMs: 0 }, keep);
+  const good = decodeModelFile(checkpoints.at(-1)!);
+  const hot = encodeModelFile({ ...good, recipe: { ...good.recipe, config: { ...good.recipe.config, steps: 2000, learningRate: 1e6 } } });
+  const step = good.recipe.stepsDone;
+  const record: JobRecord = {
+    id: 'hot', createdAt: '2026-11-26T12:00:00.000Z', paused: false,
+    spec: { name: 'hot run', source, architecture, steps: 2000, seed: 1 },
+  };
+  const checkpoint = { step, bytes: Array.from(hot), elapsedMs: 1000, history: { steps: [10, step], losses: [3.1, 1.2] }, savedAt: record.createdAt };
+
+  await page.goto('/#/train');
+  await expect(page.getByText('No training runs yet.')).toBeVisible();
+  await page.evaluate(async ({ record, checkpoint }) => {
+    const open = indexedDB.open('organelle-lab-training');
+    open.onupgradeneeded = () => open.result.createObjectStore('jobs');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => ((open.onsuccess = () => resolve(open.result)), (open.onerror = reject)));
+    const tx = db.transaction('jobs', 'readwrite');
+    tx.objectStore('jobs').put(record, `job:${record.id}`);
+    tx.objectStore('jobs').put({ ...checkpoint, bytes: new Uint8Array(checkpoint.bytes) } satisfies CheckpointRecord, `checkpoint:${record.id}`);
+    await new Promise((resolve, reject) => ((tx.oncomplete = resolve), (tx.onerror = reject)));
+    db.close();
+  }, { record, checkpoint });
+  await page.reload();
+
+  const card = jobCard(page, 'hot run');
+  await expect(card).toHaveAttribute('data-status', 'diverged');
+  await expect(card.getByTestId('job-status')).toHaveText('Diverged');
+  const s = step.toLocaleString('en-US');
+  await expect(card.getByRole('alert')).toHaveText(
+    new RegExp(`^Training diverged at step [\\d,]+: (the gradient norm is \\S+ \\(loss \\S+\\)|the loss is NaN)\\. Try a lower learning rate: this run's is 1000000, the default 0\\.001\\. Its last good checkpoint, at step ${s}, is kept: save it to the library as a partly trained model, or dismiss the run\\.$`),
+  );
+  await expect(card.getByTestId('checkpoint')).toHaveText(`step ${s}`);
+  // resuming would diverge again, bit for bit: it is not offered
+  await expect(card.getByRole('button', { name: /^(Resume|Try again)/ })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await capture(page, 'train-diverged');
+
+  await card.getByRole('button', { name: `Save step ${s} to the library` }).click();
+  await card.getByRole('link', { name: `Step ${s} saved to the library` }).click();
+  const model = page.locator('article.model').filter({ has: page.getByRole('heading', { name: 'hot run', level: 3 }) });
+  await expect(model.getByTestId('partly-trained')).toBeVisible();
+  await expect(model.getByTestId('model-steps')).toHaveText(`${s} of 2,000`);
 });
 
 test('a game organelle trains from its registered recipe, and is measured in its pipeline', async ({ page }) => {

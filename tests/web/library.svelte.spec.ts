@@ -1,17 +1,29 @@
-// The model library: imports pass every model-file check or change nothing; a full disk is
-// reported in plain words without losing entries; built-in models are listed read-only.
+// The model library: imports pass every model-file check or change nothing (weights that are
+// not finite numbers included); a full disk is reported in plain words without losing
+// entries; built-in models are listed read-only; a partly trained model says so.
 import { describe, expect, it, vi } from 'vitest';
 import { Library } from '../../web/src/library/library.svelte.ts';
 import { MemoryModelStore } from '../../web/src/library/model-store.ts';
 import { loadShipped, parseManifest } from '../../web/src/library/shipped.ts';
-import { retrainHref, trainedOn } from '../../web/src/library/meta.ts';
+import { partlyTrained, pickerLabel, retrainHref, trainedOn } from '../../web/src/library/meta.ts';
 import { parseHash } from '../../web/src/lib/routes.ts';
 import { picked, tinyFile, tinyModel } from './helpers.ts';
-import { decodeModelFile, encodeModelFile } from '../../worker/model/model-file.ts';
+import { decodeModelFile, encodeModelFile, fnv1a32 } from '../../worker/model/model-file.ts';
 import { parameterCount } from '../../worker/model/shape.ts';
 
 function quotaError(): Error {
   return new DOMException('The quota has been exceeded.', 'QuotaExceededError') as unknown as Error;
+}
+
+/** The file with its last weight NaN and its checksum made good again: what a diverged run writes. */
+function withNaN(file: Uint8Array): Uint8Array {
+  const b = file.slice();
+  const view = new DataView(b.buffer);
+  const n = decodeModelFile(file).params.length;
+  const dataStart = (16 + view.getUint32(12, true) + 3) & ~3;
+  view.setFloat32(dataStart + 4 * (n - 1), NaN, true);
+  view.setUint32(b.length - 4, fnv1a32(b.subarray(0, b.length - 4)), true);
+  return b;
 }
 
 function setup() {
@@ -39,6 +51,7 @@ describe('Library import', () => {
     ['a truncated file', (b: Uint8Array) => b.slice(0, b.length - 100), 'truncated'],
     ['a foreign file', () => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 13, 10, 26, 10, 0, 0, 0, 0, 0, 0, 0, 0]), 'magic'],
     ['an empty file', () => new Uint8Array(0), 'truncated'],
+    ['weights a diverged run left (a NaN, checksum intact)', withNaN, 'weights'],
   ])('refuses %s, naming the failed check, and changes nothing', async (_, spoil, check) => {
     const { library, store, onStored } = setup();
     await library.importFile(picked('good.organelle', tinyFile(1)));
@@ -214,6 +227,20 @@ describe('built-in models', () => {
     expect(parseHash(retrainHref(preset)!)).toMatchObject({ shape: '30k', block: '32', seed: '6' });
     const own = await library.addTrained(tinyFile(7, { recipe: { ...tinyModel(7).recipe, corpusId: 'my-notes' } }), 'notes');
     expect(retrainHref(own)).toBeNull(); // its corpus is the visitor's file, which no address carries
+  });
+
+  it('marks a partly trained model (its recipe stopped before its steps), and trains it again for all of them', async () => {
+    const { library } = setup();
+    const whole = await library.addTrained(tinyFile(5), 'whole');
+    expect(partlyTrained(whole)).toBe(false);
+    expect(pickerLabel(whole)).not.toContain('partly trained');
+    const m = tinyModel(6);
+    const partial = await library.addTrained(tinyFile(6, { recipe: { ...m.recipe, config: { ...m.recipe.config, steps: 30_000 }, stepsDone: 22_297 } }), 'cut short');
+    expect([partial.steps, partial.stepsPlanned, partlyTrained(partial)]).toEqual([22_297, 30_000, true]);
+    expect(pickerLabel(partial)).toMatch(/^cut short · partly trained · /);
+    expect(parseHash(retrainHref(partial)!)).toMatchObject({ steps: '30000' });
+    // a record stored before the planned steps were kept is not called partly trained
+    expect(partlyTrained({ steps: 10, stepsPlanned: undefined })).toBe(false);
   });
 
   it('loads with no built-in models when the shipped list fails', async () => {

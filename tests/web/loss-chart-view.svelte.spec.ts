@@ -1,6 +1,7 @@
 // The loss chart component (web/src/train/LossChart.svelte) with uPlot replaced by a recorder:
-// the chart is made once uPlot has loaded, with the losses of that moment, and every later
-// loss reaches it, even when uPlot arrived after the run had started (it loads on demand).
+// the chart is made once uPlot has loaded, with the losses of that moment (measured and
+// smoothed), and every later loss reaches it, even when uPlot arrived after the run had
+// started (it loads on demand). Its caption says when the first steps' loss is above the axis.
 import { flushSync, mount, unmount } from 'svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import LossChart from '../../web/src/train/LossChart.svelte';
@@ -36,10 +37,10 @@ describe('LossChart', () => {
     flushSync();
     await vi.dynamicImportSettled();
     expect(charts).toHaveLength(1);
-    expect(charts[0].data).toEqual([[], []]);
+    expect(charts[0].data).toEqual([[], [], []]);
     props.history = { steps: [10, 20], losses: [3, 2] };
     flushSync();
-    expect(charts[0].data).toEqual([[10, 20], [3, 2]]);
+    expect(charts[0].data).toEqual([[10, 20], [3, 2], [3, 2]]); // two points: nothing to smooth
     expect(document.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe('Loss curve of run: loss 3.000 at step 10, 2.000 at step 20 of 100.');
   });
 
@@ -49,6 +50,19 @@ describe('LossChart', () => {
     props.history = { steps: [5, 6], losses: [4, 3.5] }; // a point while uPlot loads
     flushSync();
     await vi.dynamicImportSettled();
-    expect(charts[0].data).toEqual([[5, 6], [4, 3.5]]);
+    expect(charts[0].data).toEqual([[5, 6], [4, 3.5], [4, 3.5]]);
+  });
+
+  it("says in its caption when the first steps' loss has run off the top of the axis", async () => {
+    const steps = Array.from({ length: 400 }, (_, i) => 10 * (i + 1));
+    const losses = steps.map((s) => 0.4 + 3.1 * Math.exp(-s / 50));
+    const props = reactive({ history: { steps: [10, 20], losses: [3.5, 3.2] }, steps: 4000, label: 'run' });
+    view = mount(LossChart, { target: document.body, props });
+    flushSync();
+    const caption = () => document.querySelector('[data-testid="loss-caption"]')?.textContent?.replace(/\s+/g, ' ').trim();
+    expect(caption()).toBe("batch loss, smoothed; as measured. The axis follows the run's last 75%.");
+    props.history = { steps, losses };
+    flushSync();
+    expect(caption()).toBe(`batch loss, smoothed; as measured. The axis follows the run's last 75%, so the first steps' loss (up to ${losses[0].toFixed(3)}) is above it.`);
   });
 });

@@ -1,13 +1,28 @@
 // The training pool and its jobs, against fake engine workers: no more workers than the
 // capacity (and when jobs added together would all be done), checkpoints written to the job store, a reload continuing from the last
-// checkpoint (or staying paused), cancel forgetting the job, a refused save kept for
-// download, and jobs another tab holds left alone.
+// checkpoint (or staying paused), cancel forgetting a job with no checkpoint and keeping one
+// with a checkpoint (to resume, or save as a partly trained model, until dismissed), a run
+// that diverged keeping its last good checkpoint, a refused save kept for download, and jobs
+// another tab holds left alone.
 import { describe, expect, it, vi } from 'vitest';
 import { TrainingPool, finishTime } from '../../web/src/train/training-pool.svelte.ts';
 import { appendCurve, MAX_POINTS } from '../../web/src/train/training-job.svelte.ts';
 import { MemoryJobStore, type JobSpec } from '../../web/src/train/job-store.ts';
 import type { TrainProgress } from '../../worker/browser/messages.ts';
-import { FakeEngines, flush, tinyFile } from './helpers.ts';
+import { decodeModelFile } from '../../worker/model/model-file.ts';
+import { makeTrainConfig } from '../../worker/model/recipe.ts';
+import { FakeEngines, flush, tinyFile, tinyModel } from './helpers.ts';
+
+/** A checkpoint of a 100-step run at `step`: weights, optimizer state, the recipe so far. */
+function checkpointFile(step: number): Uint8Array {
+  const m = tinyModel(step);
+  const n = m.params.length;
+  return tinyFile(step, {
+    recipe: { ...m.recipe, config: makeTrainConfig({ steps: 100 }), stepsDone: step },
+    optimizer: { step, m: new Float32Array(n).fill(0.01), v: new Float32Array(n).fill(0.001), rngState: [1, 2, 3, 4] },
+    evaluation: undefined,
+  });
+}
 
 const spec = (name: string): JobSpec => ({
   name,
@@ -146,6 +161,89 @@ describe('TrainingPool', () => {
     expect(store.checkpoints.size).toBe(0);
     await pool.clearFinished();
     expect(pool.jobs).toEqual([]);
+  });
+
+  it("keeps a cancelled run's checkpoint until it is dismissed: to resume from, or to save as a partly trained model", async () => {
+    const { engines, pool, store, saveModel } = setup(1);
+    await pool.add([spec('a')]);
+    await flush();
+    const job = pool.jobs[0];
+    engines.runs[0].callbacks.started(started);
+    engines.runs[0].callbacks.progress(progress(40, 2));
+    expect(job.hasCheckpoint).toBe(false); // nothing to lose yet: the view cancels without asking
+    await engines.runs[0].callbacks.checkpoint({ step: 40, bytes: checkpointFile(40), elapsedMs: 400 });
+    expect(job.hasCheckpoint).toBe(true); // real progress: the view asks first
+    // the worker stops at step 45 and hands over a checkpoint there with its result
+    const at45 = checkpointFile(45);
+    engines.runs[0].finish({ status: 'cancelled', step: 45, checkpoint: { step: 45, bytes: at45, elapsedMs: 450 } });
+    await flush();
+    expect(job.status).toBe('cancelled');
+    expect(job.checkpointStep).toBe(45);
+    expect(job.stoppedWithCheckpoint).toBe(true);
+    expect(store.records.get('job-1')).toMatchObject({ stopped: 'cancelled' });
+    expect(store.checkpoints.get('job-1')?.step).toBe(45);
+    // "Clear finished" leaves it: it still has something to act on
+    expect(pool.clearable).toEqual([]);
+    await pool.clearFinished();
+    expect(pool.jobs).toEqual([job]);
+
+    // a reload finds it cancelled, not training
+    const again = setup(1, store);
+    await again.pool.restore();
+    await flush();
+    expect(again.pool.jobs[0].status).toBe('cancelled');
+    expect(again.pool.jobs[0].checkpointStep).toBe(45);
+    expect(again.engines.runs).toHaveLength(0);
+    again.pool.dispose();
+
+    // saved to the library: its weights without the optimizer, its recipe saying 45 of 100 steps
+    await pool.saveCheckpoint(job);
+    expect(saveModel).toHaveBeenCalledOnce();
+    const saved = decodeModelFile((saveModel.mock.calls[0] as unknown as [Uint8Array])[0]);
+    expect(saved.optimizer).toBeUndefined();
+    expect([saved.recipe.stepsDone, saved.recipe.config.steps]).toEqual([45, 100]);
+    expect(saved.params).toEqual(decodeModelFile(at45).params);
+    expect([job.savedStep, job.modelId]).toEqual([45, 'model-1']);
+    await pool.saveCheckpoint(job); // once is enough
+    expect(saveModel).toHaveBeenCalledOnce();
+
+    // resumed: it trains on from the step it stopped
+    pool.resume(job);
+    await flush();
+    expect(engines.runs).toHaveLength(2);
+    expect(engines.runs[1].request).toMatchObject({ checkpoint: at45, elapsedMs: 450 });
+    expect(store.records.get('job-1')?.stopped).toBeUndefined();
+    engines.runs[1].finish({ status: 'cancelled', step: 60 });
+    await flush();
+    expect(job.status).toBe('cancelled');
+    await pool.dismiss(job);
+    expect(pool.jobs).toEqual([]);
+    expect(store.records.size + store.checkpoints.size).toBe(0);
+  });
+
+  it('stops a run that diverged, keeping its last good checkpoint, and says what happened', async () => {
+    const { engines, pool, store } = setup(2);
+    await pool.add([spec('a'), spec('b')]);
+    await flush();
+    const [a, b] = pool.jobs;
+    await engines.runs[0].callbacks.checkpoint({ step: 40, bytes: checkpointFile(40), elapsedMs: 400 });
+    const message = "Training diverged at step 57: the loss is NaN. Try a lower learning rate: this run's is 1000000, the default 0.001.";
+    engines.runs[0].finish({ status: 'diverged', step: 57, message });
+    engines.runs[1].finish({ status: 'diverged', step: 3, message: message.replace('57', '3') });
+    await flush();
+    expect(a.status).toBe('diverged');
+    expect(a.error).toBe(`${message} Its last good checkpoint, at step 40, is kept: save it to the library as a partly trained model, or dismiss the run.`);
+    expect(store.records.get('job-1')).toMatchObject({ stopped: 'diverged', message: a.error });
+    expect(store.checkpoints.get('job-1')?.step).toBe(40);
+    expect(a.stoppedWithCheckpoint).toBe(true);
+    pool.retry(a); // a run that diverged would diverge again, bit for bit: no retry
+    await flush();
+    expect(engines.runs).toHaveLength(2);
+    // one that diverged before its first checkpoint keeps nothing
+    expect(b.status).toBe('diverged');
+    expect(b.error).toMatch(/No checkpoint had been saved before it, so nothing is kept\.$/);
+    expect(store.records.has('job-2')).toBe(false);
+    expect(pool.clearable).toEqual([b]);
   });
 
   it('keeps a model the library refused, for another try or a download', async () => {

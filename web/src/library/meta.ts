@@ -30,6 +30,7 @@ export function metaFromModel(
     params: parameterCount(model.shape),
     size,
     steps: model.recipe.stepsDone,
+    stepsPlanned: model.recipe.config.steps,
     seed: model.recipe.seed,
     ...(model.createdAt ? { createdAt: model.createdAt } : {}),
     addedAt: extra.addedAt,
@@ -38,6 +39,14 @@ export function metaFromModel(
     fingerprint: modelFingerprint(model),
     resumable: model.optimizer !== undefined,
   };
+}
+
+/**
+ * Whether a model's run stopped before its planned steps (a cancelled or diverged run's
+ * checkpoint, saved to the library): its file's recipe says stepsDone < config.steps.
+ */
+export function partlyTrained(meta: Pick<ModelMeta, 'steps' | 'stepsPlanned'>): boolean {
+  return meta.stepsPlanned !== undefined && meta.steps < meta.stepsPlanned;
 }
 
 /**
@@ -61,14 +70,18 @@ export function retrainHref(meta: ModelMeta): string | null {
     source: meta.recipeId,
     shape: presetOf(shape) ?? 'recipe',
     block: String(shape.block),
-    steps: String(meta.steps),
+    steps: String(meta.stepsPlanned ?? meta.steps), // the whole run, for a partly trained model too
     seed: String(meta.seed),
   });
 }
 
-/** A model as a picker lists it: "8-puzzle Mover · built-in", or its name and when it was added. */
+/**
+ * A model as a picker lists it: "8-puzzle Mover · built-in", or its name and when it was added
+ * ("· partly trained" between them for a run stopped before its end).
+ */
 export function pickerLabel(meta: ModelMeta): string {
-  return `${meta.name} · ${meta.origin === 'built-in' ? 'built-in' : dateTime(meta.addedAt)}`;
+  const partly = partlyTrained(meta) ? ' · partly trained' : '';
+  return `${meta.name}${partly} · ${meta.origin === 'built-in' ? 'built-in' : dateTime(meta.addedAt)}`;
 }
 
 export function isQuotaError(err: unknown): boolean {

@@ -16,7 +16,8 @@ export interface ModelMeta {
   shape: ModelShape;
   params: number;
   size: number; // bytes of the .organelle file
-  steps: number;
+  steps: number; // steps done (the file's recipe.stepsDone)
+  stepsPlanned?: number; // the run's planned steps (recipe.config.steps); more than `steps` when partly trained
   seed: number;
   createdAt?: string; // ISO 8601 training end, when the file records it (shipped files do not)
   addedAt: string;

@@ -1,6 +1,7 @@
 // Where training jobs live between page loads: one record per unfinished job (what to
 // train) and its latest checkpoint (a .organelle file with optimizer state, plus the loss
-// curve so far). Reloading the tab restores both and the run continues from that step.
+// curve so far). Reloading the tab restores both and the run continues from that step. A
+// run that was cancelled or diverged keeps both until it is dismissed.
 import { createStore, delMany, getMany, keys, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import type { ShapePreset } from '../../../worker/model/shape.ts';
 import type { TrainSource } from '../../../worker/browser/messages.ts';
@@ -22,6 +23,9 @@ export interface JobRecord {
   spec: JobSpec;
   createdAt: string; // ISO 8601
   paused: boolean;
+  /** A run that stopped before its end and kept its checkpoint, to resume or save until dismissed. */
+  stopped?: 'cancelled' | 'diverged';
+  message?: string; // why it stopped, for a diverged run
 }
 
 /** The loss curve: steps[i] and losses[i] belong together. */

@@ -3,6 +3,7 @@
 // problem as it is typed, and the form turns into job specs only when it is valid.
 import { SHAPE_PRESETS, isShapePresetName, parameterCount, presetOf, type ShapePreset, type ShapePresetName } from '../../../worker/model/shape.ts';
 import type { RecipeInfo, TrainSource, TrainTimingRequest } from '../../../worker/browser/messages.ts';
+import { TRAIN_LIMITS } from '../../../worker/model/recipe.ts';
 import { grouped } from '../lib/format.ts';
 import { CORPUS_SOURCE, type TrainSetup } from '../lib/routes.ts';
 import { analyseCorpus, MAX_CORPUS_BYTES, type CorpusAnalysis } from './corpus.ts';
@@ -12,8 +13,9 @@ export type SourceMode = 'recipe' | 'corpus';
 export type PresetChoice = ShapePresetName | 'recipe';
 
 export const BLOCK_SIZES = [32, 64, 128, 256, 512] as const;
-export const MAX_STEPS = 1_000_000;
-export const MAX_SEED = 0xffffffff;
+// the command line's limits too (worker/model/recipe.ts)
+export const MAX_STEPS = TRAIN_LIMITS.steps.max;
+export const MAX_SEED = TRAIN_LIMITS.seed.max;
 
 /** A whole number as an address writes it (digits only, ten at most), or null. */
 function wholeNumber(text: string): number | null {

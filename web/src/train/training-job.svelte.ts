@@ -1,10 +1,13 @@
 // One organelle's training as the page sees it. The job owns its engine worker while it
 // runs (one worker per organelle), mirrors the worker's progress into reactive state,
 // writes every checkpoint to the job store, and hands the finished model to the library.
-// A job restored after a reload starts from its last checkpoint.
+// A job restored after a reload starts from its last checkpoint. A run cancelled or
+// diverged keeps its last checkpoint until it is dismissed: a cancelled one can resume from
+// it, and either can save it to the library as a partly trained model.
 import * as Comlink from 'comlink';
 import type { EngineConnection, SpawnEngine } from '../lib/engine-worker.ts';
-import { errorMessage } from '../lib/format.ts';
+import { errorMessage, grouped } from '../lib/format.ts';
+import { decodeModelFile, encodeModelFile } from '../../../worker/model/model-file.ts';
 import { sentence } from '../replay/shared-run.ts';
 import type {
   Evaluation,
@@ -15,7 +18,7 @@ import type {
 } from '../../../worker/browser/messages.ts';
 import type { CheckpointRecord, JobRecord, JobSpec, JobStore, LossHistory } from './job-store.ts';
 
-export type JobStatus = 'queued' | 'starting' | 'running' | 'paused' | 'saving' | 'done' | 'cancelled' | 'error';
+export type JobStatus = 'queued' | 'starting' | 'running' | 'paused' | 'saving' | 'done' | 'cancelled' | 'diverged' | 'error';
 
 export interface JobDeps {
   spawn: SpawnEngine;
@@ -64,7 +67,9 @@ export class TrainingJob {
   #evaluation = $state.raw<Evaluation | null>(null);
   #modelId = $state<string | null>(null);
   #unsaved = $state.raw<Uint8Array | null>(null);
-  #checkpoint: CheckpointRecord | undefined;
+  #checkpoint = $state.raw<CheckpointRecord | undefined>(undefined);
+  #savedStep = $state<number | null>(null); // the step of a partly trained model saved to the library
+  #savingCheckpoint = $state(false);
   #conn = $state.raw<EngineConnection | null>(null); // the pool counts busy cores by it
   #writes: Promise<unknown> = Promise.resolve();
 
@@ -75,7 +80,10 @@ export class TrainingJob {
     this.createdAt = record.createdAt;
     this.#deps = deps;
     if (record.paused) this.#status = 'paused';
-    if (restored) this.#resumedFrom = checkpoint?.step ?? 0;
+    if (record.stopped) {
+      this.#status = record.stopped;
+      this.#error = record.message ?? null;
+    } else if (restored) this.#resumedFrom = checkpoint?.step ?? 0;
     if (checkpoint) {
       this.#checkpoint = checkpoint;
       this.#history = checkpoint.history;
@@ -108,7 +116,18 @@ export class TrainingJob {
   /** The finished model when the library could not store it (offer a download instead). */
   get unsaved(): Uint8Array | null { return this.#unsaved; }
   get hasWorker(): boolean { return this.#conn !== null; }
-  get finished(): boolean { return ['done', 'cancelled', 'error'].includes(this.#status); }
+  get finished(): boolean { return ['done', 'cancelled', 'diverged', 'error'].includes(this.#status); }
+  /** Whether a checkpoint of the run is at hand (what cancelling it would otherwise stop short of). */
+  get hasCheckpoint(): boolean { return this.#checkpoint !== undefined; }
+  /** A stopped run (cancelled, diverged) whose checkpoint can be resumed or saved until it is dismissed. */
+  get stoppedWithCheckpoint(): boolean {
+    return (this.#status === 'cancelled' || this.#status === 'diverged') && this.#checkpoint !== undefined;
+  }
+  /** Whether the finished job still holds something to act on: a model to save, a checkpoint, a failure. */
+  get pending(): boolean { return this.#unsaved !== null || this.#status === 'error' || this.stoppedWithCheckpoint; }
+  /** The step of the checkpoint saved to the library as a partly trained model, if one was. */
+  get savedStep(): number | null { return this.#savedStep; }
+  get savingCheckpoint(): boolean { return this.#savingCheckpoint; }
   get fraction(): number {
     const p = this.#progress;
     return p ? Math.min(1, p.step / this.spec.steps) : 0;
@@ -133,8 +152,16 @@ export class TrainingJob {
       };
       const result = await Promise.race([conn.api.train(request, Comlink.proxy(this.#callbacks())), crashed]);
       if (result.status === 'cancelled') {
-        await this.#forget();
-        this.#status = 'cancelled';
+        if (result.checkpoint) await this.#keepCheckpoint(result.checkpoint);
+        await this.#stop('cancelled');
+        return;
+      }
+      if (result.status === 'diverged') {
+        const kept = this.#checkpoint
+          ? ` Its last good checkpoint, at step ${grouped(this.#checkpoint.step)}, is kept: save it to the library as a partly trained model, or dismiss the run.`
+          : ' No checkpoint had been saved before it, so nothing is kept.';
+        this.#error = result.message + kept;
+        await this.#stop('diverged');
         return;
       }
       this.#status = 'saving';
@@ -178,6 +205,8 @@ export class TrainingJob {
   }
 
   #keepCheckpoint(c: TrainCheckpoint): Promise<unknown> {
+    // the worker hands every checkpoint over before its result; none comes after the run ends
+    if (this.finished) return Promise.resolve();
     const record: CheckpointRecord = {
       step: c.step,
       bytes: c.bytes,
@@ -222,8 +251,19 @@ export class TrainingJob {
   }
 
   #persist(): Promise<unknown> {
-    const record: JobRecord = { id: this.id, spec: this.spec, createdAt: this.createdAt, paused: this.#status === 'paused' };
+    const s = this.#status;
+    const record: JobRecord = { id: this.id, spec: this.spec, createdAt: this.createdAt, paused: s === 'paused' };
+    if (s === 'cancelled' || s === 'diverged') {
+      record.stopped = s;
+      if (this.#error) record.message = this.#error;
+    }
     return this.#queue(() => this.#deps.store.put(record).catch(() => {}));
+  }
+
+  /** Ends the run here: with a checkpoint it stays, stored, until dismissed; without one it is forgotten. */
+  async #stop(status: 'cancelled' | 'diverged'): Promise<void> {
+    this.#status = status;
+    await (this.#checkpoint ? this.#persist() : this.#forget());
   }
 
   #forget(): Promise<unknown> {
@@ -237,8 +277,16 @@ export class TrainingJob {
     void this.#persist();
   }
 
-  /** Continues a paused job; one without a worker (restored after a reload) goes back in the queue. */
+  /**
+   * Continues a paused job; one without a worker (restored after a reload) goes back in the
+   * queue, as does a cancelled one, from its checkpoint.
+   */
   resume(): void {
+    if (this.#status === 'cancelled' && this.#checkpoint && !this.#conn) {
+      this.#status = 'queued';
+      void this.#persist();
+      return;
+    }
     if (this.#status !== 'paused') return;
     if (this.#conn) {
       this.#status = this.#info ? 'running' : 'starting';
@@ -261,9 +309,27 @@ export class TrainingJob {
       void this.#conn.api.cancel();
       return;
     }
-    if (this.#status === 'queued' || this.#status === 'paused' || this.#status === 'error') {
-      this.#status = 'cancelled';
-      await this.#forget();
+    if (this.#status === 'queued' || this.#status === 'paused' || this.#status === 'error') await this.#stop('cancelled');
+  }
+
+  /**
+   * Saves a stopped run's checkpoint to the library as a model: its weights, without the
+   * optimizer state, its recipe saying how many of its steps were done (partly trained).
+   */
+  async saveCheckpoint(): Promise<void> {
+    const c = this.#checkpoint;
+    if (!c || !this.stoppedWithCheckpoint || this.#savingCheckpoint || this.#savedStep === c.step) return;
+    this.#savingCheckpoint = true;
+    try {
+      const model = decodeModelFile(c.bytes);
+      const bytes = encodeModelFile({ ...model, optimizer: undefined, createdAt: new Date().toISOString() });
+      this.#modelId = await this.#deps.saveModel(bytes, this.spec);
+      this.#savedStep = c.step;
+      this.#warning = null;
+    } catch (err) {
+      this.#warning = `The checkpoint at step ${grouped(c.step)} could not be saved to the library: ${errorMessage(err)}`;
+    } finally {
+      this.#savingCheckpoint = false;
     }
   }
 

@@ -143,9 +143,19 @@ export class TrainingPool {
     this.#jobs = this.#jobs.filter((j) => j !== job);
   }
 
+  /** Finished jobs that left nothing behind to act on: what clearFinished removes. */
+  get clearable(): readonly TrainingJob[] {
+    return this.#jobs.filter((j) => j.finished && !j.pending);
+  }
+
   /** Removes every finished job that left nothing behind to act on. */
   async clearFinished(): Promise<void> {
-    for (const job of this.#jobs.filter((j) => j.finished && !j.unsaved && j.status !== 'error')) await this.dismiss(job);
+    for (const job of this.clearable) await this.dismiss(job);
+  }
+
+  /** Saves a stopped run's checkpoint to the library as a partly trained model. */
+  saveCheckpoint(job: TrainingJob): Promise<void> {
+    return job.saveCheckpoint();
   }
 
   /** Ends every worker (tests, page teardown); stored jobs stay for the next load. */
@@ -165,7 +175,8 @@ export class TrainingPool {
       if (job.status !== 'queued') continue;
       busy++;
       void job.run().finally(() => {
-        if (job.status === 'cancelled' || (job.status === 'done' && !job.unsaved)) this.#release(job.id);
+        // a job that keeps its stored record keeps its lock until it is dismissed
+        if (job.finished && !job.pending) this.#release(job.id);
         this.#pump();
       });
     }
