@@ -1,9 +1,11 @@
 // `organelle train <game> [--organelle NAME] [--steps N] [--seed S] [--lr R] [--out DIR]`:
-// every organelle of a game's pipeline from its registered recipe, concurrently, one worker
-// thread each. `organelle train --corpus FILE --out FILE ...`: one organelle from a file.
+// every organelle of a game's pipeline from its registered recipe, one worker thread each, as
+// many at once as the machine has cores (in the order the recipes are registered, the longest
+// first, so a pipeline of more organelles than cores finishes as early as it can). `organelle train --corpus FILE --out FILE ...`: one organelle from a file.
 // Steps, seed and learning rate are held to TRAIN_LIMITS (the Train form's too), and a run
 // that diverges stops, writes nothing and says what to try.
 import { writeFile, mkdir } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { checkOutputFile, readNamedFile } from './files.ts';
 import { basename, join } from 'node:path';
 import { Organelle } from '../worker/organelle.ts';
@@ -17,7 +19,7 @@ import { startTsWorker } from '../worker/threads.ts';
 import { SHIPPED_MODELS_DIR } from './models.ts';
 import type { TrainJob, TrainMessage } from './train-worker.ts';
 
-const GAMES: GameId[] = ['puzzle8', 'tictactoe', 'connect4'];
+const GAMES: GameId[] = ['puzzle8', 'tictactoe', 'connect4', 'compose'];
 
 export async function trainCommand(argv: string[]): Promise<void> {
   const args = parseArgs(argv, { values: ['corpus', 'out', 'steps', 'seed', 'shape', 'lr', 'name', 'organelle'], flags: [] });
@@ -54,6 +56,15 @@ export function trainToEnd(run: TrainingRun, name: string, out: string, report: 
   }
 }
 
+/** Runs `work` on every item, at most `slots` at a time, in order; rejects on the first failure. */
+export async function inPool<T>(items: readonly T[], slots: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(slots, items.length)) }, lane));
+}
+
 async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
   const only = stringOption(args, 'organelle');
   const recipes = recipesFor(game).filter((r) => only === undefined || r.organelle === only);
@@ -74,7 +85,7 @@ async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
     const line = [...latest].map(([id, p]) => formatProgress(id.split('/')[1], p)).join('  |  ');
     process.stderr.write(tty ? `\r${line}   ` : `${line}\n`);
   };
-  await Promise.all(recipes.map((r) => new Promise<void>((resolve, reject) => {
+  const trainOne = (r: (typeof recipes)[number]) => new Promise<void>((resolve, reject) => {
     const job: TrainJob = { recipeId: r.id, out: join(outDir, `${r.organelle}.organelle`), steps, seed, learningRate };
     const worker = startTsWorker(new URL('./train-worker.ts', import.meta.url), job);
     worker.on('message', (m: TrainMessage) => {
@@ -96,7 +107,8 @@ async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
     });
     worker.on('error', reject);
     worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${r.id}: worker exited with code ${code}`))));
-  })));
+  });
+  await inPool(recipes, availableParallelism(), trainOne);
   console.log(`${game}: ${recipes.length} organelle(s) in ${formatDuration((performance.now() - t0) / 1000)} wall time`);
 }
 

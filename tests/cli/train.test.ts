@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trainCommand, trainToEnd } from '../../cli/train.ts';
+import { inPool, trainCommand, trainToEnd } from '../../cli/train.ts';
 import { limitedOption, parseArgs } from '../../cli/args.ts';
 import { TrainingRun } from '../../worker/trainer.ts';
 import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
@@ -69,5 +69,25 @@ describe('a run that diverges', () => {
     const run = promisify(execFile)(process.execPath, ['--import', 'tsx', cli, 'train', '--corpus', corpus, '--out', out, '--lr', '1e6']);
     await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('organelle: --lr must be a number from 0.000001 to 0.1') });
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('organelle train <game>: the worker pool', () => {
+  it('runs the recipes in order, never more at once than there are slots', async () => {
+    const started: number[] = [];
+    let running = 0;
+    let most = 0;
+    await inPool([1, 2, 3, 4, 5], 2, async (n) => {
+      started.push(n);
+      most = Math.max(most, ++running);
+      await new Promise((r) => setTimeout(r, n === 1 ? 20 : 1));
+      running--;
+    });
+    expect(started).toEqual([1, 2, 3, 4, 5]);
+    expect(most).toBe(2);
+  });
+
+  it('fails when one recipe fails', async () => {
+    await expect(inPool([1, 2, 3], 2, async (n) => { if (n === 2) throw new Error('two failed'); })).rejects.toThrow('two failed');
   });
 });
