@@ -57,6 +57,15 @@ export function evaluationIntents(lib: Library): Set<string> {
   return new Set(SET_NAMES.flatMap((name) => buildSet(name, lib).map((c) => c.intent)));
 }
 
+/**
+ * An intent as the held-out check compares it: as the Planner reads it (lower case, single
+ * spaces: prompts.ts plannerPrompt), end punctuation aside. The Planner's prompt lower-cases a
+ * noisy 'Sum signal', so the raw text alone let it through beside the validation set's 'sum signal'.
+ */
+function intentKey(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim().replace(/[\s.!?,;:]+$/, '');
+}
+
 const allowedPair = (a: string, b: string) => !isHeldOutPair(a, b);
 
 /** A training sentence: known template, no held-out pair, not a held-out sentence. */
@@ -103,7 +112,8 @@ export function singleModelResponse(composition: Composition, lookup: Lookup): s
 export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions = DEFAULT_COMPOSE_CORPUS): ComposeCorpus {
   const rng = new Rng(`compose/corpus/${options.seed}`);
   const heldOut = evaluationIntents(lib);
-  const usable = (prompt: string) => !heldOut.has(prompt) && !TEST_UNKNOWN_WORDS.some((w) => new RegExp(`\\b${w}\\b`, 'i').test(prompt));
+  const heldOutKeys = new Set([...heldOut].map(intentKey));
+  const usable = (prompt: string) => !heldOutKeys.has(intentKey(prompt)) && !TEST_UNKNOWN_WORDS.some((w) => new RegExp(`\\b${w}\\b`, 'i').test(prompt));
 
   // ---- planner
   const byKind = { clean: 0, noisy: 0, unknown: 0, replan: 0 };
