@@ -1,36 +1,68 @@
-// A small strict argument parser: `--key value`, `--key=value` and boolean `--flag`;
-// unknown options are errors that list the known ones.
+// The commands' argument parser: Node's util.parseArgs splits the arguments into options (each
+// declared as taking a value or as a flag, `--key value` or `--key=value`), positionals and
+// the `--` that ends the options; the checks here are strict, in the CLI's own words: an
+// unknown option is an error that lists the known ones, a value missing or given to a flag is
+// named. util.parseArgs' own strict mode is not used: it refuses `--seed -1` as ambiguous, and
+// a negative number must reach the option's range check, which names the range.
+import { parseArgs as splitArgs } from 'node:util';
 import { inLimits, limitRule, type LimitedSetting } from '../worker/model/recipe.ts';
+
+/** A command's options: those that take a value and the flags. */
+export interface KnownOptions {
+  values: readonly string[];
+  flags: readonly string[];
+}
 
 export interface ParsedArgs {
   positional: string[];
   options: Map<string, string | true>;
 }
 
-export function parseArgs(argv: string[], known: { values: string[]; flags: string[] }): ParsedArgs {
+/** An option the command does not take, or one given without its value or with one it does not take. */
+export class OptionError extends Error {
+  override name = 'OptionError';
+}
+
+/** util.parseArgs' tokens for `argv`, unchecked; `extra` declares options beyond the command's. */
+function tokens(argv: readonly string[], known: KnownOptions, extra: Record<string, { type: 'boolean'; short: string }> = {}) {
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = { ...extra };
+  for (const key of known.values) options[key] = { type: 'string' };
+  for (const key of known.flags) options[key] = { type: 'boolean' };
+  return splitArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true }).tokens;
+}
+
+export function parseArgs(argv: readonly string[], known: KnownOptions): ParsedArgs {
   const positional: string[] = [];
   const options = new Map<string, string | true>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if (!arg.startsWith('--')) {
-      positional.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const key = arg.slice(2, eq < 0 ? undefined : eq);
-    if (known.flags.includes(key)) {
-      if (eq >= 0) throw new Error(`--${key} takes no value`);
-      options.set(key, true);
-    } else if (known.values.includes(key)) {
-      const value = eq >= 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new Error(`--${key} needs a value`);
-      options.set(key, value);
+  for (const t of tokens(argv, known)) {
+    if (t.kind === 'positional') positional.push(t.value);
+    if (t.kind !== 'option') continue;
+    const long = t.rawName === `--${t.name}`;
+    if (long && known.flags.includes(t.name)) {
+      if (t.value !== undefined) throw new OptionError(`--${t.name} takes no value`);
+      options.set(t.name, true);
+    } else if (long && known.values.includes(t.name)) {
+      // util.parseArgs takes the next argument whatever it is: one starting with "--" is the
+      // next option, so the value is missing (a single dash may start a negative number)
+      if (t.value === undefined || (!t.inlineValue && t.value.startsWith('--'))) throw new OptionError(`--${t.name} needs a value`);
+      options.set(t.name, t.value);
     } else {
       const all = [...known.values, ...known.flags].map((k) => `--${k}`).join(', ');
-      throw new Error(`unknown option --${key} (known: ${all || 'none'})`);
+      // a short option stands for its whole argument ("-5x" is the options -5 and -x)
+      const given = long ? t.rawName : argv[t.index];
+      const asArgument = long ? '' : `; an argument that starts with "-" goes after "--", as in -- ${given}`;
+      throw new OptionError(`unknown option ${given} (known: ${all || 'none'}${asArgument})`);
     }
   }
   return { positional, options };
+}
+
+/** Whether `argv` asks for the command's usage: `--help` or `-h` as an option, not after `--` nor as a value (`--out -h`). */
+export function asksForHelp(argv: readonly string[], known: KnownOptions): boolean {
+  // `--name --help` too: parseArgs would refuse "--help" as --name's value
+  return tokens(argv, known, { help: { type: 'boolean', short: 'h' } }).some(
+    (t) => t.kind === 'option' && (t.name === 'help' || (t.inlineValue === false && t.value === '--help')),
+  );
 }
 
 export function stringOption(a: ParsedArgs, key: string): string | undefined {

@@ -4,13 +4,14 @@
 // per line from standard input. A prompt the model cannot take is named and
 // skipped; the exit code is then 2.
 import { createInterface } from 'node:readline';
-import { AskHost, MAX_VOTES, winnerVotes, type AskAnswer, type AskTemperature } from '../worker/browser/ask.ts';
+import { AskHost, winnerVotes, type AskAnswer, type AskTemperature } from '../worker/browser/ask.ts';
 import type { CorpusExample } from '../worker/model/model-file.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { intOption, parseArgs, stringOption } from './args.ts';
 import { readNamedBytes } from './files.ts';
+import { COMMAND_USAGE, synopsis } from './usage.ts';
 
-const USAGE = `usage: organelle ask MODEL.organelle [PROMPT... | --examples] [--votes 1-${MAX_VOTES}] [--temperature T|reference] [--seed S]`;
+const USAGE = synopsis(COMMAND_USAGE.ask);
 
 function temperatureOption(text: string | undefined): AskTemperature {
   if (text === undefined || text === 'reference') return 'reference';
@@ -38,7 +39,7 @@ async function* stdinLines(): AsyncGenerator<string> {
 }
 
 export async function askCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { values: ['votes', 'temperature', 'seed'], flags: ['examples'] });
+  const args = parseArgs(argv, COMMAND_USAGE.ask.options);
   const [path, ...given] = args.positional;
   if (path === undefined) throw new Error(USAGE);
   const useExamples = args.options.has('examples');

@@ -13,9 +13,10 @@ import { compareBuilds, formatCompare, FULL_COMPARE, QUICK_COMPARE } from '../wo
 import { checkOutputFile } from './files.ts';
 import { benchSideBySide, formatSideBySide } from './bench-side-by-side.ts';
 import { parseArgs, stringOption } from './args.ts';
+import { COMMAND_USAGE } from './usage.ts';
 
 export async function benchCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { values: ['json', 'against'], flags: ['quick', 'browser'] });
+  const args = parseArgs(argv, COMMAND_USAGE.bench.options);
   const quick = args.options.has('quick');
   const json = stringOption(args, 'json');
   if (json) await checkOutputFile(json, '--json');

@@ -14,11 +14,9 @@ import { COMPOSE_ROUTE, composePayload, replayComposeLink } from '../worker/shar
 import type { ComposeResult } from '../worker/compose/pipeline.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { parseArgs, stringOption } from './args.ts';
+import { COMMAND_USAGE, synopsis } from './usage.ts';
 import { readModelFile, SHIPPED_MODELS_DIR } from './models.ts';
 import type { SandboxRunner } from '../worker/compose/sandbox/runner.ts';
-
-export const COMPOSE_USAGE =
-  'usage: organelle compose "INTENT" [--models DIR] [--trace FILE] [--no-planner]\n       organelle compose --replay LINK [--trace FILE]';
 
 const conf = (c: number, t: number) => `${c.toFixed(2)} ${c >= t ? '>=' : '<'} ${t.toFixed(2)}`;
 
@@ -74,14 +72,14 @@ async function finish(result: ComposeResult, link: string | null, trace: string 
 }
 
 export async function composeCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { values: ['models', 'trace', 'replay'], flags: ['no-planner'] });
+  const args = parseArgs(argv, COMMAND_USAGE.compose.options);
   const intent = args.positional.join(' ');
   const replay = stringOption(args, 'replay');
   if (replay !== undefined) {
-    if (intent !== '' || args.options.has('models') || args.options.has('no-planner')) throw new Error(COMPOSE_USAGE);
+    if (intent !== '' || args.options.has('models') || args.options.has('no-planner')) throw new Error(synopsis(COMMAND_USAGE.compose));
     return replayCommand(replay, stringOption(args, 'trace'));
   }
-  if (intent.trim() === '') throw new Error(COMPOSE_USAGE);
+  if (intent.trim() === '') throw new Error(synopsis(COMMAND_USAGE.compose));
   const runner = nodeSandbox();
   try {
     const composer = await loadComposer(stringOption(args, 'models') ?? SHIPPED_MODELS_DIR, runner);

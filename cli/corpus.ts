@@ -4,9 +4,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { recipesFor, type GameId } from '../worker/recipes/index.ts';
 import { parseArgs, stringOption } from './args.ts';
+import { COMMAND_USAGE } from './usage.ts';
 
 export async function corpusCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { values: ['out'], flags: [] });
+  const args = parseArgs(argv, COMMAND_USAGE.corpus.options);
   const game = args.positional[0] as GameId | undefined;
   const recipes = game ? recipesFor(game) : [];
   if (recipes.length === 0) throw new Error(`corpus needs a game with organelles (e.g. "corpus puzzle8 --out DIR")`);

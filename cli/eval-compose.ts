@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkOutputFile, readNamedFile } from './files.ts';
 import { intOption, parseArgs, stringOption } from './args.ts';
+import { EVAL_USAGE, synopsis } from './usage.ts';
 import { loadOrganelle, reportedDir, SHIPPED_MODELS_DIR } from './models.ts';
 import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
 import { buildSet, isSetName, SET_NAMES, type Case, type SetName } from '../worker/compose/sets.ts';
@@ -22,9 +23,6 @@ import { referenceOutput, calledNames } from '../worker/compose/evaluate.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
 import { modelFingerprint } from '../worker/model/model-file.ts';
 import type { Organelle } from '../worker/organelle.ts';
-
-export const EVAL_COMPOSE_USAGE =
-  'usage: organelle eval compose (--set ' + SET_NAMES.join('|') + ' | --intents FILE) [--models DIR] [--json FILE] [--no-baselines] [--choose] [--limit N]';
 
 /** Reads `intent<TAB>expected` lines; the error names the line and what is wrong with it. */
 export function parseIntentsFile(text: string, name: string): Case[] {
@@ -69,10 +67,10 @@ async function loadSettings(dir: string): Promise<ComposeSettings> {
 }
 
 export async function evalCompose(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { values: ['set', 'intents', 'models', 'json', 'limit'], flags: ['no-baselines', 'choose'] });
+  const args = parseArgs(argv, EVAL_USAGE.compose.options);
   const setName = stringOption(args, 'set');
   const intentsFile = stringOption(args, 'intents');
-  if ((setName === undefined) === (intentsFile === undefined)) throw new Error(EVAL_COMPOSE_USAGE);
+  if ((setName === undefined) === (intentsFile === undefined)) throw new Error(synopsis(EVAL_USAGE.compose));
   if (setName !== undefined && !isSetName(setName)) throw new Error(`unknown set "${setName}" (known: ${SET_NAMES.join(', ')})`);
   const choose = args.options.has('choose');
   if (choose && setName !== 'validation') throw new Error('--choose chooses settings on the validation set only: use --set validation');

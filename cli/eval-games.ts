@@ -19,6 +19,7 @@ import { organelleFn } from '../worker/pipeline/organelle-fn.ts';
 import { reseedPerGame } from '../worker/pipeline/sampling-seeds.ts';
 import { checkOutputFile } from './files.ts';
 import { parseArgs, stringOption, intOption } from './args.ts';
+import { EVAL_USAGE } from './usage.ts';
 import { loadOrganelle, reportedDir, SHIPPED_MODELS_DIR } from './models.ts';
 import { modelFingerprint } from '../worker/model/model-file.ts';
 
@@ -60,7 +61,7 @@ export function playingLabels<S>(adapter: GameAdapter<S>, labelPlan: (state: S) 
 
 export function evalGame(game: TwoPlayerGame): (argv: string[]) => Promise<void> {
   return async (argv) => {
-    const args = parseArgs(argv, { values: ['models', 'games', 'seed', 'opponent', 'as', 'json', 'votes', 'opening'], flags: ['no-ablation'] });
+    const args = parseArgs(argv, EVAL_USAGE[game].options);
     const json = stringOption(args, 'json');
     if (json) await checkOutputFile(json, '--json');
     const entry = GAME_PIPELINES[game];

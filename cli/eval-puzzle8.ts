@@ -11,6 +11,7 @@ import { organelleFn } from '../worker/pipeline/organelle-fn.ts';
 import { reseedPerBoard } from '../worker/pipeline/sampling-seeds.ts';
 import { PUZZLE8_VOTES } from '../worker/pipeline/puzzle8-solver.ts';
 import { parseArgs, stringOption, intOption } from './args.ts';
+import { EVAL_USAGE } from './usage.ts';
 import { loadOrganelle, reportedDir, SHIPPED_MODELS_DIR } from './models.ts';
 import { modelFingerprint } from '../worker/model/model-file.ts';
 
@@ -44,7 +45,7 @@ function row(name: string, s: EvalSummary): string {
 }
 
 export async function evalPuzzle8(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { values: ['models', 'boards', 'random', 'walk', 'seed', 'json', 'votes'], flags: ['no-ablation'] });
+  const args = parseArgs(argv, EVAL_USAGE.puzzle8.options);
   const json = stringOption(args, 'json');
   if (json) await checkOutputFile(json, '--json');
   const { boards, invalid, source } = await readBoards(args);

@@ -12,6 +12,7 @@ import { type BenchShape, BENCH_SHAPES, trainFor } from '../worker/bench/bench.t
 import { type CpuProfile, formatProfile, selfTimeByFunction, warmedUpOrganelle } from '../worker/bench/profile.ts';
 import { withBenchPage } from './bench-browser.ts';
 import { intOption, parseArgs, stringOption } from './args.ts';
+import { COMMAND_USAGE } from './usage.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NAMES_BUILD = new URL('../build/organelle.names.wasm', import.meta.url);
@@ -21,7 +22,7 @@ const DEFAULT_STEPS: Record<BenchShape, number> = { '64k': 2000, '460k': 200 };
 export interface TrainingProfile { profile: CpuProfile; ms: number; runtime: string }
 
 export async function profileCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { values: ['shape', 'steps'], flags: ['browser'] });
+  const args = parseArgs(argv, COMMAND_USAGE.profile.options);
   const shape = (stringOption(args, 'shape') ?? '64k') as BenchShape;
   if (!BENCH_SHAPES.includes(shape)) throw new Error(`--shape must be one of ${BENCH_SHAPES.join(', ')}, got "${shape}"`);
   const steps = intOption(args, 'steps', DEFAULT_STEPS[shape], 1);

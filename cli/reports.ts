@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { parseArgs, stringOption } from './args.ts';
+import { COMMAND_USAGE } from './usage.ts';
 import { evalCommand } from './eval.ts';
 
 /** One report: its file name in docs/results and the `eval <game>` arguments that make it. */
@@ -38,7 +39,7 @@ export const REPORTS: Readonly<Record<string, readonly ReportRun[]>> = {
 };
 
 export async function reportsCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { values: ['models', 'out'], flags: [] });
+  const args = parseArgs(argv, COMMAND_USAGE.reports.options);
   const [game, ...extra] = args.positional;
   if (!game || extra.length > 0 || (game !== 'all' && !REPORTS[game])) {
     throw new Error(`reports needs one game: ${Object.keys(REPORTS).join(', ')} or all`);

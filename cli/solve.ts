@@ -9,6 +9,7 @@ import { toJsonl, type OrchestratorEvent } from '../worker/orchestrator/events.t
 import { Puzzle8Solver } from '../worker/pipeline/puzzle8-solver.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { parseArgs, stringOption } from './args.ts';
+import { COMMAND_USAGE, synopsis } from './usage.ts';
 import { readModelFile, SHIPPED_MODELS_DIR } from './models.ts';
 
 function describe(e: OrchestratorEvent): string | null {
@@ -29,9 +30,9 @@ function describe(e: OrchestratorEvent): string | null {
 }
 
 export async function solveCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { values: ['models', 'trace'], flags: ['no-planner'] });
+  const args = parseArgs(argv, COMMAND_USAGE.solve.options);
   const [game, text] = args.positional;
-  if (game !== 'puzzle8' || text === undefined) throw new Error('usage: organelle solve puzzle8 <board> [--models DIR] [--trace FILE] [--no-planner]');
+  if (game !== 'puzzle8' || text === undefined) throw new Error(synopsis(COMMAND_USAGE.solve));
   const board = parseBoard(text);
   const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
   const solver = await Puzzle8Solver.load(await nodeWasmModule(), {

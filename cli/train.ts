@@ -15,6 +15,7 @@ import { SHAPE_PRESETS, isShapePresetName } from '../worker/model/shape.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { recipesFor, type GameId } from '../worker/recipes/index.ts';
 import { parseArgs, stringOption, limitedOption, type ParsedArgs } from './args.ts';
+import { COMMAND_USAGE } from './usage.ts';
 import { startTsWorker } from '../worker/threads.ts';
 import { SHIPPED_MODELS_DIR } from './models.ts';
 import type { TrainJob, TrainMessage } from './train-worker.ts';
@@ -22,7 +23,7 @@ import type { TrainJob, TrainMessage } from './train-worker.ts';
 const GAMES: GameId[] = ['puzzle8', 'tictactoe', 'connect4', 'compose'];
 
 export async function trainCommand(argv: string[]): Promise<void> {
-  const args = parseArgs(argv, { values: ['corpus', 'out', 'steps', 'seed', 'shape', 'lr', 'name', 'organelle'], flags: [] });
+  const args = parseArgs(argv, COMMAND_USAGE.train.options);
   const game = args.positional[0];
   if (game !== undefined) {
     if (!GAMES.includes(game as GameId)) throw new Error(`unknown game "${game}" (known: ${GAMES.join(', ')})`);

@@ -1,12 +1,14 @@
 // The CLI starts in a fraction of a second only while cli/organelle.ts loads nothing heavy before
 // a command runs: each command's module is imported when it is called. This walks the static
 // import graph from the entry point and fails on any package it reaches (assemblyscript's compiler
-// alone once cost every command about 25 s).
+// alone once cost every command about 25 s), and on any file beyond the few `help` and
+// `<command> --help` need (tests/cli/help.test.ts runs them).
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRY = fileURLToPath(new URL('../../cli/organelle.ts', import.meta.url));
 // `import x from '...'`, `import '...'` and `export ... from '...'`, not `import('...')`.
 const STATIC_IMPORT = /^\s*(?:import|export)\s(?:[^'"()]*?\sfrom\s)?\s*['"]([^'"]+)['"]/gm;
@@ -45,5 +47,10 @@ describe('CLI start', () => {
   it('reaches no package before a command runs', () => {
     const packages = staticClosure(ENTRY).filter((r) => !r.specifier.startsWith('.') && !r.specifier.startsWith('node:'));
     expect(packages).toEqual([]);
+  });
+
+  it('reaches only the argument parser, the usage table and the training limits it reads', () => {
+    const files = new Set(staticClosure(ENTRY).filter((r) => r.specifier.startsWith('.')).map((r) => relative(ROOT, resolve(dirname(r.from), r.specifier))));
+    expect([...files].sort()).toEqual(['cli/args.ts', 'cli/usage.ts', 'worker/model/recipe.ts', 'worker/model/types.ts']);
   });
 });
