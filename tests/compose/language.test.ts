@@ -399,9 +399,9 @@ describe('training noise and held-out slips', () => {
     }
     console.log(`slips seen in ${SOURCES.length} perturbed intents (0, 1, 2, more): ${counts.join(', ')}`);
     expect(more).toEqual([]);
-    // a slip can find nothing to do (no comma or 'then' to move, no article to drop): then one
-    // is seen (about one in five), never none when the set takes it (sets.ts draws again)
-    expect(counts[2]).toBeGreaterThan(SOURCES.length * 0.75);
+    // perturb passes over a kind that finds nothing to change (no comma to move, no article to
+    // drop); two slips on the same word can still read as one here
+    expect(counts[2]).toBeGreaterThan(SOURCES.length * 0.95);
     expect(counts[0]).toBeLessThan(SOURCES.length * 0.01);
   });
 });

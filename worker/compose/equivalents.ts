@@ -10,12 +10,6 @@ type Rewrite = (args: readonly number[]) => Step[] | null;
 
 const step = (name: string, ...args: number[]): Step => ({ name, args });
 
-/** Factor pairs of a downsampling factor (4 = 2 x 2, 6 = 2 x 3, 8 = 2 x 4). */
-function factorPair(k: number): [number, number] | null {
-  for (let a = 2; a * a <= k; a++) if (k % a === 0) return [a, k / a];
-  return null;
-}
-
 export const EQUIVALENTS: Readonly<Record<string, Rewrite>> = {
   zscore: () => [step('demean'), step('unit_std')],
   variance: () => [step('demean'), step('square'), step('mean')],
@@ -23,10 +17,6 @@ export const EQUIVALENTS: Readonly<Record<string, Rewrite>> = {
   mean_abs: () => [step('abs_values'), step('mean')],
   power_spectrum: () => [step('dft_magnitude'), step('square')],
   negate: () => [step('scale', -1)],
-  downsample: ([k]) => {
-    const pair = factorPair(k);
-    return pair ? [step('downsample', pair[0]), step('downsample', pair[1])] : null;
-  },
 };
 
 /** The step as another chain, or null when there is none. */

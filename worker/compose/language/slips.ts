@@ -35,12 +35,21 @@ const SLIPS: readonly ((text: string, rng: Rng) => string)[] = [
   (t) => t.replace(', ', ' ').replace(' then ', ', then '),
 ];
 
-/** The sentence with two slips of different kinds; the same rng state gives the same slips. */
+/**
+ * The sentence with two slips of different kinds, each one that changes it (a kind that finds
+ * nothing to change, like a comma slip on a sentence without one, is passed over); the same rng
+ * state gives the same slips.
+ */
 export function perturb(text: string, rng: Rng): string {
-  const first = rng.int(SLIPS.length);
-  let second = rng.int(SLIPS.length - 1);
-  if (second >= first) second++;
-  // casing and punctuation go last so a typo is made in lower case, as a person makes it
-  const [a, b] = [first, second].sort((x, y) => x - y);
-  return SLIPS[b](SLIPS[a](text, rng), rng);
+  const kinds = rng.shuffle([...SLIPS.keys()]);
+  const made: number[] = [];
+  let out = text;
+  // casing and punctuation (the last kinds) go last, so a typo is made in lower case, as a person makes it
+  for (const k of kinds) {
+    if (made.length === 2) break;
+    if (SLIPS[k](text, rng.fork(`probe${k}`)) === text) continue;
+    made.push(k);
+  }
+  for (const k of made.sort((x, y) => x - y)) out = SLIPS[k](out, rng);
+  return out;
 }
