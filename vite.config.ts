@@ -18,23 +18,48 @@ const pages = [here('web/index.html')];
 const THEME = '#0f5c4c';
 
 // `virtual:shipped-models`: public/models/index.json read at build time (null without it),
-// so the app knows its built-in models without requesting a manifest that may not exist.
+// so the app knows its built-in models without requesting a manifest that may not exist. An
+// entry whose file is not there is left out, with a warning, rather than fetched for a 404 on
+// every visit (a model listed before it has shipped).
+// `virtual:compose-settings`: public/models/compose/settings.json, the confidence settings
+// chosen for the built-in compose models, read the same way (null without it).
 function shippedModels(): Plugin {
-  const id = 'virtual:shipped-models';
-  const manifest = here('public/models/index.json');
+  const models = 'virtual:shipped-models';
+  const settings = 'virtual:compose-settings';
+  const manifestFile = here('public/models/index.json');
+  const settingsFile = here('public/models/compose/settings.json');
+  const json = (file: string, what: string, warn: (message: string) => void): unknown => {
+    if (!existsSync(file)) return null;
+    try {
+      return JSON.parse(readFileSync(file, 'utf8'));
+    } catch (err) {
+      warn(`${what} is not valid JSON, so it is left out: ${(err as Error).message}`);
+      return null;
+    }
+  };
   return {
     name: 'organelle-shipped-models',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    resolveId: (source) => (source === models || source === settings ? `\0${source}` : undefined),
     load(resolved) {
-      if (resolved !== `\0${id}`) return;
-      if (!existsSync(manifest)) return 'export default null;';
-      this.addWatchFile(manifest);
-      try {
-        return `export default ${JSON.stringify(JSON.parse(readFileSync(manifest, 'utf8')))};`;
-      } catch (err) {
-        this.warn(`public/models/index.json is not valid JSON, so no built-in models: ${(err as Error).message}`);
-        return 'export default null;';
+      if (resolved === `\0${settings}`) {
+        this.addWatchFile(settingsFile);
+        return `export default ${JSON.stringify(json(settingsFile, 'public/models/compose/settings.json', (m) => this.warn(m)))};`;
       }
+      if (resolved !== `\0${models}`) return;
+      this.addWatchFile(manifestFile);
+      // the manifest lists its models as an array, or under "models" (web/src/library/shipped.ts)
+      const manifest = json(manifestFile, 'public/models/index.json', (m) => this.warn(m));
+      const shipped = (list: unknown[]) =>
+        list.filter((entry) => {
+          const file = (entry as { file?: unknown } | null)?.file;
+          const present = typeof file === 'string' && existsSync(here(`public/models/${file}`));
+          if (!present) this.warn(`public/models/index.json lists ${String(file)}, which is not there: left out`);
+          return present;
+        });
+      if (Array.isArray(manifest)) return `export default ${JSON.stringify(shipped(manifest))};`;
+      const listed = (manifest as { models?: unknown } | null)?.models;
+      if (Array.isArray(listed)) (manifest as { models: unknown[] }).models = shipped(listed);
+      return `export default ${JSON.stringify(manifest)};`;
     },
   };
 }

@@ -1,8 +1,9 @@
 // The Web Worker entry: the engine's API for the web app, exposed through Comlink. The
 // wasm is fetched and compiled once per worker (worker/wasm/browser.ts). The web app runs
 // one worker per organelle it trains, one to time the Train form's run before it starts, and
-// one per view that runs organelles (Solve, Play, Ask); the page holds a
-// Comlink.Remote<EngineWorkerApi>.
+// one per view that runs organelles (Solve, Play, Ask, Compose, a shared compose link's
+// replay); the page holds a Comlink.Remote<EngineWorkerApi>. Composing starts one more worker
+// from this one, the code sandbox, on its first job.
 // Message types: worker/browser/messages.ts.
 import * as Comlink from 'comlink';
 import { browserWasmModule } from './wasm/browser.ts';
@@ -21,10 +22,19 @@ import { Puzzle8Host } from './browser/puzzle8.ts';
 import { GameHost } from './browser/games.ts';
 import { builtInModels } from './recipes/built-in-model.ts';
 import { AskHost, type AskAnswer, type AskModelInfo, type AskRequest } from './browser/ask.ts';
+import type { ComposeHost } from './browser/compose.ts';
 import type { OrganelleSide } from './orchestrator/game-loop.ts';
+import type { OrchestratorEvent } from './orchestrator/events.ts';
 import { evaluationChoices, scrambleChoice } from './pipeline/puzzle8-boards.ts';
 import type {
   BoardChoice,
+  ComposeExamples,
+  ComposeModels,
+  ComposeReplay,
+  ComposeRun,
+  ComposeSettings,
+  ComposedRunRequest,
+  ComposedRunResult,
   GameModels,
   GameRun,
   GameUpdate,
@@ -61,6 +71,16 @@ let sideBySide: SideBySideTraining | null = null;
 const puzzle8 = new Puzzle8Host();
 const games = new GameHost();
 const asking = new AskHost();
+// Code composition (the Judge, acorn, share links) loads with the first compose call, a chunk
+// of its own: the workers that train or play never pay for it. The code sandbox (QuickJS in a
+// worker of its own) starts with the first job that needs it.
+let composeHost: Promise<ComposeHost> | undefined;
+function composing(): Promise<ComposeHost> {
+  composeHost ??= Promise.all([import('./browser/compose.ts'), import('./compose/sandbox/browser.ts')]).then(
+    ([{ ComposeHost }, { browserSandbox }]) => new ComposeHost(() => browserSandbox()),
+  );
+  return composeHost;
+}
 
 const api = {
   /** Trains the fixed determinism recipe (worker/recipes/determinism.ts) in a fresh engine. */
@@ -216,7 +236,48 @@ const api = {
   ask(request: AskRequest): AskAnswer {
     return asking.ask(request);
   },
+
+  // ---- code composition
+
+  /** Loads the Planner, Wiring and Code (.organelle bytes, transferred) with the settings chosen for them. */
+  async loadCompose(models: ComposeModels, settings: ComposeSettings): Promise<{ fingerprint: string }> {
+    const [host, module] = await Promise.all([composing(), browserWasmModule()]);
+    return host.load(module, models, settings);
+  },
+
+  /** Composes one intent; each event goes to `onEvent` (Comlink-proxied) as it happens. */
+  async compose(intent: string, withPlanner: boolean, onEvent?: (event: OrchestratorEvent) => void): Promise<ComposeRun> {
+    try {
+      return await (await composing()).compose(intent, withPlanner, onEvent);
+    } finally {
+      release(onEvent);
+    }
+  },
+
+  /** Replays a compose share link with no model; a link that does not replay comes back with the check it failed. */
+  async replayCompose(payload: string, onEvent?: (event: OrchestratorEvent) => void): Promise<ComposeReplay> {
+    try {
+      return await (await composing()).replay(payload, onEvent);
+    } finally {
+      release(onEvent);
+    }
+  },
+
+  /** Runs a composed module on chosen inputs in the sandbox, after the Judge's static checks. */
+  async runComposed(request: ComposedRunRequest): Promise<ComposedRunResult> {
+    return (await composing()).run(request);
+  },
+
+  /** The intents the Compose view offers, and its suggestions' pool. */
+  async composeExamples(): Promise<ComposeExamples> {
+    return (await composing()).examples();
+  },
 };
+
+/** Lets go of a callback the page passed wrapped in Comlink.proxy, once the call it served is over. */
+function release(callback: unknown): void {
+  (callback as { [Comlink.releaseProxy]?: () => void } | undefined)?.[Comlink.releaseProxy]?.();
+}
 
 export type EngineWorkerApi = typeof api;
 

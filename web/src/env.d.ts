@@ -8,3 +8,9 @@ declare module 'virtual:shipped-models' {
   const manifest: unknown;
   export default manifest;
 }
+
+declare module 'virtual:compose-settings' {
+  /** public/models/compose/settings.json as parsed at build time, or null when the site ships none. */
+  const settings: unknown;
+  export default settings;
+}

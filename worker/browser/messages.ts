@@ -167,3 +167,10 @@ export interface GameRun {
   turnMs: number[]; // wall time of each organelle turn (Planner, Player and Judge)
   ms: number; // the whole game, opponent included
 }
+
+// ---- code composition (worker/browser/compose.ts)
+
+export type {
+  ComposeExamples, ComposeModels, ComposeReplay, ComposeRun, ComposeSettings, ComposedRunRequest, ComposedRunResult,
+} from './compose.ts';
+export type { ExampleIntent, ExampleKind } from '../compose/examples.ts';

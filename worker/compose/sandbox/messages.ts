@@ -3,6 +3,12 @@
 // worker thread (node.worker.ts) and the browser's Web Worker (sandbox.worker.ts); everything
 // here is plain data, so it crosses postMessage unchanged (NaN and Infinity included).
 
+/**
+ * Most numbers in one input a person chooses (the Compose view's signals, worker/compose/run.ts):
+ * plenty to plot, and well inside the sandbox's memory limit. The Judge's own inputs are 64.
+ */
+export const MAX_INPUT = 4096;
+
 /** What generated code takes and gives back: one number or an array of numbers. */
 export type SandboxValue = number | number[];
 

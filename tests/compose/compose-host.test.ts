@@ -1,0 +1,146 @@
+// The Compose view's worker side with the real Node sandbox: the examples it offers (held out
+// where they say so, ordinary ones of the training class, an unknown concept) and the
+// suggestions' pool; a composed module run on chosen inputs through the Judge's static checks
+// and the sandbox's limits (a loop that only starts on inputs other than the Judge's is
+// stopped by the time limit; code touching the host is refused before anything runs); and
+// share links replayed by the host, a tampered one refused with its check named.
+import { afterAll, describe, expect, it } from 'vitest';
+import { composeExamples, EXAMPLE_MAX, trainingClassIntents } from '../../worker/compose/examples.ts';
+import { checkRunRequest, MAX_INPUT, runComposed } from '../../worker/compose/run.ts';
+import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
+import { buildSet } from '../../worker/compose/sets.ts';
+import { formatPlan } from '../../worker/compose/plan.ts';
+import { isHeldOutPair, isHeldOutWording } from '../../worker/compose/splits.ts';
+import { plannerPrompt } from '../../worker/compose/prompts.ts';
+import { keywordPlan } from '../../worker/compose/keywords.ts';
+import { wireComposition } from '../../worker/compose/wiring.ts';
+import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
+import { ComposeHost } from '../../worker/browser/compose.ts';
+import { composeRecorded, encodeComposeLink } from '../../worker/share/compose-link.ts';
+import type { Completion } from '../../worker/orchestrator/types.ts';
+
+const lookup = COMPOSE_LIBRARY.lookup;
+const runner = nodeSandbox();
+afterAll(() => runner.close());
+
+const MODULE = [
+  wireComposition([{ name: 'rolling_mean', args: [5] }, { name: 'diff_central', args: [] }], lookup),
+  lookup('rolling_mean')!.body,
+  lookup('diff_central')!.body,
+].join('\n');
+
+describe('composeExamples', () => {
+  const { examples, known } = composeExamples(COMPOSE_LIBRARY);
+
+  it('offers held-out cases of the wording, template and composition sets, two each, short enough to read', () => {
+    for (const set of ['wording', 'template', 'composition'] as const) {
+      const cases = new Map(buildSet(set, COMPOSE_LIBRARY).map((c) => [c.intent, c]));
+      const picked = examples.filter((e) => e.kind === set);
+      expect(picked, set).toHaveLength(2);
+      for (const e of picked) {
+        expect(cases.get(e.intent), e.intent).toBeDefined();
+        expect(e.plan).toBe(formatPlan(cases.get(e.intent)!.expected!));
+        expect(e.intent.length).toBeLessThanOrEqual(EXAMPLE_MAX);
+      }
+    }
+    expect(examples.filter((e) => e.kind === 'wording').every((e) => isHeldOutWording(e.intent))).toBe(true);
+  });
+
+  it('offers ordinary sentences of the training class, and one unknown concept from the oov set', () => {
+    const ordinary = examples.filter((e) => e.kind === 'ordinary');
+    expect(ordinary).toHaveLength(3);
+    for (const e of ordinary) {
+      expect(isHeldOutWording(e.intent), e.intent).toBe(false);
+      const names = e.plan.split('|').map((s) => s.replace(/\(.*$/, ''));
+      for (let i = 1; i < names.length; i++) expect(isHeldOutPair(names[i - 1], names[i])).toBe(false);
+      // the keyword decomposer, built from the Planner's corpus words, reads them as they were written
+      const plan = keywordPlan(e.intent);
+      expect('composition' in plan && formatPlan(plan.composition), e.intent).toBe(e.plan);
+    }
+    const unknown = examples.filter((e) => e.kind === 'unknown');
+    expect(unknown).toEqual([{ intent: buildSet('oov', COMPOSE_LIBRARY)[0].intent, kind: 'unknown', plan: 'none' }]);
+  });
+
+  it('keeps a pool of training-class sentences over every primitive, for the suggestions', () => {
+    expect(known.length).toBeGreaterThan(100);
+    expect(known.every((k) => !isHeldOutWording(k))).toBe(true);
+    const firsts = new Set(trainingClassIntents(COMPOSE_LIBRARY, COMPOSE_LIBRARY.primitives.length, 1, 'compose/examples/known-1').map((e) => e.plan.replace(/\(.*$/, '')));
+    expect(firsts.size).toBe(COMPOSE_LIBRARY.primitives.length);
+    expect(composeExamples(COMPOSE_LIBRARY)).toEqual({ examples, known }); // the same on every call
+  });
+});
+
+describe('runComposed', () => {
+  const signal = Array.from({ length: 128 }, (_, i) => Math.sin(i / 5));
+
+  it("runs a judged module on a person's inputs in the sandbox", async () => {
+    const result = await runComposed({ code: MODULE, plan: 'rolling_mean(5)|diff_central', inputs: [signal] }, lookup, runner);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.value).toHaveLength(128);
+  });
+
+  it('checks the request first: the inputs the composition takes, finite numbers, and not too many', () => {
+    const req = (inputs: number[][], plan = 'rolling_mean(5)|diff_central') => checkRunRequest({ code: MODULE, plan, inputs }, lookup);
+    expect(req([signal])).toEqual({ arrays: 1, returns: 'array' });
+    expect(req([signal, signal])).toBe('composed takes one array, got 2');
+    expect(req([signal], 'correlation')).toBe('composed takes two arrays (x and y), got 1');
+    expect(req([[1, NaN]])).toBe('the input[1] is NaN, not a finite number');
+    expect(req([[]])).toBe('the input has no numbers');
+    expect(req([Array(MAX_INPUT + 1).fill(0)])).toBe(`the input has ${MAX_INPUT + 1} numbers; at most ${MAX_INPUT}`);
+    expect(req([signal], 'no_such_thing')).toBe('the plan "no_such_thing" is not a composition of known primitives');
+  });
+
+  it('stops a function that loops only on inputs other than the Judge’s, at the time limit', async () => {
+    const code = MODULE.replace('function composed(x){', 'function composed(x){while(x.length!==64){}');
+    const t0 = performance.now();
+    const result = await runComposed({ code, plan: 'rolling_mean(5)|diff_central', inputs: [signal] }, lookup, runner);
+    expect(result).toMatchObject({ ok: false, check: 'time', message: 'stopped after 500 ms: the time limit' });
+    expect(performance.now() - t0).toBeLessThan(1500);
+    // the sandbox still runs the next job
+    expect((await runComposed({ code: MODULE, plan: 'rolling_mean(5)|diff_central', inputs: [signal] }, lookup, runner)).ok).toBe(true);
+  });
+
+  it('refuses code that reaches for the host before anything runs: the Judge’s static checks', async () => {
+    for (const [touch, name] of [['indexedDB.deleteDatabase(a)', 'indexedDB'], ['const d=document', 'document']]) {
+      const code = MODULE.replace('const b=diff_central(a);', `const b=diff_central(a);${touch};`);
+      const result = await runComposed({ code, plan: 'rolling_mean(5)|diff_central', inputs: [signal] }, lookup, runner);
+      expect(result).toMatchObject({ ok: false, check: 'resolved', message: expect.stringContaining(`${name} is a global the Judge does not allow`) });
+    }
+  });
+});
+
+describe('ComposeHost: share links', () => {
+  const SMOOTH = 'smooth the signal over 5 points then differentiate it';
+  const organelles = (wiring: string) => ({
+    planner: (prompt: string): Completion =>
+      prompt === plannerPrompt(SMOOTH, []) ? { text: 'rolling_mean(5)|diff_central', confidence: 0.93 } : { text: 'none', confidence: 0.9 },
+    wiring: (): Completion => ({ text: wiring, confidence: 0.95 }),
+    code: (name: string): Completion => ({ text: lookup(name)!.body, confidence: 0.97 }),
+  });
+  const link = async (wiring: string) => {
+    const recorded = await composeRecorded(SMOOTH, organelles(wiring), { runner, thresholds: { planner: 0.6, wiring: 0.8, code: 0.8 }, models: '0123456789abcdef' });
+    return encodeComposeLink(recorded.link!);
+  };
+  const host = new ComposeHost(() => runner);
+
+  it('replays a link: the events as they come, the code, what it takes and returns, and the link itself', async () => {
+    const payload = await link(wireComposition([{ name: 'rolling_mean', args: [5] }, { name: 'diff_central', args: [] }], lookup));
+    const seen: string[] = [];
+    const replay = await host.replay(payload, (e) => seen.push(e.type));
+    if (!replay.ok) throw new Error(replay.message);
+    expect(replay.run).toMatchObject({ intent: SMOOTH, code: MODULE, plan: 'rolling_mean(5)|diff_central', inputs: 1, returns: 'array', link: payload, fingerprint: '0123456789abcdef', planner: true });
+    expect(seen).toEqual(replay.run.events.map((e) => e.type));
+  });
+
+  it('replays a forged loop to the time limit, and refuses a tampered link naming its check', async () => {
+    const payload = await link('function composed(x){while(true){}return rolling_mean(x,5)}');
+    const replay = await host.replay(payload);
+    if (!replay.ok) throw new Error(replay.message);
+    const judged = replay.run.events.find((e) => e.type === 'judged');
+    expect(judged?.type === 'judged' && judged.checks.at(-1)).toEqual({ name: 'ran', ok: false, message: 'ran: stopped after 500 ms: the time limit' });
+    expect(replay.run.code).toBeNull();
+    const tampered = payload.slice(0, 20) + (payload[20] === 'A' ? 'B' : 'A') + payload.slice(21);
+    expect(await host.replay(tampered)).toMatchObject({ ok: false, check: 'checksum' });
+    expect(await host.replay('')).toMatchObject({ ok: false, check: 'characters' });
+  });
+});
