@@ -10,9 +10,11 @@ const VIEWS = [
   { hash: '#/library', name: 'library', heading: 'Model library' },
   { hash: '#/solve', name: 'solve', heading: 'Solve an 8-puzzle' },
   { hash: '#/play', name: 'play', heading: 'Play against the organelles' },
+  { hash: '#/compose', name: 'compose', heading: 'Compose a function' },
   { hash: '#/ask/built-in%3Atictactoe-player', name: 'ask-empty', heading: 'Ask a model' },
   { hash: '#/engine', name: 'engine', heading: 'Engine check' },
   { hash: '#/r/demo-payload', name: 'shared', heading: 'Shared run' },
+  { hash: '#/c/demo-payload', name: 'shared-compose', heading: 'Shared composition' },
   { hash: '#/nowhere', name: 'not-found', heading: 'Page not found' },
 ];
 

@@ -5,11 +5,12 @@ import { connect4Board, promptKey } from '../../web/src/lib/prompt-keys.ts';
 import { perspective } from '../../worker/games/connect4/prompts.ts';
 
 describe('promptKey', () => {
-  it('has a key for each game and none for a corpus of one’s own', () => {
+  it('has a key for each game (and code composition) and none for a corpus of one’s own', () => {
     expect(promptKey('puzzle8')).toMatch(/nine tiles row by row with 0 the blank/);
     expect(promptKey('tictactoe')).toMatch(/x = the side to move, o = the other side, \. = empty/);
     expect(promptKey('tictactoe', 'O')).toMatch(/x = O \(the organelles, to move\), o = X/);
     expect(promptKey('connect4', 'X')).toMatch(/x = X \(the organelles, to move\), o = O; .* threat map/);
+    expect(promptKey('compose')).toMatch(/name\(a, parameter=value\)>a\|n/);
     expect(promptKey(undefined)).toBeNull();
     expect(promptKey('my-corpus.txt')).toBeNull();
   });

@@ -1,7 +1,7 @@
 // Hash routes: parsing, titles, Train's, Solve's and Play's setups in the address, and the Router
 // following location.hash and writing a view's setup in place.
 import { describe, expect, it } from 'vitest';
-import { askHref, NAV, parseHash, playHref, routeTitle, solveHref, trainHref } from '../../web/src/lib/routes.ts';
+import { askHref, composeHref, NAV, parseHash, playHref, routeTitle, solveHref, trainHref } from '../../web/src/lib/routes.ts';
 import { Router } from '../../web/src/lib/router.svelte.ts';
 import { workFor } from '../../web/src/lib/put-to-work.ts';
 
@@ -26,13 +26,17 @@ describe('parseHash', () => {
     // a link cut off before its payload is an empty share link, which the shared view explains
     expect(parseHash('#/r/')).toEqual({ name: 'shared', payload: '' });
     expect(parseHash('#/r')).toEqual({ name: 'shared', payload: '' });
+    // a shared composition, whole or cut off
+    expect(parseHash('#/c/AbC-123_x')).toEqual({ name: 'shared-compose', payload: 'AbC-123_x' });
+    expect(parseHash('#/c/')).toEqual({ name: 'shared-compose', payload: '' });
+    expect(routeTitle({ name: 'shared-compose', payload: '' })).toBe('Shared composition · Organelle Lab');
     expect(parseHash('#/nope')).toEqual({ name: 'not-found', path: 'nope' });
     expect(parseHash('#/nope/')).toEqual({ name: 'not-found', path: 'nope/' }); // shown as asked
     expect(routeTitle({ name: 'library' })).toMatch(/library/i);
   });
 
   it('puts every view a visitor starts from in the navigation, each with an address that opens it', () => {
-    expect(NAV.map((item) => item.label)).toEqual(['Home', 'Train', 'Library', 'Solve', 'Play', 'Ask']);
+    expect(NAV.map((item) => item.label)).toEqual(['Home', 'Train', 'Library', 'Solve', 'Play', 'Compose', 'Ask']);
     for (const item of NAV) expect(parseHash(item.href).name, item.label).toBe(item.name);
   });
 
@@ -108,12 +112,30 @@ describe("Solve's and Play's addresses", () => {
     expect(trainHref({ source: 'puzzle8/mover', seed: '7' })).toBe('#/train/puzzle8/mover?seed=7');
   });
 
+  it("read and write Compose's intent, models and plans, whatever characters the intent holds", () => {
+    expect(parseHash('#/compose')).toEqual({ name: 'compose' });
+    expect(parseHash('#/compose/smooth%20it/?wiring=w&plans=heuristic&mover=m')).toEqual({
+      name: 'compose', intent: 'smooth it', choose: { wiring: 'w' }, withPlanner: false,
+    });
+    expect(parseHash('#/compose/a/b')).toEqual({ name: 'compose', intent: 'a/b' }); // typed in the address
+    for (const intent of ['smooth the signal over 5 points then differentiate it', 'a/b c?d#e&f=g+h %', 'ĀāŵŤ']) {
+      const setup = { intent, choose: { planner: 'built-in:compose-planner', code: 'x y' }, withPlanner: true };
+      expect(parseHash(composeHref(setup))).toEqual({ name: 'compose', ...setup });
+    }
+    expect(composeHref()).toBe('#/compose');
+    expect(composeHref({ intent: 'smooth it' })).toBe('#/compose/smooth%20it');
+    expect(routeTitle({ name: 'compose' })).toBe('Compose · Organelle Lab');
+  });
+
   it("put a library model to work with it chosen for its role, by address alone", () => {
     expect(parseHash(workFor('puzzle8', 'mover', 'id:1')!.href)).toEqual({ name: 'solve', choose: { mover: 'id:1' } });
     expect(parseHash(workFor('connect4', 'planner', 'id:2')!.href)).toEqual({ name: 'play', game: 'connect4', choose: { planner: 'id:2' } });
     expect(workFor('connect4', 'planner', 'x')!.label).toBe('Play with it');
     expect(workFor('puzzle8', 'judge', 'x')).toBeNull();
     expect(workFor(undefined, undefined, 'x')).toBeNull(); // a corpus of one's own
+    expect(workFor('compose', 'wiring', 'id:3')).toEqual({ href: '#/compose?wiring=id%3A3', label: 'Use in Compose' });
+    expect(parseHash(workFor('compose', 'code', 'id:4')!.href)).toEqual({ name: 'compose', choose: { code: 'id:4' } });
+    expect(workFor('compose', 'single', 'x')).toBeNull(); // the baseline is not part of the pipeline
   });
 });
 

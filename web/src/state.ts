@@ -1,6 +1,7 @@
 // The app's singletons, wired to the browser: IndexedDB stores, the engine worker factory,
 // the shipped-model manifest. Components import these; tests build the classes with fakes.
 import shippedManifest from 'virtual:shipped-models';
+import shippedComposeSettings from 'virtual:compose-settings';
 import { spawnEngineWorker } from './lib/engine-worker.ts';
 import { Router } from './lib/router.svelte.ts';
 import { Library } from './library/library.svelte.ts';
@@ -13,6 +14,8 @@ import { SolveSession } from './solve/solve-session.svelte.ts';
 import { PlaySession } from './play/play-session.svelte.ts';
 import { PairMeasure } from './library/pair-measure.svelte.ts';
 import { AskSession } from './ask/ask-session.svelte.ts';
+import { ComposeSession } from './compose/compose-session.svelte.ts';
+import { shippedSettings } from './compose/models.ts';
 import { EngineCheck } from './engine/engine-check.svelte.ts';
 import { IdbJobStore } from './train/job-store.ts';
 import { RecipeCatalog } from './train/recipe-catalog.svelte.ts';
@@ -65,6 +68,9 @@ export const play = new PlaySession({ spawn: spawnEngineWorker, library });
 
 /** Solve's and Play's measures of chosen models together, kept while the visitor moves between views. */
 export const pairMeasure = new PairMeasure(spawnEngineWorker, library);
+
+/** The Compose view's intent, models, engine worker (and its code sandbox) and latest run. */
+export const compose = new ComposeSession({ spawn: spawnEngineWorker, library, settings: shippedSettings(shippedComposeSettings) });
 
 /** The Ask view's model, engine worker and answers. */
 export const ask = new AskSession({ spawn: spawnEngineWorker, library });

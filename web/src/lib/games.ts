@@ -31,7 +31,11 @@ export const GAMES: readonly GameInfo[] = [
   },
 ];
 
+/** Code composition: not a game, but a pipeline of organelles like one (its own view, #/compose). */
+export const COMPOSE_TITLE = 'Code composition';
+
 export function gameTitle(id: string | undefined): string {
+  if (id === 'compose') return COMPOSE_TITLE;
   return GAMES.find((g) => g.id === id)?.title ?? 'Your own corpus';
 }
 

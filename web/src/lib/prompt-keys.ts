@@ -8,7 +8,11 @@ const PUZZLE8_KEY =
   'A prompt starts with the board, its nine tiles row by row with 0 the blank; a move is where the blank goes (u d l r); ' +
   "plan= is the Planner's plan, blocked= what the Judge refused on this board, last= the latest moves.";
 
-/** The key to a game's prompts; `side` names the side to move when it is known (X or O). */
+const COMPOSE_KEY =
+  'The Planner reads the intent (lower case) and the blocked patterns; the Wiring organelle reads each step as ' +
+  'name(a, parameter=value)>a|n (a: array, n: number); the Code organelle reads a primitive’s name.';
+
+/** The key to a game's prompts (or code composition's); `side` names the side to move when it is known (X or O). */
 export function promptKey(game: string | undefined, side?: string): string | null {
   const pieces = side ? `x = ${side} (the organelles, to move), o = ${side === 'X' ? 'O' : 'X'}` : 'x = the side to move, o = the other side';
   const fields = "p= is the Planner's plan, b= what the Judge refused this turn.";
@@ -22,6 +26,8 @@ export function promptKey(game: string | undefined, side?: string): string | nul
         `A prompt starts with the board as seven letters, one a column's pieces from the bottom up: ${pieces}; ${fields} ` +
         'An answer starts with a threat map, a sign a column (w wins, b blocks, x unsafe, # full, . none).'
       );
+    case 'compose':
+      return COMPOSE_KEY;
     default:
       return null;
   }

@@ -1,12 +1,12 @@
-// Where a game organelle goes to work: the Solve view (8-puzzle) or the Play view (tic-tac-
-// toe, connect four), by an address that chooses the model for its role there, whatever was
-// chosen before (so the link works as well opened in a new tab). Offered by a finished
-// training run and by a library card.
-import { playHref, solveHref } from './routes.ts';
+// Where a game organelle goes to work: the Solve view (8-puzzle), the Play view (tic-tac-
+// toe, connect four) or the Compose view (code composition's Planner, Wiring and Code), by an
+// address that chooses the model for its role there, whatever was chosen before (so the link
+// works as well opened in a new tab). Offered by a finished training run and by a library card.
+import { composeHref, playHref, solveHref } from './routes.ts';
 
 export interface Work {
   href: string;
-  label: 'Solve with it' | 'Play with it';
+  label: 'Solve with it' | 'Play with it' | 'Use in Compose';
 }
 
 /** The view a model of `game` for `organelle` works in, with it chosen, or null when none runs it. */
@@ -16,6 +16,9 @@ export function workFor(game: string | undefined, organelle: string | undefined,
   }
   if ((game === 'tictactoe' || game === 'connect4') && (organelle === 'planner' || organelle === 'player')) {
     return { href: playHref({ game, choose: { [organelle]: modelId } }), label: 'Play with it' };
+  }
+  if (game === 'compose' && (organelle === 'planner' || organelle === 'wiring' || organelle === 'code')) {
+    return { href: composeHref({ choose: { [organelle]: modelId } }), label: 'Use in Compose' };
   }
   return null;
 }

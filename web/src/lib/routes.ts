@@ -1,11 +1,13 @@
 // The app's hash routes: `#/`, `#/library`, `#/engine` (the engine check: this
 // browser's bits and speed against the reference), `#/ask[/<model id>[/<prompt>]]` (one model
 // of the library, asked anything; bare, the model asked last or the newest), `#/r/<payload>`
-// for shared runs, and Train's, Solve's and Play's setups:
+// for shared runs (solves and games), `#/c/<payload>` for shared compositions, and Train's,
+// Solve's, Play's and Compose's setups:
 //
 //   #/train[/<game>/<organelle> | /corpus][?shape=<preset>|recipe&block=<n>&steps=<n>&seed=<n>]
 //   #/solve[/<board>][?planner=<id>&mover=<id>&plans=planner|heuristic]   the board is solved on arrival
 //   #/play[/tictactoe|/connect4][?planner=<id>&player=<id>][&you=first|second | &watch=<opponent>[&as=first|second]]
+//   #/compose[/<intent>][?planner=<id>&wiring=<id>&code=<id>&plans=planner|heuristic]   the intent is composed on arrival
 //
 // Train's names a game organelle's recipe, or the visitor's own corpus (whose file no address
 // can carry), and the run's shape, steps and seed as written: the Train form checks them. A
@@ -20,6 +22,7 @@
 import type { PlayGame } from '../play/game-frames.ts';
 import { PLAY_GAME_IDS, PLAY_ROLES } from '../play/games.ts';
 import { ROLES as SOLVE_ROLES } from '../solve/models.ts';
+import { COMPOSE_ROLES } from '../compose/models.ts';
 
 export type Route =
   | { name: 'home' }
@@ -28,8 +31,10 @@ export type Route =
   | ({ name: 'solve' } & SolveSetup)
   | ({ name: 'play' } & PlaySetup)
   | { name: 'engine' }
+  | ({ name: 'compose' } & ComposeSetup)
   | { name: 'ask'; modelId?: string; prompt?: string }
   | { name: 'shared'; payload: string }
+  | { name: 'shared-compose'; payload: string }
   | { name: 'not-found'; path: string };
 
 export type RouteName = Route['name'];
@@ -65,6 +70,15 @@ export interface SolveSetup {
   withPlanner?: boolean;
 }
 
+/** What a Compose address sets; each part left out is left as it was. */
+export interface ComposeSetup {
+  /** The intent as written in the address (the Compose view checks it, and composes it when it passes). */
+  intent?: string;
+  choose?: ChosenModels;
+  /** `plans=planner`, or `plans=heuristic`: the keyword decomposer in the Planner's place. */
+  withPlanner?: boolean;
+}
+
 /** Who plays the organelles: the visitor (on the side named), or a scripted opponent watched. */
 export type PlayMatch = { you: Side } | { watch: string; as?: Side };
 type Side = 'first' | 'second';
@@ -84,6 +98,7 @@ export const NAV: readonly { name: RouteName; href: string; label: string }[] = 
   { name: 'library', href: '#/library', label: 'Library' },
   { name: 'solve', href: '#/solve', label: 'Solve' },
   { name: 'play', href: '#/play', label: 'Play' },
+  { name: 'compose', href: '#/compose', label: 'Compose' },
   { name: 'ask', href: '#/ask', label: 'Ask' },
 ];
 
@@ -93,9 +108,11 @@ const TITLES: Record<RouteName, string> = {
   library: 'Model library · Organelle Lab',
   solve: 'Solve · Organelle Lab',
   play: 'Play · Organelle Lab',
+  compose: 'Compose · Organelle Lab',
   engine: 'Engine check · Organelle Lab',
   ask: 'Ask a model · Organelle Lab',
   shared: 'Shared run · Organelle Lab',
+  'shared-compose': 'Shared composition · Organelle Lab',
   'not-found': 'Page not found · Organelle Lab',
 };
 
@@ -105,7 +122,7 @@ export function routeTitle(route: Route): string {
 
 /**
  * `location.hash` -> route. An empty hash, `#` and `#/` are home; a trailing slash is ignored.
- * `#/r/` and `#/r` are a share link cut off before its payload: the shared view says so.
+ * `#/r/` and `#/r` (`#/c/`, `#/c`) are a share link cut off before its payload: the shared view says so.
  * An unknown path is kept as asked, trailing slash and all, for the page that says so.
  */
 export function parseHash(hash: string): Route {
@@ -115,6 +132,7 @@ export function parseHash(hash: string): Route {
   const setup = parseSetup(asked);
   if (setup) return setup;
   if (path === 'r' || path.startsWith('r/')) return { name: 'shared', payload: path.slice(2) };
+  if (path === 'c' || path.startsWith('c/')) return { name: 'shared-compose', payload: path.slice(2) };
   if (path === 'ask') return { name: 'ask' };
   if (path.startsWith('ask/')) {
     const [id, ...rest] = path.slice(4).split('/');
@@ -130,7 +148,7 @@ export function parseHash(hash: string): Route {
   }
 }
 
-/** A Train, Solve or Play address as a route; null for any other path, or a game no view plays. */
+/** A Train, Solve, Play or Compose address as a route; null for any other path, or a game no view plays. */
 function parseSetup(asked: string): Route | null {
   const q = asked.indexOf('?');
   const [view, ...rest] = (q < 0 ? asked : asked.slice(0, q)).replace(/\/+$/, '').split('/');
@@ -145,12 +163,16 @@ function parseSetup(asked: string): Route | null {
   }
   if (view === 'solve' && rest.length <= 1) {
     const board = rest.length ? decoded(rest[0]) : undefined;
-    const plans = params.get('plans');
+    return { name: 'solve', ...(board !== undefined ? { board } : {}), ...chosenIn(params, SOLVE_ROLES), ...plansIn(params) };
+  }
+  if (view === 'compose') {
+    // an intent's own slashes are escaped by composeHref; one typed in the address is kept
+    const intent = rest.length ? decoded(rest.join('/')) : undefined;
     return {
-      name: 'solve',
-      ...(board !== undefined ? { board } : {}),
-      ...chosenIn(params, SOLVE_ROLES),
-      ...(plans === 'heuristic' ? { withPlanner: false } : plans === 'planner' ? { withPlanner: true } : {}),
+      name: 'compose',
+      ...(intent !== undefined ? { intent } : {}),
+      ...chosenIn(params, COMPOSE_ROLES),
+      ...plansIn(params),
     };
   }
   if (view === 'play' && rest.length <= 1 && (rest.length === 0 || (PLAY_GAME_IDS as readonly string[]).includes(rest[0]))) {
@@ -158,6 +180,12 @@ function parseSetup(asked: string): Route | null {
     return { name: 'play', ...(rest.length ? { game: rest[0] as PlayGame } : {}), ...chosenIn(params, PLAY_ROLES), ...(match ? { match } : {}) };
   }
   return null;
+}
+
+/** `plans=planner` or `plans=heuristic` (the Planner switched off); anything else says nothing. */
+function plansIn(params: URLSearchParams): { withPlanner?: boolean } {
+  const plans = params.get('plans');
+  return plans === 'heuristic' ? { withPlanner: false } : plans === 'planner' ? { withPlanner: true } : {};
 }
 
 /** `you=first|second`, or `watch=<opponent>` with `as=first|second`; a side of neither is no side. */
@@ -201,6 +229,13 @@ export function solveHref(setup: SolveSetup = {}): string {
   const params = chosenParams(setup.choose, SOLVE_ROLES);
   if (setup.withPlanner !== undefined) params.set('plans', setup.withPlanner ? 'planner' : 'heuristic');
   return withParams(`#/solve${setup.board !== undefined ? `/${encodeURIComponent(setup.board)}` : ''}`, params);
+}
+
+/** The Compose view's address for a setup (see the header); parts left out stay out. */
+export function composeHref(setup: ComposeSetup = {}): string {
+  const params = chosenParams(setup.choose, COMPOSE_ROLES);
+  if (setup.withPlanner !== undefined) params.set('plans', setup.withPlanner ? 'planner' : 'heuristic');
+  return withParams(`#/compose${setup.intent !== undefined ? `/${encodeURIComponent(setup.intent)}` : ''}`, params);
 }
 
 /** The Play view's address for a setup (see the header); parts left out stay out. */

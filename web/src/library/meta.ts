@@ -6,9 +6,9 @@ import { bytes as formatBytes, dateTime } from '../lib/format.ts';
 import { trainHref } from '../lib/routes.ts';
 import type { ModelMeta, ModelOrigin } from './model-store.ts';
 
-const GAME_IDS: readonly string[] = ['puzzle8', 'tictactoe', 'connect4'];
+const GAME_IDS: readonly string[] = ['puzzle8', 'tictactoe', 'connect4', 'compose'];
 
-/** "puzzle8/mover" -> game puzzle8, organelle mover; anything else names no game. */
+/** "puzzle8/mover" -> game puzzle8, organelle mover ("compose/wiring" likewise); anything else names no game. */
 export function splitRecipeId(recipeId: string): { game?: GameId; organelle?: string } {
   const [game, organelle, ...rest] = recipeId.split('/');
   if (rest.length === 0 && organelle && GAME_IDS.includes(game)) return { game: game as GameId, organelle };

@@ -1,0 +1,119 @@
+// A composition's frames, log and summary (web/src/compose/frames.ts), from runs the real
+// pipeline made with scripted organelles: the kanban step by step with its typed tasks moving
+// from todo to doing to done or blocked (`zscore(low_conf)`, `a+b(ran)`), each answer against
+// its threshold with its exact prompt, the replan's own step, and the endings.
+import { describe, expect, it } from 'vitest';
+import { buildComposeReplay, composeCalls, composeKanbanCaption } from '../../web/src/compose/frames.ts';
+import { encodeKanban } from '../../worker/orchestrator/kanban.ts';
+import { plannerPrompt } from '../../worker/compose/prompts.ts';
+import { composed, judgeFailed, noPlanner, replanned, SMOOTH, THRESHOLDS, unsure } from './compose-runs.ts';
+
+const kanbans = (events: Awaited<ReturnType<typeof composed>>) => buildComposeReplay(events).frames.map((f) => encodeKanban(f.kanban));
+
+describe('buildComposeReplay', () => {
+  it('steps through a composed run: the plan, each task from doing to done, the Judge, the ending', async () => {
+    const replay = buildComposeReplay(await composed());
+    const { frames, summary } = replay;
+    expect(frames.map((f) => `${f.kind}:${f.task ?? ''}:${f.outcome}`)).toEqual([
+      'plan::planned',
+      'task:wiring(rolling_mean+diff_central):done',
+      'task:codegen(rolling_mean):done',
+      'task:codegen(diff_central):done',
+      'task:judge:done',
+      'end::composed',
+    ]);
+    expect(frames.map((f) => f.phase)).toEqual(['plan', 'wiring', 'codegen', 'codegen', 'judge', 'done']);
+    // the task in doing as it was taken up; the ending with every task done and nothing doing
+    expect(encodeKanban(frames[0].kanban)).toBe(
+      'todo=wiring(rolling_mean+diff_central),codegen(rolling_mean),codegen(diff_central),judge|doing=|done=|blocked=|last=|stalls=0|replans=0',
+    );
+    expect(frames[2].kanban.doing).toBe('codegen(rolling_mean)');
+    expect(frames[2].kanban.done).toEqual(['wiring(rolling_mean+diff_central)']);
+    expect(frames[5].kanban).toMatchObject({ todo: [], doing: null, done: ['wiring(rolling_mean+diff_central)', 'codegen(rolling_mean)', 'codegen(diff_central)', 'judge'] });
+    expect(summary).toMatchObject({ outcome: 'composed', plan: 'rolling_mean(5)|diff_central', modelPlans: 1, fallbackPlans: 0, tasks: 4, replans: 0, answers: 4 });
+    expect(summary.code).toContain('function composed(x){const a=rolling_mean(x,5);const b=diff_central(a);return b}');
+    expect(frames[4].checks?.map((c) => c.name)).toEqual(['parsed', 'structure', 'resolved', 'kinds', 'ran', 'returned', 'finite']);
+  });
+
+  it("keeps each organelle call's exact prompt, answer and confidence against its threshold", async () => {
+    const { frames, summary } = buildComposeReplay(await composed());
+    const plan = frames[0].call!;
+    expect(plan).toMatchObject({ who: 'Planner', prompt: plannerPrompt(SMOOTH, []), output: 'rolling_mean(5)|diff_central', confidence: 0.91, threshold: THRESHOLDS.planner, accepted: true });
+    expect(frames[1].call).toMatchObject({ who: 'Wiring', task: 'wiring(rolling_mean+diff_central)', prompt: 'rolling_mean(a,w=5)>a|diff_central(a)>a', threshold: 0.8, accepted: true });
+    expect(frames[3].call).toMatchObject({ who: 'Code', prompt: 'diff_central', confidence: 0.97 });
+    // the calls panel: each organelle's latest call as of the step
+    const rows = composeCalls(frames[3], summary);
+    expect(rows.map((r) => [r.who, r.call?.prompt ?? null, r.when])).toEqual([
+      ['Planner', plannerPrompt(SMOOTH, []), '· for the first plan'],
+      ['Wiring', 'rolling_mean(a,w=5)>a|diff_central(a)>a', '· for wiring(rolling_mean+diff_central), step 1'],
+      ['Code', 'diff_central', '· for codegen(diff_central)'],
+    ]);
+    expect(composeCalls(frames[0], summary)[2]).toMatchObject({ call: null, none: expect.stringMatching(/once there is a plan/) });
+  });
+
+  it('shows a body below its threshold blocked as NAME(low_conf), then the replan as a step of its own', async () => {
+    const { frames, summary, log } = buildComposeReplay(await replanned());
+    const blocked = frames.find((f) => f.outcome === 'blocked')!;
+    expect(blocked).toMatchObject({ task: 'codegen(zscore)', item: 'zscore(low_conf)' });
+    expect(blocked.call).toMatchObject({ confidence: 0.51, threshold: 0.8, accepted: false, meaning: 'below its threshold: blocked' });
+    // the next step's kanban has it in blocked, with a stall counted
+    expect(frames[blocked.index + 1].kanban).toMatchObject({ blocked: ['zscore(low_conf)'], stalls: 1 });
+    const replan = frames.find((f) => f.kind === 'replan')!;
+    expect(replan.replans).toBe(1);
+    expect(replan.kanban).toMatchObject({
+      todo: ['wiring(demean+unit_std+mean)', 'codegen(demean)', 'codegen(unit_std)', 'judge'], // codegen(mean) was done already
+      blocked: ['zscore(low_conf)'],
+      last: ['zscore+mean'],
+      replans: 1,
+    });
+    expect(replan.call).toMatchObject({ prompt: plannerPrompt('standardize the signal then average it', ['zscore(low_conf)']), output: 'demean|unit_std|mean' });
+    expect(frames[replan.index - 1]).toMatchObject({ task: 'judge', outcome: 'replan' }); // the plan could not finish
+    expect(log.find((e) => e.kind === 'replan')).toMatchObject({ frame: replan.index, text: 'Replan 1: a piece the plan needs was blocked' });
+    expect(log.find((e) => e.text.startsWith('Blocked'))).toMatchObject({ frame: blocked.index, kind: 'blocked', who: 'Orchestrator', text: 'Blocked zscore(low_conf)' });
+    expect(summary).toMatchObject({ outcome: 'composed', plan: 'demean|unit_std|mean', replans: 1, blocked: ['zscore(low_conf)'], modelPlans: 2 });
+  });
+
+  it('names the Judge check that failed, and keeps the code it refused', async () => {
+    const { frames, summary, log } = buildComposeReplay(await judgeFailed());
+    const judge = frames.find((f) => f.task === 'judge')!;
+    expect(judge).toMatchObject({ outcome: 'failed', item: 'rolling_mean+diff_central(ran)', caption: 'judge · failed ran' });
+    expect(judge.checks!.at(-1)).toEqual({ name: 'ran', ok: false, message: 'ran: stopped after 500 ms: the time limit' });
+    expect(log.map((e) => e.text)).toContain('Refused the code: ran: stopped after 500 ms: the time limit');
+    expect(summary.judged).toMatchObject({ ok: false, code: expect.stringContaining('function composed(x)') });
+    expect(summary).toMatchObject({ outcome: 'refused', code: null, refusal: { reason: 'planner refused' } });
+    expect(frames.at(-1)).toMatchObject({ kind: 'end', outcome: 'refused' });
+  });
+
+  it('a Planner below its threshold ends the run before any task: its plan is never on the kanban', async () => {
+    const { frames, summary, log } = buildComposeReplay(await unsure());
+    expect(frames.map((f) => f.kind)).toEqual(['plan', 'end']);
+    expect(frames[0].kanban.todo).toEqual([]);
+    expect(frames[0].call).toMatchObject({ confidence: 0.31, threshold: 0.6, accepted: false });
+    expect(composeKanbanCaption(frames[0], summary)).toBe('Before any plan was adopted.');
+    expect(summary.refusal!.message).toBe("this intent is outside what the organelles know: the Planner's confidence was 0.31 against a threshold of 0.60");
+    expect(log.at(-1)).toMatchObject({ kind: 'refused', who: 'Orchestrator' });
+  });
+
+  it('without the Planner, the keyword decomposer plans and no Planner call is shown', async () => {
+    const { frames, summary, log } = buildComposeReplay(await noPlanner());
+    expect(summary).toMatchObject({ withPlanner: false, modelPlans: 0, fallbackPlans: 1, outcome: 'composed' });
+    expect(frames[0]).toMatchObject({ kind: 'plan', call: null, caption: 'plan by the keyword decomposer' });
+    expect(log[1].text).toBe('Keyword decomposer: wiring(rolling_mean+diff_central), codegen(rolling_mean), codegen(diff_central), judge (the Planner is switched off)');
+    expect(composeCalls(frames[0], summary)[0].none).toBe('The Planner was not asked: the keyword decomposer planned.');
+  });
+
+  it('a run still going shows its steps so far; an intent refused before any organelle has one step', async () => {
+    const events = await composed();
+    const partial = buildComposeReplay(events.slice(0, 8)); // up to the wiring task's answer
+    expect(partial.summary.outcome).toBeNull();
+    expect(partial.frames.at(-1)).toMatchObject({ task: 'wiring(rolling_mean+diff_central)', call: { who: 'Wiring' } });
+    const bad = buildComposeReplay([{ type: 'refused', step: 0, reason: 'bad intent', message: 'the intent is empty' }]);
+    expect(bad.frames).toHaveLength(1);
+    expect(bad.summary).toMatchObject({ outcome: 'refused', refusal: { reason: 'bad intent' } });
+    expect(buildComposeReplay([]).frames).toHaveLength(1);
+  });
+
+  it('is a pure function of the events: the same run gives the same frames', async () => {
+    expect(kanbans(await replanned())).toEqual(kanbans(await replanned()));
+  });
+});

@@ -1,0 +1,98 @@
+// Composition runs for the web tests, made by the real pipeline (worker/compose/pipeline.ts)
+// with scripted organelles: the Planner answers from a table, the Wiring organelle wires what its
+// prompt lists as a perfect one would, the Code organelle recalls the library's bodies, each at
+// the confidence the script says. The Judge is a stand-in that passes (or fails with a named
+// check) without a sandbox: the frames only read its events.
+import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
+import { keywordPlan } from '../../worker/compose/keywords.ts';
+import { composeIntent, type JudgeFn } from '../../worker/compose/pipeline.ts';
+import { plannerPrompt } from '../../worker/compose/prompts.ts';
+import { wireComposition } from '../../worker/compose/wiring.ts';
+import type { Composition } from '../../worker/compose/types.ts';
+import type { OrchestratorEvent } from '../../worker/orchestrator/events.ts';
+import type { Completion } from '../../worker/orchestrator/types.ts';
+
+const lookup = COMPOSE_LIBRARY.lookup;
+export const THRESHOLDS = { planner: 0.6, wiring: 0.8, code: 0.8 };
+
+export interface RunScript {
+  /** The Planner's answer and confidence by its prompt; absent: the keyword decomposer plans. */
+  planner?: Record<string, [string, number]>;
+  /** A primitive's body confidence (0.97 by default). */
+  code?: Record<string, number>;
+  wiring?: number;
+  /** The Judge fails this check on its first verdict (then passes). */
+  judgeFails?: { name: string; message: string };
+}
+
+/** `rolling_mean(a,w=5)>a|diff_central(a)>a` -> the composition it describes. */
+function fromWiringPrompt(prompt: string): Composition {
+  return prompt.split('|').map((part) => {
+    const m = /^([a-z0-9_]+)\(([^)]*)\)>[an]$/.exec(part)!;
+    return { name: m[1], args: m[2].split(',').filter((a) => a.includes('=')).map((a) => Number(a.split('=')[1])) };
+  });
+}
+
+const PASSED = ['parsed', 'structure', 'resolved', 'kinds', 'ran', 'returned', 'finite'].map((name) => ({ name, ok: true, message: `${name}: fine` }));
+
+export async function composeRun(intent: string, script: RunScript): Promise<OrchestratorEvent[]> {
+  const planner = script.planner;
+  let judged = 0;
+  const judge: JudgeFn = async () => {
+    judged++;
+    const fail = script.judgeFails && judged === 1 ? script.judgeFails : null;
+    if (!fail) return { ok: true, checks: PASSED };
+    const index = PASSED.findIndex((c) => c.name === fail.name);
+    const checks = [...PASSED.slice(0, index), { name: fail.name, ok: false, message: `${fail.name}: ${fail.message}` }];
+    return { ok: false, checks, failed: checks.at(-1) };
+  };
+  const result = await composeIntent(
+    intent,
+    {
+      ...(planner && {
+        planner: (prompt: string): Completion => {
+          const entry = planner[prompt];
+          if (!entry) throw new Error(`no Planner answer for "${prompt}"`);
+          return { text: entry[0], confidence: entry[1] };
+        },
+      }),
+      wiring: (prompt) => ({ text: wireComposition(fromWiringPrompt(prompt), lookup), confidence: script.wiring ?? 0.95 }),
+      code: (name) => ({ text: lookup(name)!.body, confidence: script.code?.[name] ?? 0.97 }),
+    },
+    { lookup, judge, heuristic: keywordPlan, thresholds: THRESHOLDS },
+  );
+  return result.events;
+}
+
+export const SMOOTH = 'smooth the signal over 5 points then differentiate it';
+
+/** The Planner plans rolling_mean(5)|diff_central; everything passes. */
+export const composed = () => composeRun(SMOOTH, { planner: { [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_central', 0.91] } });
+
+/** The Code organelle is unsure of zscore: blocked, a replan spells it as demean then unit_std. */
+export const REPLAN_INTENT = 'standardize the signal then average it';
+export const replanned = () =>
+  composeRun(REPLAN_INTENT, {
+    planner: {
+      [plannerPrompt(REPLAN_INTENT, [])]: ['zscore|mean', 0.88],
+      [plannerPrompt(REPLAN_INTENT, ['zscore(low_conf)'])]: ['demean|unit_std|mean', 0.7],
+    },
+    code: { zscore: 0.51 },
+  });
+
+/** The Planner below its threshold: the intent is refused before any task. */
+export const UNSURE = 'encrypt the signal then smooth it';
+export const unsure = () => composeRun(UNSURE, { planner: { [plannerPrompt(UNSURE, [])]: ['rolling_mean(3)', 0.31] } });
+
+/** The Judge stops the first code at the time limit, then the Planner has nothing else. */
+export const judgeFailed = () =>
+  composeRun(SMOOTH, {
+    planner: {
+      [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_central', 0.91],
+      [plannerPrompt(SMOOTH, ['rolling_mean+diff_central(ran)'])]: ['none', 0.9],
+    },
+    judgeFails: { name: 'ran', message: 'stopped after 500 ms: the time limit' },
+  });
+
+/** Without the Planner: the keyword decomposer plans. */
+export const noPlanner = () => composeRun(SMOOTH, {});

@@ -1,0 +1,108 @@
+// The signals a composed function runs on (web/src/compose/signals.ts), what the suggestions
+// after a refusal offer (suggestions.ts), and how a run's output is shown (signal-chart.ts).
+import { describe, expect, it } from 'vitest';
+import { MAX_INPUT, makeSignal, parseSignal, SIGNAL_SAMPLES } from '../../web/src/compose/signals.ts';
+import { intentWords, suggestIntents } from '../../web/src/compose/suggestions.ts';
+import { chartSeries, describeSeries, outputView, stoppedSentence } from '../../web/src/compose/signal-chart.ts';
+
+describe('makeSignal', () => {
+  it('makes each signal the same on every call, 128 finite samples of its shape', () => {
+    for (const kind of ['sine', 'step', 'walk', 'chirp'] as const) {
+      const s = makeSignal(kind);
+      expect(s, kind).toHaveLength(SIGNAL_SAMPLES);
+      expect(s.every(Number.isFinite), kind).toBe(true);
+      expect(makeSignal(kind), kind).toEqual(s);
+    }
+    expect(makeSignal('step').slice(62, 66)).toEqual([0, 0, 1, 1]);
+    const sine = makeSignal('sine');
+    expect(Math.max(...sine)).toBeLessThan(1.31);
+    expect(Math.min(...sine)).toBeGreaterThan(-1.31);
+    expect(makeSignal('walk', 16, 1)).not.toEqual(makeSignal('walk', 16, 0)); // y is another draw
+    const chirp = makeSignal('chirp');
+    expect(chirp[0]).toBe(0);
+    expect(chirp.every((v) => Math.abs(v) <= 1)).toBe(true);
+  });
+});
+
+describe('parseSignal', () => {
+  it('reads numbers separated by commas, spaces, semicolons or line breaks, brackets allowed', () => {
+    expect(parseSignal('1, 2.5,-3\n4e-1;  .5\t+6')).toEqual({ ok: true, values: [1, 2.5, -3, 0.4, 0.5, 6] });
+    expect(parseSignal('[0.1, 0.2, 0.3]')).toEqual({ ok: true, values: [0.1, 0.2, 0.3] });
+    expect(parseSignal('-0, 1')).toEqual({ ok: true, values: [0, 1] });
+  });
+
+  it('names the first entry that is not a finite number, by its position and its text', () => {
+    expect(parseSignal('1, 2, abc, 4')).toEqual({ ok: false, message: 'Entry 3, “abc”, is not a number.' });
+    expect(parseSignal('1, NaN')).toEqual({ ok: false, message: 'Entry 2, “NaN”, is not a number.' });
+    expect(parseSignal('1, Infinity')).toEqual({ ok: false, message: 'Entry 2, “Infinity”, is not a number.' });
+    expect(parseSignal('1, 1e999')).toEqual({ ok: false, message: 'Entry 2, “1e999”, is too large to be a finite number.' });
+    expect(parseSignal('1,,2')).toEqual({ ok: false, message: 'Entry 2 is empty: two separators in a row (or one at the end).' });
+    expect(parseSignal('1, 2,')).toMatchObject({ ok: false, message: expect.stringMatching(/^Entry 3 is empty/) });
+    expect(parseSignal('0x10, 2')).toEqual({ ok: false, message: 'Entry 1, “0x10”, is not a number.' });
+    expect(parseSignal('1, <b>2</b>')).toEqual({ ok: false, message: 'Entry 2, “<b>2</b>”, is not a number.' });
+    expect(parseSignal('1, ' + 'x'.repeat(40))).toEqual({ ok: false, message: `Entry 2, “${'x'.repeat(24)}…”, is not a number.` });
+  });
+
+  it('wants 2 to 4,096 numbers', () => {
+    expect(parseSignal('   ')).toMatchObject({ ok: false, message: expect.stringMatching(/^Paste some numbers/) });
+    expect(parseSignal('7')).toEqual({ ok: false, message: 'There is only 1 number; a signal needs at least 2.' });
+    expect(parseSignal(Array(MAX_INPUT).fill('1').join(','))).toMatchObject({ ok: true });
+    expect(parseSignal(Array(MAX_INPUT + 1).fill('1').join(','))).toEqual({ ok: false, message: 'There are 4,097 numbers; at most 4,096.' });
+  });
+});
+
+describe('suggestIntents', () => {
+  const known = [
+    'smooth the signal over 5 points',
+    'compute the mean of the data',
+    'take the derivative of the signal then smooth it',
+    'find the peak-to-peak amplitude of the signal',
+    'compute the spectrum of the series',
+  ];
+
+  it('offers the known intents sharing the most telling words, best first, ties in the pool order', () => {
+    expect(suggestIntents('encrypt the signal then smooth it', known)).toEqual(['smooth the signal over 5 points', 'take the derivative of the signal then smooth it']);
+    expect(suggestIntents('smoothing the readings', known)[0]).toBe('smooth the signal over 5 points'); // "smoothing" meets "smooth"
+    expect(suggestIntents('compute the kurtosis of the amplitude spectrum', known)).toEqual([
+      'compute the spectrum of the series',
+      'find the peak-to-peak amplitude of the signal',
+    ]);
+    expect(suggestIntents('compute the kurtosis of the amplitude spectrum', known, 1)).toHaveLength(1);
+  });
+
+  it('offers nothing for filler alone, for no shared word, and never the intent itself', () => {
+    expect(suggestIntents('compute it for the signal', known)).toEqual([]);
+    expect(suggestIntents('deduplicate x', known)).toEqual([]);
+    expect(suggestIntents('Compute the mean of the data', known)).toEqual([]);
+    expect(intentWords('Smoothing the Signals over 5 points, then FILTERS')).toEqual(['smooth', 'filter']);
+  });
+});
+
+describe('outputView', () => {
+  const input = [[1, 2, 3, 4]];
+
+  it('draws an output of the input length with it, another length on its own axis, a number as a value', () => {
+    expect(outputView({ inputs: input, outcome: { ok: true, value: [4, 3, 2, 1], ms: 1 } })).toMatchObject({
+      kind: 'together', series: [{ label: 'input' }, { label: 'output', values: [4, 3, 2, 1], colour: '--chart-output' }],
+    });
+    expect(outputView({ inputs: input, outcome: { ok: true, value: [1, 2], ms: 1 } })).toMatchObject({ kind: 'separate', output: [{ values: [1, 2] }] });
+    expect(outputView({ inputs: input, outcome: { ok: true, value: 2.5, ms: 1 } })).toMatchObject({ kind: 'number', value: 2.5 });
+    expect(outputView({ inputs: [[1], [2]], outcome: { ok: true, value: [3], ms: 1 } })).toMatchObject({
+      kind: 'together', series: [{ label: 'x' }, { label: 'y', dash: true }, { label: 'output' }],
+    });
+    expect(outputView({ inputs: input, outcome: { ok: false, check: 'time', message: 'stopped after 500 ms: the time limit' } })).toMatchObject({ kind: 'failed', check: 'time' });
+  });
+
+  it('leaves values that are not finite as gaps, and says so in words', () => {
+    expect(chartSeries([{ label: 'output', values: [1, NaN, Infinity, 2], colour: '--x' }])).toEqual([[0, 1, 2, 3], [1, null, null, 2]]);
+    expect(describeSeries([{ label: 'output', values: [1, NaN, 2.123456], colour: '--x' }])).toBe('Output: 3 values from 1 to 2.123, 1 not finite.');
+  });
+
+  it('says which limit, check or request stopped a run', () => {
+    expect(stoppedSentence('time', 'stopped after 500 ms: the time limit')).toBe('The sandbox stopped it (the time limit): stopped after 500 ms: the time limit.');
+    expect(stoppedSentence('resolved', 'resolved: document is a global the Judge does not allow')).toBe(
+      'The Judge refused to run it: resolved: document is a global the Judge does not allow.',
+    );
+    expect(stoppedSentence('request', 'x[3] is NaN, not a finite number')).toBe('It was not run: x[3] is NaN, not a finite number.');
+  });
+});

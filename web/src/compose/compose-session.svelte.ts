@@ -1,0 +1,284 @@
+// The Compose view's state: the intent being written and its check, the examples to pick, which
+// Planner, Wiring and Code compose it (with the confidence settings chosen for the built-in
+// ones), the engine worker that runs the pipeline (one, started on first need and kept; it
+// starts the code sandbox when the Judge first needs it), the run as it happens and then its
+// playback, the composed function run on a signal, and the share link. One instance for the
+// app, so a composition survives moving between views. Its setup (the intent, the models, the
+// Planner or the keyword decomposer) goes to and from the address, `#/compose/<intent>?…`.
+import * as Comlink from 'comlink';
+import type { ComposeRun, ComposeSettings, ExampleIntent } from '../../../worker/browser/messages.ts';
+import type { OrchestratorEvent } from '../../../worker/orchestrator/events.ts';
+import { checkIntent } from '../../../worker/compose/prompts.ts';
+import { KeptEngine } from '../lib/engine-worker.ts';
+import { copyText, type CopyState } from '../lib/clipboard.ts';
+import { errorMessage } from '../lib/format.ts';
+import type { ModelMeta } from '../library/model-store.ts';
+import { chosenModels, type ComposeSetup } from '../lib/routes.ts';
+import { Playback } from '../replay/playback.svelte.ts';
+import type { RunSessionDeps } from '../replay/session-deps.ts';
+import { buildComposeReplay, type ComposeReplay } from './frames.ts';
+import { candidates, COMPOSE_ROLES, ROLE_TITLES, settingsFor, type ComposeRole } from './models.ts';
+import { SignalBench } from './signal-bench.svelte.ts';
+import { suggestIntents } from './suggestions.ts';
+import { composeShareUrl } from './share.ts';
+
+export type ComposeStatus = 'idle' | 'loading-models' | 'composing' | 'done' | 'error';
+
+export interface ComposeDeps extends RunSessionDeps {
+  /** The settings shipped beside the built-in models (null: this build has none). */
+  settings: ComposeSettings | null;
+}
+
+export class ComposeSession {
+  readonly #deps: ComposeDeps;
+  readonly playback: Playback<ComposeReplay>;
+  readonly bench: SignalBench;
+
+  #input = $state('');
+  #touched = $state(false);
+  #check = $derived<string | null>(checkIntent(this.#input));
+  #choice = $state<Record<ComposeRole, string | null>>({ planner: null, wiring: null, code: null });
+  /** Off: the ablation, the keyword decomposer in the Planner's place. */
+  withPlanner = $state(true);
+  #status = $state<ComposeStatus>('idle');
+  #error = $state<string | null>(null);
+  #run = $state.raw<ComposeRun | null>(null);
+  #runModels = $state.raw<Readonly<Record<string, string>>>({});
+  /** Whether the run's thresholds were chosen for its very models (the built-in ones). */
+  #runMeasured = $state(true);
+  #fingerprint = $state<string | null>(null);
+  #copy = $state<CopyState>('idle');
+  /** The intent last sent to be composed: the address's intent, composed or not (yet). */
+  #asked = $state<string | null>(null);
+  #examples = $state.raw<ExampleIntent[]>([]);
+  #known = $state.raw<string[]>([]);
+  #examplesStatus = $state<'idle' | 'loading' | 'ready' | 'error'>('idle');
+  /** Events of the run going on, as they arrive. */
+  #live: OrchestratorEvent[] = [];
+
+  readonly #engine: KeptEngine;
+  #loadedKey: string | null = null;
+
+  constructor(deps: ComposeDeps) {
+    this.#deps = deps;
+    this.playback = new Playback(buildComposeReplay, deps.clock);
+    this.#engine = new KeptEngine(deps.spawn, (message) => {
+      this.#loadedKey = null;
+      this.#error = `The composer stopped: ${message}`;
+      if (this.busy) this.#status = 'error';
+    });
+    this.bench = new SignalBench((request) => this.#engine.api.runComposed(request));
+  }
+
+  // ---- the intent
+
+  get input(): string { return this.#input; }
+  set input(text: string) {
+    this.#input = text;
+    this.#copy = 'idle';
+  }
+  /** What is wrong with the intent (null: it can go to the Planner). */
+  get check(): string | null { return this.#check; }
+  /** Show the check's message: after a compose attempt, or on leaving a field with something in it. */
+  get showCheck(): boolean {
+    return this.#check !== null && this.#touched;
+  }
+  touch(): void {
+    if (this.#input !== '') this.#touched = true;
+  }
+  /** Takes an example (or an address's intent) into the field. */
+  pick(intent: string): void {
+    this.input = intent;
+    this.#touched = true;
+  }
+  get examples(): readonly ExampleIntent[] { return this.#examples; }
+  get examplesStatus(): 'idle' | 'loading' | 'ready' | 'error' { return this.#examplesStatus; }
+
+  // ---- models
+
+  candidates(role: ComposeRole): ModelMeta[] {
+    return candidates(this.#deps.library.models, role);
+  }
+  /** The chosen model for a role, or by default the newest (the visitor's own before built-in). */
+  model(role: ComposeRole): ModelMeta | undefined {
+    const list = this.candidates(role);
+    return list.find((m) => m.id === this.#choice[role]) ?? list[0];
+  }
+  choose(role: ComposeRole, id: string): void {
+    this.#choice[role] = id;
+  }
+  /** The id chosen for a role, whether or not the library has it; null: the default. */
+  chosenId(role: ComposeRole): string | null {
+    return this.#choice[role];
+  }
+  /** The loaded pipeline's fingerprint (null until models are loaded). */
+  get fingerprint(): string | null { return this.#fingerprint; }
+  /** The shipped settings, or null when this build has none. */
+  get settings(): ComposeSettings | null { return this.#deps.settings; }
+  /** Whether the chosen models are the ones the shipped thresholds were chosen for. */
+  get chosenMeasured(): boolean {
+    const settings = this.#deps.settings;
+    return settings !== null && COMPOSE_ROLES.every((role) => this.model(role)?.fingerprint === settings.models[role]);
+  }
+
+  // ---- the address
+
+  /** The setup as the address says it: the intent last composed (or being composed), the models chosen, the plans. */
+  get setup(): ComposeSetup {
+    return {
+      ...(this.#asked !== null ? { intent: this.#asked } : {}),
+      ...chosenModels(COMPOSE_ROLES, (role) => this.#choice[role]),
+      ...(this.withPlanner ? {} : { withPlanner: false }),
+    };
+  }
+
+  /**
+   * Takes an address's setup: the models and plans it names, and its intent, which goes in the
+   * field and is composed unless that very composition is on screen (back to it from another
+   * view). What it leaves out stays as it was.
+   */
+  async setUp(setup: ComposeSetup): Promise<void> {
+    if (this.busy) return;
+    for (const role of COMPOSE_ROLES) if (setup.choose?.[role]) this.choose(role, setup.choose[role]);
+    if (setup.withPlanner !== undefined) this.withPlanner = setup.withPlanner;
+    if (setup.intent === undefined) return;
+    this.pick(setup.intent);
+    if (this.#check !== null) return; // the field says what is wrong with it
+    this.#asked = setup.intent;
+    await this.#deps.library.loaded();
+    if (!this.#shows(setup.intent)) await this.compose();
+  }
+
+  /** Whether the run on screen is `intent` composed by the chosen models with the chosen plans. */
+  #shows(intent: string): boolean {
+    if (this.#status !== 'done' || this.#run?.intent !== intent) return false;
+    const made = this.#runModels;
+    const roles = COMPOSE_ROLES.filter((role) => this.withPlanner || role !== 'planner'); // no Planner: any will do
+    return this.#run.planner === this.withPlanner && roles.every((role) => made[ROLE_TITLES[role]] === this.model(role)?.id);
+  }
+
+  // ---- the run
+
+  get status(): ComposeStatus { return this.#status; }
+  get busy(): boolean { return this.#status === 'loading-models' || this.#status === 'composing'; }
+  get error(): string | null { return this.#error; }
+  get run(): ComposeRun | null { return this.#run; }
+  /** The library ids of the models that made the run, by role title ('Planner', 'Wiring', 'Code'). */
+  get runModels(): Readonly<Record<string, string>> { return this.#runModels; }
+  /** Whether the run's thresholds were chosen on validation for its very models. */
+  get runMeasured(): boolean { return this.#runMeasured; }
+  get shareUrl(): string | null {
+    return this.#run?.link ? composeShareUrl(this.#run.link, this.#deps.pageUrl?.() ?? location.href) : null;
+  }
+  get copy(): CopyState { return this.#copy; }
+  /** After a refusal: the closest intents the organelles do know. */
+  get suggestions(): string[] {
+    const run = this.#run;
+    return run && run.code === null ? suggestIntents(run.intent, this.#known) : [];
+  }
+
+  /** Called when the Compose view opens: lists the examples (they come from the worker's sets). */
+  open(): void {
+    void this.#loadExamples();
+  }
+
+  /** Composes the intent in the field with the chosen models; the run shows as it happens, then plays from its start. */
+  async compose(): Promise<void> {
+    this.#touched = true;
+    const intent = this.#input;
+    if (this.#check !== null || this.busy) return;
+    this.#asked = intent;
+    this.#error = null;
+    this.#copy = 'idle';
+    // pressed before the library was read, the models would look missing: wait for it
+    this.#status = 'loading-models';
+    await this.#deps.library.loaded();
+    const chosen = { planner: this.model('planner'), wiring: this.model('wiring'), code: this.model('code') };
+    const missing = COMPOSE_ROLES.filter((role) => !chosen[role]);
+    if (missing.length) {
+      this.#status = 'error';
+      this.#error = `There is no compose ${missing.map((r) => ROLE_TITLES[r]).join(' or ')} in your library. Import a .organelle file, or use a build that ships them.`;
+      return;
+    }
+    const settings = this.#deps.settings;
+    if (!settings) {
+      this.#status = 'error';
+      this.#error = 'This build ships no compose settings (the confidence thresholds chosen for the models), so nothing can be composed.';
+      return;
+    }
+    const models = chosen as Record<ComposeRole, ModelMeta>;
+    try {
+      const key = COMPOSE_ROLES.map((r) => models[r].id).join('|');
+      const { settings: used, measured } = settingsFor(settings, models);
+      if (this.#loadedKey !== key || !this.#engine.running) {
+        const files = await Promise.all(COMPOSE_ROLES.map((r) => this.#deps.library.file(models[r].id)));
+        const bytes = { planner: files[0].bytes, wiring: files[1].bytes, code: files[2].bytes };
+        const loaded = await this.#engine.api.loadCompose(Comlink.transfer(bytes, files.map((f) => f.bytes.buffer)), used);
+        this.#loadedKey = key;
+        this.#fingerprint = loaded.fingerprint;
+      }
+      this.#status = 'composing';
+      this.#run = null;
+      this.bench.setTarget(null);
+      this.#live = [];
+      this.playback.clear();
+      const withPlanner = this.withPlanner;
+      const run = await this.#engine.api.compose(intent, withPlanner, Comlink.proxy((event: OrchestratorEvent) => this.#onLive(event)));
+      this.#run = run;
+      this.#runModels = Object.fromEntries(
+        COMPOSE_ROLES.filter((r) => withPlanner || r !== 'planner').map((r) => [ROLE_TITLES[r], models[r].id]),
+      );
+      this.#runMeasured = measured;
+      this.#status = 'done';
+      this.playback.load(run.events, true);
+      this.#target(run);
+    } catch (err) {
+      this.#status = 'error';
+      this.#error = errorMessage(err);
+    }
+  }
+
+  /** An event of the run going on: the kanban follows it (its last step shown) until the run is done. */
+  #onLive(event: OrchestratorEvent): void {
+    if (this.#status !== 'composing') return;
+    this.#live.push(event);
+    this.playback.show(this.#live);
+  }
+
+  /** Points the bench at a composed run's code, and runs it once on the default signal. */
+  #target(run: ComposeRun): void {
+    if (run.code === null || run.plan === null || run.inputs === null || run.returns === null) {
+      this.bench.setTarget(null);
+      return;
+    }
+    this.bench.setTarget({ code: run.code, plan: run.plan, inputs: run.inputs, returns: run.returns });
+    void this.bench.run();
+  }
+
+  async copyLink(): Promise<void> {
+    const url = this.shareUrl;
+    if (url) this.#copy = await copyText(url, this.#deps.clipboard);
+  }
+
+  /** Stops playback and ends the worker (its wasm memory and the sandbox go with it). */
+  dispose(): void {
+    this.playback.pause();
+    this.#engine.close();
+    this.#loadedKey = null;
+  }
+
+  // ---- the examples
+
+  async #loadExamples(): Promise<void> {
+    if (this.#examplesStatus === 'loading' || this.#examplesStatus === 'ready') return;
+    this.#examplesStatus = 'loading';
+    try {
+      const { examples, known } = await this.#engine.api.composeExamples();
+      this.#examples = examples;
+      this.#known = known;
+      this.#examplesStatus = 'ready';
+    } catch {
+      this.#examplesStatus = 'error';
+    }
+  }
+}

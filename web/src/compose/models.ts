@@ -1,0 +1,48 @@
+// Which compose models a composition uses and whether a share link's models are in the library:
+// the Planner, Wiring and Code candidates (the visitor's newest first, then the built-in ones),
+// and the settings the run takes: the confidence rule and thresholds chosen on the validation
+// set for the built-in models (public/models/compose/settings.json, read at build time).
+import type { ModelMeta } from '../library/model-store.ts';
+import { findPipeline, roleModels } from '../library/pipelines.ts';
+import { parseSettings, type ComposeSettings } from '../../../worker/compose/settings.ts';
+
+export type ComposeRole = 'planner' | 'wiring' | 'code';
+export const COMPOSE_ROLES: readonly ComposeRole[] = ['planner', 'wiring', 'code'];
+
+export const ROLE_TITLES: Record<ComposeRole, string> = { planner: 'Planner', wiring: 'Wiring', code: 'Code' };
+
+/** The library's models for one compose organelle, in the library's order (newest own first). */
+export function candidates(models: readonly ModelMeta[], role: ComposeRole): ModelMeta[] {
+  return roleModels(models, 'compose', role);
+}
+
+/** The library's Planner, Wiring and Code whose pipeline has `fingerprint`, if it holds them. */
+export function findComposeModels(models: readonly ModelMeta[], fingerprint: string): Record<ComposeRole, ModelMeta> | null {
+  const found = findPipeline(models, 'compose', COMPOSE_ROLES, fingerprint);
+  return found ? { planner: found[0], wiring: found[1], code: found[2] } : null;
+}
+
+/** The shipped settings, or null when the build has none (or they do not read). */
+export function shippedSettings(json: unknown): ComposeSettings | null {
+  if (json === null || json === undefined) return null;
+  try {
+    return parseSettings(JSON.stringify(json));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The settings a composition with `chosen` runs under: the shipped ones, which name the models
+ * they were chosen for. For other models (trained or imported) the same rule and thresholds are
+ * used, with the models' own fingerprints, and `measured` says they were not chosen for them.
+ */
+export function settingsFor(
+  shipped: ComposeSettings,
+  chosen: Record<ComposeRole, Pick<ModelMeta, 'fingerprint'>>,
+): { settings: ComposeSettings; measured: boolean } {
+  const measured = COMPOSE_ROLES.every((role) => shipped.models[role] === chosen[role].fingerprint);
+  if (measured) return { settings: shipped, measured };
+  const models = { ...shipped.models, planner: chosen.planner.fingerprint, wiring: chosen.wiring.fingerprint, code: chosen.code.fingerprint };
+  return { settings: { ...shipped, models }, measured };
+}

@@ -1,0 +1,85 @@
+// What the built-in compose pipeline was measured to do: the reports `organelle eval compose
+// --set NAME --json docs/results/compose-NAME.json` writes, read at build time (whichever exist:
+// a set not measured yet is said to be so). Each report names the models it measured, so its
+// figures are quoted only beside those very models, the way measured.ts quotes the games'.
+import { combineFingerprints } from '../../../worker/pipeline/fingerprint.ts';
+import { grouped, percent } from './format.ts';
+import type { Measured } from './measured.ts';
+
+/** The fields of a report read here; the reports carry many more (worker/compose/evaluate.ts). */
+export interface ComposeReport {
+  set: string;
+  intents: number;
+  passed: number;
+  refused: number;
+  wrong_code: number;
+  models?: Partial<Record<'planner' | 'wiring' | 'code' | 'single', string>>;
+}
+
+export type ComposeFingerprints = Readonly<Record<'planner' | 'wiring' | 'code', string>>;
+
+/** The sets the home page quotes, in order, with what a pass means on each. */
+export const QUOTED_SETS = [
+  { set: 'wording', label: 'New wordings', what: 'passed' },
+  { set: 'template', label: 'New sentence shapes', what: 'passed' },
+  { set: 'composition', label: 'New pairs of steps', what: 'passed' },
+  { set: 'perturbed', label: 'New wordings with slips', what: 'passed' },
+  { set: 'oov', label: 'Unknown concepts', what: 'refused' },
+] as const;
+
+export interface ComposeFigureRow {
+  set: string;
+  label: string;
+  /** "passed 288 of 300 (96%)", or null: not measured yet (for these models). */
+  figure: string | null;
+}
+
+export interface ComposeFigures {
+  rows: ComposeFigureRow[];
+  /** "0 of 1,290 intents": code handed over that was wrong, over every quoted set measured; null when none is. */
+  wrongCode: string | null;
+  /** The pipeline fingerprint of the models measured (Planner, Wiring, Code). */
+  pipeline: string;
+}
+
+/** The reports in docs/results, by file name (compose-NAME.json), as the build found them. */
+const REPORT_FILES = import.meta.glob<ComposeReport>('../../../docs/results/compose-*.json', { eager: true, import: 'default' });
+
+export const COMPOSE_REPORTS: readonly ComposeReport[] = Object.values(REPORT_FILES).filter(isReport);
+
+function isReport(value: unknown): value is ComposeReport {
+  const r = value as ComposeReport | null;
+  return typeof r === 'object' && r !== null && typeof r.set === 'string' && [r.intents, r.passed, r.refused, r.wrong_code].every((n) => typeof n === 'number');
+}
+
+/** Whether a report measured exactly these Planner, Wiring and Code. */
+function measures(report: ComposeReport, fingerprints: ComposeFingerprints): boolean {
+  return (['planner', 'wiring', 'code'] as const).every((role) => report.models?.[role] === fingerprints[role]);
+}
+
+/** The quoted sets' figures for the pipeline of `fingerprints`; a set without a report on these models is not measured yet. */
+export function composeFigures(reports: readonly ComposeReport[], fingerprints: ComposeFingerprints): ComposeFigures {
+  const mine = reports.filter((r) => measures(r, fingerprints));
+  const rows = QUOTED_SETS.map(({ set, label, what }) => {
+    const r = mine.find((report) => report.set === set);
+    const k = r ? (what === 'passed' ? r.passed : r.refused) : 0;
+    return { set, label, figure: r ? `${what} ${grouped(k)} of ${grouped(r.intents)} (${percent(k / Math.max(r.intents, 1))})` : null };
+  });
+  const measured = mine.filter((r) => QUOTED_SETS.some((q) => q.set === r.set));
+  const intents = measured.reduce((n, r) => n + r.intents, 0);
+  const wrong = measured.reduce((n, r) => n + r.wrong_code, 0);
+  return {
+    rows,
+    wrongCode: measured.length ? `${grouped(wrong)} of ${grouped(intents)} intents` : null,
+    pipeline: combineFingerprints([fingerprints.planner, fingerprints.wiring, fingerprints.code]),
+  };
+}
+
+/** The figures as the model pickers quote them beside the very models measured; null when nothing is measured. */
+export function composeMeasured(reports: readonly ComposeReport[], fingerprints: ComposeFingerprints | null): Measured | null {
+  if (!fingerprints) return null;
+  const figures = composeFigures(reports, fingerprints);
+  const quoted = figures.rows.filter((r) => r.figure !== null).map((r) => `${r.label.toLowerCase()}: ${r.figure}`);
+  if (quoted.length === 0) return null;
+  return { fingerprints, lines: [`${quoted.join('; ')}; wrong code ${figures.wrongCode}.`.replace(/^./, (c) => c.toUpperCase())] };
+}
