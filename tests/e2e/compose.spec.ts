@@ -100,7 +100,7 @@ test('a held-out intent is composed step by step, its code judged and run on a s
     // the end: everything done, the Judge passed
     await page.getByRole('button', { name: 'Skip to the end' }).click();
     await expect(page.getByTestId('kanban-string')).toHaveText(/^todo=\|doing=\|done=.*judge\|/);
-    await expect(page.getByTestId('step-outcome')).toHaveText('composed');
+    await expect(page.getByTestId('step-heading')).toHaveText('Composed');
     await expect(eventLog(page)).toContainText('Passed every check: parsed, structure, resolved, kinds, ran, returned, finite');
     await expect(eventLog(page)).toContainText(/Composed [a-z0-9_().,|]+: \d plan/);
   });
@@ -245,7 +245,7 @@ test('a forged link whose Wiring answer loops forever is stopped by the time lim
   await expect(ran).toContainText('stopped after 500 ms: the time limit');
   await expect(result(page).getByTestId('code')).toContainText('while (true) {}');
   await page.getByRole('button', { name: 'Skip to the end' }).click(); // the page takes input
-  await expect(page.getByTestId('step-outcome')).toHaveText('refused');
+  await expect(page.getByTestId('step-heading')).toHaveText('Refused');
   await shot(page, 'compose-forged-loop');
 
   // code that passes the Judge on its 64 samples but loops on any other length: stopped when run on a signal
