@@ -10,6 +10,42 @@ import { hsum4 } from './inline/hsum4';
 import { lanes_max, lanes_sum } from './inline/hsum';
 import { gemm, transpose } from './matmul';
 
+// ---- ALiBi (attention with linear biases, Press et al. 2022), off unless a model asks for it:
+// head h's score for query t and key u gets -slope_h * (t - u), slope_h = 2^(-8(h+1)/H), so
+// some heads look near and some far, whatever the absolute positions. A char-level model of
+// free text (the compose Planner) then learns a word wherever it stands; learned positions
+// alone must learn every word at every position. The bias is added to the raw score q.k_u as
+// slope_h / scale * (u - t) before the softmax scales it, in training and generation alike;
+// it is a constant, so backward is unchanged. Models without it run exactly as before.
+
+let alibi = false;
+
+export function attention_set_alibi(on: bool): void {
+  alibi = on;
+}
+
+/** 2^(-8(h+1)/H) for H in 1, 2, 4, 8: a power of two, exact in f32. */
+export function alibi_slope(h: i32, H: i32): f32 {
+  return <f32>1.0 / <f32>(1 << ((8 * (h + 1)) / H));
+}
+
+/** The bias per unit of distance for head h, as added to raw scores: slope_h / scale. */
+@inline function alibi_step(h: i32, H: i32, hd: i32): f32 {
+  return alibi ? alibi_slope(h, H) * Mathf.sqrt(<f32>hd) : 0;
+}
+
+// Row t of raw scores, keys 0..n4-1 (n4 a multiple of 4): s_u += c * (u - t).
+@inline function add_distance_bias(p: usize, t: i32, n4: i32, c: f32): void {
+  const vc = f32x4.splat(c);
+  let d = i32x4.add(i32x4.splat(-t), v128(0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0));
+  const four = i32x4.splat(4);
+  for (let u = 0; u < n4; u += 4) {
+    const q = p + (<usize>u << 2);
+    v128.store(q, f32x4.add(v128.load(q), f32x4.mul(vc, f32x4.convert_i32x4_s(d))));
+    d = i32x4.add(d, four);
+  }
+}
+
 /** Floats of `att` needed for one layer, for documents of the given lengths. */
 export function attention_probs_floats(docStarts: usize, D: i32, H: i32): i32 {
   let total = 0;
@@ -121,14 +157,15 @@ export function attention_probs_floats(docStarts: usize, D: i32, H: i32): i32 {
 }
 
 /**
- * One query against keys 0..t: p = softmax(scale * q.k_u) written to probs (t+1 floats,
+ * One query against keys 0..t: p = softmax(scale * q.k_u) (plus head h's ALiBi bias when on) written to probs (t+1 floats,
  * zero-padded to a multiple of 4), and out = sum_u p_u v_u. Keys and values are rows of
  * stride `ks` bytes starting at k and v. Up to 3 key rows past t may be read, never used.
  * Generation's decode steps use this (one new row per vote); everything else runs on gemm.
  */
-@inline export function attend(out: usize, probs: usize, q: usize, k: usize, v: usize, ks: usize, t: i32, hd: i32, scale: f32): void {
+@inline export function attend(out: usize, probs: usize, q: usize, k: usize, v: usize, ks: usize, t: i32, hd: i32, scale: f32, h: i32, H: i32): void {
   const n4 = (t + 4) & ~3;
   for (let u = 0; u < n4; u += 4) v128.store(probs + (<usize>u << 2), dots4(q, k + <usize>u * ks, ks, hd));
+  if (alibi) add_distance_bias(probs, t, n4, alibi_step(h, H, hd));
   causal_softmax_row(probs, t, n4, scale);
   // out = sum_u p_u v_u, u in order, twelve (then eight, then four) of the head's floats at
   // a time in registers: independent sums in flight instead of one running through memory,
@@ -214,11 +251,13 @@ export function attention_forward(
       const k = q + os;
       const v = k + os;
       const o = out + <usize>s0 * os + (<usize>(h * hd) << 2);
+      const c = alibi_step(h, H, hd);
       transpose(scratch, ps, k, rs, T, hd); // K^T (hd, Tp)
       for (let i = q0; i < T; ) {
         const m = panel_rows(i, T);
         const n = i + m;
         gemm(pa + <usize>i * ps, ps, q + <usize>i * rs, rs, 4, scratch, ps, m, hd, n, false);
+        if (alibi) for (let t = i; t < n; t++) add_distance_bias(pa + <usize>t * ps, t, (n + 3) & ~3, c);
         if (m == 4) causal_softmax_rows4(pa + <usize>i * ps, ps, i, Tp, scale);
         else for (let t = i; t < i + m; t++) causal_softmax_row(pa + <usize>t * ps, t, Tp, scale);
         gemm(o + <usize>i * os, os, pa + <usize>i * ps, ps, 4, v, rs, m, n, hd, false);

@@ -9,7 +9,7 @@ export {
 export { pattern_rows, pattern_values, sparse_matmul, sparse_matmul_tn } from './sparse';
 export { rmsnorm_forward, rmsnorm_backward } from './norm';
 export { relu_forward, relu_backward } from './activation';
-export { attention_forward, attention_backward, attention_probs_floats } from './attention';
+export { attention_forward, attention_backward, attention_probs_floats, attention_set_alibi, alibi_slope } from './attention';
 export { crossentropy_forward_backward } from './loss';
 export { sum_squares, adamw_update } from './adam';
 export {

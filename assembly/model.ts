@@ -611,7 +611,7 @@ function infer_forward(rows: i32, outRows: i32): void {
       for (let h = 0; h < H; h++) {
         const col = f4(h * hd);
         attend(iatt + <usize>(r - first) * row + col, iprobs, iqkv + <usize>r * qrow + col,
-          cacheAt(kcache, l, slot, 0) + col, cacheAt(vcache, l, slot, 0) + col, row, pos, hd, scale);
+          cacheAt(kcache, l, slot, 0) + col, cacheAt(vcache, l, slot, 0) + col, row, pos, hd, scale, h, H);
       }
     }
     const x = ix + <usize>first * row;

@@ -49,6 +49,7 @@ export class Engine {
     if (n < 0) throw new Error('not enough memory for this model shape');
     this.paramCount = n;
     if (n !== parameterCount(shape)) throw new Error(`wasm parameter count ${n} != ${parameterCount(shape)}`);
+    w.attention_set_alibi(shape.alibi ? 1 : 0);
   }
 
   static async create(module: WebAssembly.Module, shape: ModelShape, options: EngineOptions = {}): Promise<Engine> {

@@ -90,6 +90,24 @@ describe('greedy generation vs the reference, token by token', () => {
   }
 });
 
+describe('greedy generation with ALiBi vs the reference (prefill and cached decode both biased)', () => {
+  let alibi: Engine;
+  beforeAll(async () => {
+    alibi = await newEngine({ ...SHAPE, alibi: true }, { batchDocs: 1, voteSlots: 8 });
+    alibi.initWeights(2025);
+  });
+  for (const len of [1, 6, 13]) {
+    it(`prompt of ${len} tokens`, () => {
+      const prompt = randomPrompt(len, mulberry32(100 + len));
+      const [vote] = alibi.generate({ prompt, temperatures: [0], maxNew: 24 - len, stop: [-1, -1] });
+      const ref = referenceGreedy(alibi, Array.from(prompt), 24 - len, [-1, -1]);
+      expect(ref.minGap, 'the reference choice must not be a near tie').toBeGreaterThan(1e-3);
+      expect(Array.from(vote.tokens)).toEqual(ref.tokens);
+      assertClose(`alibi greedy prompt ${len} token probabilities`, vote.probs, ref.probs, 1e-4, 1e-7);
+    });
+  }
+});
+
 // ---------------------------------------------------------------------------------------
 
 describe('votes sharing the prompt cache', () => {

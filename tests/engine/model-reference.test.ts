@@ -146,6 +146,41 @@ describe('forward and backward vs the TypeScript reference', () => {
     checkAgainstReference('64k long documents eps=0.1', big, batch, 0.1);
   });
 
+  // ALiBi (shape.alibi): the same checks with each head's distance bias on, through every path
+  // of the attention kernel (whole 4-row panels, partial ones, one-position documents)
+  describe('with ALiBi', () => {
+    let tinyAlibi: Engine;
+    let bigAlibi: Engine;
+    beforeAll(async () => {
+      tinyAlibi = await newEngine({ ...TINY, alibi: true }, { batchDocs: 5 });
+      bigAlibi = await newEngine({ ...P64K, alibi: true });
+    });
+
+    it('tiny shape, sharp softmaxes, response-only and full masks', () => {
+      for (const responseOnly of [true, false]) {
+        const rand = mulberry32(123);
+        tinyAlibi.setParams(randomNormalF32(tinyAlibi.paramCount, rand, 0.5));
+        const batch = makeBatch(TINY.vocabSize, [8, 2, 7, 1, 6], rand, responseOnly ? [3, 1, 2, 0, 5] : undefined);
+        checkAgainstReference(`tiny alibi ${responseOnly ? 'response-only' : 'full'}`, tinyAlibi, batch, 0.1);
+      }
+    });
+
+    it('64k preset, long and ragged documents', () => {
+      bigAlibi.initWeights(77);
+      const rand = mulberry32(78);
+      const batch = makeBatch(P64K.vocabSize, [128, 1, 5, 64, 3, 99, 2, 7], rand, [40, 0, 2, 30, 1, 50, 1, 3]);
+      checkAgainstReference('64k alibi eps=0.1', bigAlibi, batch, 0.1);
+    });
+
+    it('changes the loss: the bias is really applied', () => {
+      const params = randomNormalF32(tiny.paramCount, mulberry32(5), 0.5);
+      const batch = makeBatch(TINY.vocabSize, [8, 6], mulberry32(6));
+      tiny.setParams(params);
+      tinyAlibi.setParams(params);
+      expect(tinyAlibi.forwardBackward(batch, 0, false)).not.toBe(tiny.forwardBackward(batch, 0, false));
+    });
+  });
+
   it('leaves no stale gradient behind: a second batch gives that batch\'s gradient alone', () => {
     tiny.initWeights(8);
     const rand = mulberry32(4);

@@ -322,3 +322,15 @@ describe('decoding from a Node Buffer', () => {
     expect(Array.from(decoded.params)).toEqual(Array.from(params));
   });
 });
+
+describe('ALiBi in the model file', () => {
+  it('round-trips shape.alibi, writes it only when on, and gives the model its own fingerprint', () => {
+    const base = model();
+    const withAlibi = { ...base, shape: { ...base.shape, alibi: true } };
+    expect(decodeModelFile(encodeModelFile(withAlibi)).shape.alibi).toBe(true);
+    const plain = encodeModelFile({ ...base, shape: { ...base.shape, alibi: false } });
+    expect(plain).toEqual(encodeModelFile(base));
+    expect(decodeModelFile(plain).shape.alibi).toBeUndefined();
+    expect(modelFingerprint(withAlibi)).not.toBe(modelFingerprint(base));
+  });
+});

@@ -77,8 +77,9 @@ function hex8(n: number): string {
  * cryptographic hash.
  */
 export function modelFingerprint(model: Pick<OrganelleModel, 'shape' | 'vocabChars' | 'params'>): string {
-  const { vocabSize, embd, heads, layers, mlp, block } = model.shape;
-  const text = JSON.stringify([vocabSize, embd, heads, layers, mlp, block, model.vocabChars]);
+  const { vocabSize, embd, heads, layers, mlp, block, alibi } = model.shape;
+  // a model without ALiBi keeps the fingerprint it always had
+  const text = JSON.stringify([vocabSize, embd, heads, layers, mlp, block, ...(alibi ? ['alibi'] : []), model.vocabChars]);
   const head = new TextEncoder().encode(text);
   const params = float32LeBytes(model.params);
   const a = fnv1a32(params, fnv1a32(head));
@@ -199,6 +200,7 @@ function headerProblem(h: unknown): string | null {
   if (!isObject(h)) return 'the header is not a JSON object';
   if (!isObject(h.shape)) return 'shape is missing';
   for (const k of SHAPE_KEYS) if (typeof h.shape[k] !== 'number') return `shape.${k} is not a number`;
+  if (h.shape.alibi !== undefined && typeof h.shape.alibi !== 'boolean') return 'shape.alibi is not a boolean';
   if (typeof h.vocab !== 'string') return 'vocab is not a string';
   if (typeof h.paramCount !== 'number' || !Number.isSafeInteger(h.paramCount) || h.paramCount < 0) {
     return 'paramCount is not a non-negative integer';
@@ -302,8 +304,10 @@ function checkEncodable(model: OrganelleModel): void {
 export function encodeModelFile(model: OrganelleModel): Uint8Array {
   checkEncodable(model);
   const n = model.params.length;
+  const { alibi, ...widths } = model.shape;
   const header: Header = {
-    shape: { ...model.shape },
+    // alibi is written only when on, so a file without it stays byte for byte what it was
+    shape: alibi ? { ...widths, alibi } : widths,
     vocab: model.vocabChars,
     recipe: model.recipe,
     paramCount: n,
@@ -386,6 +390,7 @@ export function decodeModelFile(bytes: Uint8Array): OrganelleModel {
     layers: header.shape.layers,
     mlp: header.shape.mlp,
     block: header.shape.block,
+    ...(header.shape.alibi ? { alibi: true } : {}),
   };
   try {
     validateShape(shape);

@@ -9,6 +9,12 @@ export interface ModelShape {
   layers: number; // L
   mlp: number; // F
   block: number; // B: longest sequence (positions) a document may use
+  /**
+   * ALiBi: each head's attention scores also fall off linearly with distance (slopes
+   * 2^(-8(h+1)/H)), besides the learned positions. For models of free text, whose words may
+   * stand anywhere; absent (false) for the games, whose prompts have a fixed layout.
+   */
+  alibi?: boolean;
 }
 
 /** Architecture presets without the vocabulary, which comes from the corpus. */
@@ -30,7 +36,7 @@ export function isShapePresetName(name: string): name is ShapePresetName {
 
 /** Whether two architectures have the same widths (embedding, heads, layers, MLP), whatever their blocks. */
 export function sameWidths(a: ShapePreset, b: ShapePreset): boolean {
-  return a.embd === b.embd && a.heads === b.heads && a.layers === b.layers && a.mlp === b.mlp;
+  return a.embd === b.embd && a.heads === b.heads && a.layers === b.layers && a.mlp === b.mlp && !a.alibi === !b.alibi;
 }
 
 /** The preset whose widths match `a`, if any. */
@@ -55,6 +61,8 @@ export function validateShape(s: ModelShape): void {
   if ((s.embd / s.heads) % 4 !== 0) throw new Error(`shape: head size ${s.embd / s.heads} must be a multiple of 4`);
   if (s.mlp % 4 !== 0) throw new Error(`shape: mlp ${s.mlp} must be a multiple of 4`);
   if (s.block > 1024) throw new Error(`shape: block ${s.block} exceeds 1024`);
+  if (s.alibi !== undefined && typeof s.alibi !== 'boolean') throw new Error('shape: alibi must be true or false');
+  if (s.alibi && ![1, 2, 4, 8].includes(s.heads)) throw new Error(`shape: ALiBi needs 1, 2, 4 or 8 heads, got ${s.heads}`);
 }
 
 /** One tensor of the flat parameter array, row-major (rows, cols); matrices are (in, out). */

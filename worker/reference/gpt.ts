@@ -229,7 +229,7 @@ function rmsnormBackward(dx: FloatArray, dy: FloatArray, x: FloatArray, rstd: Fl
  *   P_ts = softmax_s(q_t . k_s / sqrt(hd)),  out_t = sum_s P_ts v_s.
  * out (N, E) is the heads concatenated; att holds P (ragged, see Geometry).
  */
-function attentionForward(out: FloatArray, att: FloatArray, qkv: FloatArray, g: Geometry, E: number, H: number): void {
+function attentionForward(out: FloatArray, att: FloatArray, qkv: FloatArray, g: Geometry, E: number, H: number, alibi = false): void {
   const hd = E / H;
   const C3 = 3 * E;
   const scale = 1 / Math.sqrt(hd);
@@ -240,13 +240,15 @@ function attentionForward(out: FloatArray, att: FloatArray, qkv: FloatArray, g: 
     for (let h = 0; h < H; h++) {
       const qo = t * C3 + h * hd;
       const po = rowAtt + h * len;
+      // ALiBi: the raw score falls by slope_h / scale per key of distance, slope_h = 2^(-8(h+1)/H)
+      const step = alibi ? 2 ** (-(8 * (h + 1)) / H) / scale : 0;
       // scores and their max, for a stable softmax
       let max = -Infinity;
       for (let j = 0; j < len; j++) {
         const ko = (s0 + j) * C3 + E + h * hd;
         let dot = 0;
         for (let d = 0; d < hd; d++) dot += qkv[qo + d] * qkv[ko + d];
-        const sc = dot * scale;
+        const sc = (dot + step * (j - (len - 1))) * scale;
         att[po + j] = sc;
         if (sc > max) max = sc;
       }
@@ -436,7 +438,7 @@ function forward(shape: ModelShape, params: FloatArray, batch: PackedBatch): Act
     // attention block: xmid = x + attn(rmsnorm(x) @ wqkv) @ wo
     rmsnormForward(la.h1, la.rstd1, x, N, E);
     referenceMatmul(la.qkv, la.h1, lw.wqkv, N, E, 3 * E);
-    attentionForward(la.a, la.att, la.qkv, g, E, H);
+    attentionForward(la.a, la.att, la.qkv, g, E, H, shape.alibi === true);
     referenceMatmul(tmp, la.a, lw.wo, N, E, E);
     for (let i = 0; i < N * E; i++) la.xmid[i] = x[i] + tmp[i];
     // MLP block: x_out = xmid + relu(rmsnorm(xmid) @ fc1) @ fc2

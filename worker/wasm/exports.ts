@@ -35,6 +35,8 @@ export interface OrganelleWasm {
   attention_forward(out: Ptr, att: Ptr, qkv: Ptr, docStarts: Ptr, qStarts: Ptr, D: number, E: number, H: number, scratch: Ptr): void;
   attention_backward(dqkv: Ptr, scratch: Ptr, dout: Ptr, att: Ptr, qkv: Ptr, docStarts: Ptr, qStarts: Ptr, D: number, E: number, H: number): void;
   attention_probs_floats(docStarts: Ptr, D: number, H: number): number;
+  attention_set_alibi(on: number): void;
+  alibi_slope(h: number, H: number): number;
   crossentropy_forward_backward(logits: Ptr, targets: Ptr, mask: Ptr, N: number, V: number, smoothing: number, invCount: number): number;
   sum_squares(x: Ptr, n: number): number;
   adamw_update(params: Ptr, grads: Ptr, m: Ptr, v: Ptr, n: number, decayFrom: number, lr: number, beta1: number, beta2: number, eps: number, wd: number, t: number, gscale: number): void;
