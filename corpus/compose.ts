@@ -121,8 +121,9 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
   const plannerRng = rng.fork('planner');
   for (let i = 0; planner.length < options.plannerDocs; i++) {
     const roll = plannerRng.int(100);
-    if (roll < 7) {
-      const concept = plannerRng.int(3) === 0 ? plannerRng.pick(TRAINING_UNKNOWN) : madeUpConcept(plannerRng);
+    if (roll < 12) {
+      // unknown concepts: most are real words outside the library, some made up
+      const concept = plannerRng.int(3) > 0 ? plannerRng.pick(TRAINING_UNKNOWN) : madeUpConcept(plannerRng);
       const u = unknownIntent(plannerRng, lib, concept, allowedPair);
       if (!usable(u.text)) continue;
       planner.push(doc(plannerPrompt(u.text, []), REFUSAL));
@@ -131,11 +132,11 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
     }
     const intent = trainingIntent(plannerRng, lib, i);
     if (intent === null) continue;
-    if (roll < 13) {
+    if (roll < 18) {
       if (!usable(intent.text)) continue;
       planner.push(replanDoc(plannerRng, intent));
       byKind.replan++;
-    } else if (roll < 38) {
+    } else if (roll < 42) {
       const text = addNoise(intent.text, plannerRng);
       if (!usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
