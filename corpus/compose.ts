@@ -17,7 +17,7 @@ import { Rng } from '../worker/games/rng.ts';
 import { drawChain, drawStep, drawWording, renderIntent, type Intent } from '../worker/compose/intents.ts';
 import { trainingTemplates } from '../worker/compose/language/templates.ts';
 import { addNoise } from '../worker/compose/language/noise.ts';
-import { madeUpConcept, TEST_UNKNOWN_WORDS, TRAINING_UNKNOWN } from '../worker/compose/language/oov.ts';
+import { decoyConcept, madeUpConcept, TEST_UNKNOWN_WORDS, TRAINING_UNKNOWN, TRAINING_UNKNOWN_MORE } from '../worker/compose/language/oov.ts';
 import { formatPlan, REFUSAL, type Lookup } from '../worker/compose/plan.ts';
 import { holdsOutPair, isHeldOutPair, isHeldOutWording } from '../worker/compose/splits.ts';
 import { buildSet, SET_NAMES, unknownIntent, type Library } from '../worker/compose/sets.ts';
@@ -33,7 +33,7 @@ export interface ComposeCorpusOptions {
   singleDocs: number;
 }
 
-export const DEFAULT_COMPOSE_CORPUS: ComposeCorpusOptions = { seed: 1, plannerDocs: 40_000, wiringDocs: 6_000, singleDocs: 6_000 };
+export const DEFAULT_COMPOSE_CORPUS: ComposeCorpusOptions = { seed: 1, plannerDocs: 40_000, wiringDocs: 40_000, singleDocs: 6_000 };
 
 export interface ComposeCorpus {
   planner: string;
@@ -51,6 +51,17 @@ export interface ComposeCorpus {
 }
 
 const doc = (prompt: string, response: string) => `${prompt}\n${response}`;
+
+/** Every word of every phrase of the library: what a decoy must not be a typo of. */
+export function phraseWords(primitives: readonly Primitive[]): string[] {
+  const words = new Set<string>();
+  for (const p of primitives) {
+    for (const phrase of p.phrases) {
+      for (const form of [phrase.verb, phrase.gerund, phrase.noun]) for (const w of form.replace(/\{[^}]+\}/g, ' ').split(/[\s-]+/)) if (w) words.add(w);
+    }
+  }
+  return [...words].sort();
+}
 
 /** Every intent of every evaluation set: none may be a training prompt, however it was made. */
 export function evaluationIntents(lib: Library): Set<string> {
@@ -116,14 +127,21 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
   const usable = (prompt: string) => !heldOutKeys.has(intentKey(prompt)) && !TEST_UNKNOWN_WORDS.some((w) => new RegExp(`\\b${w}\\b`, 'i').test(prompt));
 
   // ---- planner
+  const knownWords = phraseWords(lib.primitives);
   const byKind = { clean: 0, noisy: 0, unknown: 0, replan: 0 };
   const planner: string[] = [];
   const plannerRng = rng.fork('planner');
   for (let i = 0; planner.length < options.plannerDocs; i++) {
     const roll = plannerRng.int(100);
     if (roll < 12) {
-      // unknown concepts: most are real words outside the library, some made up
-      const concept = plannerRng.int(3) > 0 ? plannerRng.pick(TRAINING_UNKNOWN) : madeUpConcept(plannerRng);
+      // unknown concepts: real words outside the library, decoys that start like a known word
+      // but are no typo of one, and a few made-up words
+      const kind = plannerRng.int(10);
+      const concept =
+        kind < 3 ? plannerRng.pick(TRAINING_UNKNOWN)
+          : kind < 6 ? plannerRng.pick(TRAINING_UNKNOWN_MORE)
+            : kind < 9 ? decoyConcept(plannerRng, knownWords)
+              : madeUpConcept(plannerRng);
       const u = unknownIntent(plannerRng, lib, concept, allowedPair);
       if (!usable(u.text)) continue;
       planner.push(doc(plannerPrompt(u.text, []), REFUSAL));

@@ -73,6 +73,47 @@ export const TEST_UNKNOWN: readonly Phrase[] = [
   concept('transpose {x}', 'transposing {x}', 'the transpose of {x}'),
 ];
 
+// Many more training concepts, made from words outside the library: verbs acting on the data,
+// and measures of it. The Planner must learn that any concept it does not know means `none`,
+// not that these particular words do, so they are many and plain.
+const UNKNOWN_VERBS: readonly [string, string, string][] = [
+  ['archive', 'archiving', 'an archive of'], ['audit', 'auditing', 'an audit of'], ['bake', 'baking', 'a baked copy of'],
+  ['calibrate', 'calibrating', 'a calibration of'], ['cache', 'caching', 'a cached copy of'], ['censor', 'censoring', 'a censored copy of'],
+  ['chart', 'charting', 'a chart of'], ['clone', 'cloning', 'a clone of'], ['colorize', 'colorizing', 'a colorized copy of'],
+  ['decrypt', 'decrypting', 'a decrypted copy of'], ['delete', 'deleting', 'a deletion of'], ['deploy', 'deploying', 'a deployment of'],
+  ['digitize', 'digitizing', 'a digitized copy of'], ['dump', 'dumping', 'a dump of'], ['export', 'exporting', 'an export of'],
+  ['format', 'formatting', 'a formatted copy of'], ['freeze', 'freezing', 'a frozen copy of'], ['geocode', 'geocoding', 'a geocoding of'],
+  ['index', 'indexing', 'an index over'], ['label', 'labelling', 'the labels of'], ['lemmatize', 'lemmatizing', 'the lemmas of'],
+  ['localize', 'localizing', 'a localized copy of'], ['mirror', 'mirroring', 'a mirror of'], ['obfuscate', 'obfuscating', 'an obfuscated copy of'],
+  ['pack', 'packing', 'a packed copy of'], ['paginate', 'paginating', 'the pages of'], ['prune', 'pruning', 'a pruned copy of'],
+  ['publish', 'publishing', 'a publication of'], ['query', 'querying', 'a query over'], ['render', 'rendering', 'a rendering of'],
+  ['replicate', 'replicating', 'a replica of'], ['rotate', 'rotating', 'a rotation of'], ['sanitize', 'sanitizing', 'a sanitized copy of'],
+  ['serialize', 'serializing', 'a serialization of'], ['sign', 'signing', 'a signature of'], ['stream', 'streaming', 'a stream of'],
+  ['summarize', 'summarizing', 'a summary of'], ['tag', 'tagging', 'the tags of'], ['translate', 'translating', 'a translation of'],
+  ['unpack', 'unpacking', 'an unpacked copy of'], ['validate', 'validating', 'a validation of'], ['vectorize', 'vectorizing', 'a vectorized copy of'],
+  ['visualize', 'visualizing', 'a visualization of'], ['watermark', 'watermarking', 'a watermarked copy of'], ['zip', 'zipping', 'a zipped copy of'],
+  ['anonymize', 'anonymizing', 'an anonymized copy of'], ['benchmark', 'benchmarking', 'a benchmark of'], ['crop', 'cropping', 'a cropped copy of'],
+  ['dither', 'dithering', 'a dithered copy of'], ['embed', 'embedding', 'an embedding of'], ['impute', 'imputing', 'an imputation of'],
+  ['jitter', 'jittering', 'a jittered copy of'], ['lint', 'linting', 'a lint of'], ['memoize', 'memoizing', 'a memo of'],
+  ['oversample', 'oversampling', 'an oversampled copy of'], ['pivot', 'pivoting', 'a pivot of'], ['randomize', 'randomizing', 'a randomized copy of'],
+  ['segment', 'segmenting', 'the segments of'], ['stitch', 'stitching', 'a stitched copy of'], ['warp', 'warping', 'a warped copy of'],
+];
+
+const UNKNOWN_MEASURES: readonly string[] = [
+  'checksum', 'parity', 'inverse', 'harmonic mean', 'geometric mean', 'cube root', 'median absolute deviation',
+  'interquartile mean', 'signal to noise ratio', 'crest factor', 'hurst exponent', 'lyapunov exponent', 'fractal dimension',
+  'spectral centroid', 'spectral flatness', 'bandwidth', 'duty cycle', 'rise time', 'half life', 'doubling time',
+  'coefficient of variation', 'gini coefficient', 'moving sum of squares', 'cepstrum', 'hilbert envelope', 'instantaneous frequency',
+  'group delay', 'impulse response', 'transfer function', 'eigenvalues', 'singular values', 'condition number',
+  'norm of the gradient', 'mutual information', 'covariance matrix', 'principal components', 'trace', 'jacobian',
+];
+
+/** The training concepts of both kinds, in all three forms. */
+export const TRAINING_UNKNOWN_MORE: readonly Phrase[] = [
+  ...UNKNOWN_VERBS.map(([verb, gerund, noun]) => concept(`${verb} {x}`, `${gerund} {x}`, `${noun} {x}`)),
+  ...UNKNOWN_MEASURES.map((m) => concept(`compute the ${m} of {x}`, `computing the ${m} of {x}`, `the ${m} of {x}`)),
+];
+
 /** The key word of each test concept: no corpus document may contain any of them. */
 export const TEST_UNKNOWN_WORDS: readonly string[] = [
   'kurtosis', 'skewness', 'entropy', 'histogram', 'mode', 'deduplicate', 'deduplicated', 'wavelet', 'spline',
@@ -80,6 +121,7 @@ export const TEST_UNKNOWN_WORDS: readonly string[] = [
 ];
 
 const CONSONANTS = 'bcdfghklmnprstvz';
+const ENDINGS = ['fy', 'ize', 'ate', 'ter', 'nate', 'ify', 'rize', 'lize', 'ulate', 'ster', 'ify', 'oid'];
 const VOWELS = 'aeiou';
 
 /** A pronounceable made-up verb ("blorf" is not in the library), for training refusals. */
@@ -88,6 +130,49 @@ export function madeUpWord(rng: Rng): string {
   let w = '';
   for (let i = 0; i < syllables; i++) w += CONSONANTS[rng.int(CONSONANTS.length)] + VOWELS[rng.int(VOWELS.length)];
   return w + CONSONANTS[rng.int(CONSONANTS.length)];
+}
+
+/** Levenshtein distance, stopping early once it passes `max`. */
+function distanceWithin(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      row.push(Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+      best = Math.min(best, row[j]);
+    }
+    if (best > max) return max + 1;
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/**
+ * A decoy: a made-up word that starts like a known word ("cl" of clamp) but is at least three
+ * edits from every known word, so it is no typo. Training noise makes typos of one or two
+ * edits, which the Planner must read past; a decoy teaches it where a typo ends and an unknown
+ * word begins (without decoys it read "classify" and "cluster" as clamp).
+ */
+export function decoyWord(rng: Rng, known: readonly string[]): string {
+  const stems = known.filter((w) => w.length >= 5 && /^[a-z]+$/.test(w));
+  for (;;) {
+    const stem = rng.pick(stems);
+    // the stem's first letters, a syllable, and an English ending: "clamp" -> "clorify"
+    const w = stem.slice(0, 2 + rng.int(3)) + CONSONANTS[rng.int(CONSONANTS.length)] + VOWELS[rng.int(VOWELS.length)] + rng.pick(ENDINGS);
+    if (known.every((k) => distanceWithin(w, k, 2) > 2)) return w;
+  }
+}
+
+/** A decoy concept in all three forms. */
+export function decoyConcept(rng: Rng, known: readonly string[]): Phrase {
+  const w = decoyWord(rng, known);
+  return rng.pick([
+    concept(`${w} {x}`, `${w}ing {x}`, `the ${w} of {x}`),
+    concept(`compute the ${w} of {x}`, `computing the ${w} of {x}`, `the ${w} of {x}`),
+    concept(`take the ${w} of {x}`, `taking the ${w} of {x}`, `the ${w} of {x}`),
+  ]);
 }
 
 /** A made-up concept in all three forms. */
