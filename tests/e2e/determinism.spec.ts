@@ -1,22 +1,20 @@
 // Cross-engine determinism: the fixed recipe (worker/recipes/determinism.ts) trained by the
 // Engine check view in a Web Worker in Chromium must match, bit for bit, the same recipe
 // trained in this Node process: the parameter hash, every step's loss, the sampled text and
-// its probabilities. The view says so itself, against the reference recorded from Node, and
-// then measures this device's speed.
+// its probabilities; and so must its ALiBi variant (the compose organelles' attention). The
+// view says so itself, against the references recorded from Node, and then measures this
+// device's speed.
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
 import { runDeterminismRecipe, type DeterminismResult } from '../../worker/recipes/determinism.ts';
+import type { Page } from '@playwright/test';
 import { cancelRun, capture, jobCard, seriousViolations, startCorpusRun, test, expect } from './fixtures.ts';
 
-test('Chromium and Node train bit-identical weights from the same seed and recipe', async ({ page }) => {
-  const node = await runDeterminismRecipe(await nodeWasmModule());
-
-  await page.goto('/#/engine');
-  await expect(page.getByRole('heading', { level: 1, name: 'Engine check' })).toBeVisible();
-  await expect(page.getByTestId('has-simd')).toHaveText('Available');
-  await expect(page.getByTestId('determinism-verdict')).toContainText('Bit-identical', { timeout: 60_000 });
-  await page.getByText('The run as JSON').click();
-  const browser = JSON.parse((await page.getByTestId('determinism-json').textContent()) ?? '') as DeterminismResult;
-
+/** The page's run of one variant, read from its JSON, against the same variant trained here in Node. */
+async function sameAsNode(page: Page, variant: { alibi: boolean; json: string; summary: string }): Promise<void> {
+  const node = await runDeterminismRecipe(await nodeWasmModule(), { alibi: variant.alibi });
+  await page.getByText(variant.summary, { exact: true }).click();
+  const browser = JSON.parse((await page.getByTestId(variant.json).textContent()) ?? '') as DeterminismResult;
+  expect(browser.alibi).toBe(variant.alibi);
   expect(browser.paramCount).toBe(node.paramCount);
   expect(browser.paramsHash).toBe(node.paramsHash);
   expect(browser.losses).toHaveLength(node.losses.length);
@@ -24,6 +22,20 @@ test('Chromium and Node train bit-identical weights from the same seed and recip
   browser.losses.forEach((loss, i) => expect(loss, `loss at step ${i + 1}`).toBe(node.losses[i]));
   expect(browser.sample).toBe(node.sample);
   expect(browser.probsHash).toBe(node.probsHash);
+}
+
+test('Chromium and Node train bit-identical weights from the same seed and recipe, with ALiBi and without', async ({ page }) => {
+  await page.goto('/#/engine');
+  await expect(page.getByRole('heading', { level: 1, name: 'Engine check' })).toBeVisible();
+  await expect(page.getByTestId('has-simd')).toHaveText('Available');
+  await expect(page.getByTestId('determinism-verdict')).toContainText('Bit-identical', { timeout: 60_000 });
+  await sameAsNode(page, { alibi: false, json: 'determinism-json', summary: 'The run as JSON' });
+  await expect(page.getByTestId('determinism-alibi-verdict')).toContainText('Bit-identical', { timeout: 60_000 });
+  await expect(page.getByTestId('determinism-alibi-verdict')).toContainText('with ALiBi on');
+  await sameAsNode(page, { alibi: true, json: 'determinism-alibi-json', summary: 'The ALiBi run as JSON' });
+  // the two variants are different arithmetic: their weights differ
+  const [plain, alibi] = await Promise.all(['determinism-json', 'determinism-alibi-json'].map(async (id) => JSON.parse((await page.getByTestId(id).textContent())!) as DeterminismResult));
+  expect(alibi.paramsHash).not.toBe(plain.paramsHash);
 
   // then the speed check: figures, not a verdict (this machine's speed is the benchmark's business)
   await expect(page.getByTestId('speed-train')).toHaveText(/^[\d,]+ tokens\/s$/, { timeout: 60_000 });
@@ -60,6 +72,7 @@ test('the footer links to the engine check, which can run again', async ({ page 
   await expect(page.getByTestId('engine-status')).not.toHaveText('Done.');
   await expect(page.getByTestId('engine-status')).toHaveText('Done.', { timeout: 60_000 });
   await expect(page.getByTestId('determinism-verdict')).toContainText('Bit-identical');
+  await expect(page.getByTestId('determinism-alibi-verdict')).toContainText('Bit-identical');
   expect(first).toMatch(/tokens\/s$/);
   // and it offers the same proof on a whole model: a built-in one's recipe, in the Train form
   await page.getByRole('link', { name: 'train the built-in Tic-tac-toe Planner again' }).click();

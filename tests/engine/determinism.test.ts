@@ -1,10 +1,13 @@
 // Determinism in Node: the fixed recipe (worker/recipes/determinism.ts) run twice, each time
 // in a fresh engine, gives bit-identical weights, losses and samples; another seed does not.
-// tests/e2e/determinism.spec.ts compares the same recipe across Node and Chromium.
+// Its ALiBi variant likewise, with bits of its own (ALiBi changes the arithmetic), while the
+// plain recipe keeps the reference it had before ALiBi existed.
+// tests/e2e/determinism.spec.ts compares both variants across Node and Chromium.
 import { describe, expect, it } from 'vitest';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
 import {
-  DETERMINISM_REFERENCE, DETERMINISM_SEED, DETERMINISM_STEPS, determinismParts, differencesFromReference, float32Hash, runDeterminismRecipe,
+  DETERMINISM_ALIBI_REFERENCE, DETERMINISM_REFERENCE, DETERMINISM_SEED, DETERMINISM_STEPS, determinismParts, determinismReference,
+  differencesFromReference, float32Hash, runDeterminismRecipe,
 } from '../../worker/recipes/determinism.ts';
 
 describe('determinism recipe', () => {
@@ -41,5 +44,31 @@ describe('determinism recipe', () => {
     new Uint32Array(lastLoss.buffer)[0] ^= 1;
     expect(differencesFromReference(determinismParts({ ...run, losses: [...run.losses.slice(0, -1), lastLoss[0]!] }))).toEqual(['lossesHash']);
     expect(differencesFromReference(determinismParts({ ...run, sample: run.sample.toUpperCase(), probsHash: '00000000' }))).toEqual(['probsHash', 'sample']);
+  });
+
+  it('gives the ALiBi variant identical bits in two fresh engines, and its own reference', async () => {
+    const module = await nodeWasmModule();
+    const a = await runDeterminismRecipe(module, { alibi: true });
+    const b = await runDeterminismRecipe(module, { alibi: true });
+    expect(a.alibi).toBe(true);
+    expect(a.losses).toHaveLength(DETERMINISM_STEPS);
+    expect(a.losses.at(-1)!).toBeLessThan(a.losses[0]);
+    expect(b.losses.map((x, i) => Object.is(x, a.losses[i]))).toEqual(a.losses.map(() => true));
+    expect(determinismParts(b)).toEqual(determinismParts(a));
+    expect(determinismParts(a)).toEqual(DETERMINISM_ALIBI_REFERENCE);
+    expect(determinismReference({ alibi: true })).toBe(DETERMINISM_ALIBI_REFERENCE);
+    expect(differencesFromReference(determinismParts(a), DETERMINISM_ALIBI_REFERENCE)).toEqual([]);
+  });
+
+  it('computes something else with ALiBi on: the same recipe and seed give other weights, losses and probabilities', async () => {
+    const module = await nodeWasmModule();
+    const plain = await runDeterminismRecipe(module);
+    const alibi = await runDeterminismRecipe(module, { alibi: true });
+    expect(plain.alibi).toBe(false);
+    expect(alibi.paramCount).toBe(plain.paramCount); // ALiBi adds no parameter
+    // the distance penalty changes the very first step's attention, so every step's loss differs
+    expect(alibi.losses.filter((x, i) => Object.is(x, plain.losses[i]))).toEqual([]);
+    expect(differencesFromReference(determinismParts(alibi))).toEqual(['paramsHash', 'lossesHash', 'probsHash']);
+    expect(determinismReference()).toBe(DETERMINISM_REFERENCE);
   });
 });

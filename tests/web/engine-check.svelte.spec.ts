@@ -1,5 +1,6 @@
 // The Engine check view's state (web/src/engine/engine-check.svelte.ts) with a fake engine
-// worker: a bit-identical run, a run whose bits differ (named by part), a worker that dies
+// worker: a bit-identical run and its ALiBi variant (each against its own reference), a run
+// whose bits differ (named by part), a worker that dies
 // mid-check (an error, not a wait forever), and one worker per run, closed afterwards; on a
 // device with cores for several runs, the training timed in that many workers at once.
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,9 @@ import type { Remote } from 'comlink';
 import { EngineCheck, hasWasmSimd } from '../../web/src/engine/engine-check.svelte.ts';
 import type { SpawnEngine } from '../../web/src/lib/engine-worker.ts';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
-import { DETERMINISM_REFERENCE, runDeterminismRecipe, type DeterminismResult } from '../../worker/recipes/determinism.ts';
+import {
+  DETERMINISM_ALIBI_REFERENCE, DETERMINISM_REFERENCE, runDeterminismRecipe, type DeterminismOptions, type DeterminismResult,
+} from '../../worker/recipes/determinism.ts';
 import type { SpeedCheck } from '../../worker/bench/speed-check.ts';
 import type { SideBySideTiming } from '../../worker/bench/side-by-side.ts';
 import { readFile } from 'node:fs/promises';
@@ -15,23 +18,29 @@ import { join } from 'node:path';
 
 // the engine itself, from the build (this test environment's URLs are a page's, not files)
 const wasm = readFile(join(process.cwd(), 'build', 'organelle.wasm')).then((bytes) => WebAssembly.compile(bytes));
+// the recipe's real runs in this process, both variants: what a faithful worker answers
+const real = wasm.then(async (module) => ({ plain: await runDeterminismRecipe(module), alibi: await runDeterminismRecipe(module, { alibi: true }) }));
+const faithful = async (options?: DeterminismOptions) => (options?.alibi ? (await real).alibi : (await real).plain);
 const SPEED: SpeedCheck = { shape: '64k', train_tokens_per_s: 98_765, generate_ms: 0.09, prompt_chars: 36, seconds: 2.1 };
 
 // the n-th worker spawned times its side-by-side run at 50,000 + n tokens/s, its first timing
 // of all at 60,000 (the run alone)
 function fakeWorker(
-  determinism: () => Promise<DeterminismResult>,
+  determinism: (options?: DeterminismOptions) => Promise<DeterminismResult>,
   speed: (crash: (m: string) => void) => Promise<SpeedCheck>,
   timeSideBySide: (n: number, crash: (m: string) => void, first: boolean) => Promise<SideBySideTiming> = async (n, _, first) => ({
     tokens_per_s: first ? 60_000 : 50_000 + n,
     ms: 1500 + n,
   }),
 ) {
-  const calls = { spawned: 0, closed: 0, prepared: 0, timedBeforeAllPrepared: 0, events: [] as string[] };
+  const calls = { spawned: 0, closed: 0, prepared: 0, timedBeforeAllPrepared: 0, events: [] as string[], variants: [] as string[] };
   const spawn: SpawnEngine = (onCrash) => {
     const n = calls.spawned++;
     const api = {
-      runDeterminismRecipe: determinism,
+      runDeterminismRecipe: (options?: DeterminismOptions) => {
+        calls.variants.push(options?.alibi ? 'alibi' : 'plain');
+        return determinism(options);
+      },
       speedCheck: () => speed(onCrash),
       prepareSideBySide: async () => void calls.prepared++,
       timeSideBySide: async () => {
@@ -52,9 +61,9 @@ function fakeWorker(
 }
 
 describe('EngineCheck', () => {
-  it('finds a real run bit-identical to the reference, then reports the speed', async () => {
-    const run = await runDeterminismRecipe(await wasm);
-    const { spawn, calls } = fakeWorker(async () => run, async () => SPEED);
+  it('finds a real run and its ALiBi variant bit-identical to their references, then reports the speed', async () => {
+    const { plain: run, alibi } = await real;
+    const { spawn, calls } = fakeWorker(faithful, async () => SPEED);
     const check = new EngineCheck(spawn);
     expect(check.status).toBe('idle');
     const done = check.run();
@@ -63,17 +72,17 @@ describe('EngineCheck', () => {
     await done;
     expect(check.status).toBe('done');
     expect(check.determinism).toMatchObject({ result: run, differences: [] });
+    expect(check.alibi).toMatchObject({ result: alibi, differences: [], parts: DETERMINISM_ALIBI_REFERENCE });
     expect(check.speed).toEqual(SPEED);
     expect(check.phase).toBeNull();
     expect(check.sideBySide).toBeNull(); // one run at a time on this device: nothing side by side
-    expect(calls).toMatchObject({ spawned: 1, closed: 1, prepared: 0, events: [] });
+    expect(calls).toMatchObject({ spawned: 1, closed: 1, prepared: 0, events: [], variants: ['plain', 'alibi'] });
     await check.run(); // again: a fresh worker
     expect(calls).toMatchObject({ spawned: 2, closed: 2 });
   });
 
   it('with cores for 3 runs, times the training in 3 fresh workers at once, after the first alone', async () => {
-    const run = await runDeterminismRecipe(await wasm);
-    const { spawn, calls } = fakeWorker(async () => run, async () => SPEED);
+    const { spawn, calls } = fakeWorker(faithful, async () => SPEED);
     const check = new EngineCheck(spawn, 3);
     expect(check.runs).toBe(3);
     await check.run();
@@ -92,9 +101,8 @@ describe('EngineCheck', () => {
   });
 
   it('ends with an error when a side-by-side worker dies, and closes every worker', async () => {
-    const run = await runDeterminismRecipe(await wasm);
     const { spawn, calls } = fakeWorker(
-      async () => run,
+      faithful,
       async () => SPEED,
       async (n, crash) => {
         if (n !== 2) return { tokens_per_s: 1, ms: 1500 };
@@ -121,10 +129,17 @@ describe('EngineCheck', () => {
     expect(check.status).toBe('done');
   });
 
+  it('compares the ALiBi run with the ALiBi reference: a worker that left ALiBi off differs there', async () => {
+    // a worker that ignores the option trains the plain recipe twice: right bits, wrong variant
+    const check = new EngineCheck(fakeWorker(async () => (await real).plain, async () => SPEED).spawn);
+    await check.run();
+    expect(check.determinism!.differences).toEqual([]);
+    expect(check.alibi!.differences).toEqual(['paramsHash', 'lossesHash', 'probsHash']);
+  });
+
   it('ends with an error when the worker dies mid-check, and closes it', async () => {
-    const run = await runDeterminismRecipe(await wasm);
     const { spawn, calls } = fakeWorker(
-      async () => run,
+      faithful,
       (crash) => {
         crash('out of memory');
         return new Promise<SpeedCheck>(() => {}); // a dead worker never answers
@@ -135,6 +150,7 @@ describe('EngineCheck', () => {
     expect(check.status).toBe('error');
     expect(check.error).toBe('out of memory');
     expect(check.determinism?.differences).toEqual([]); // what finished before stays
+    expect(check.alibi?.differences).toEqual([]);
     expect(check.speed).toBeNull();
     expect(calls.closed).toBe(1);
   });

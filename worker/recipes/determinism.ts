@@ -1,7 +1,10 @@
 // A small fixed training recipe for the determinism check: a built-in tiny corpus, a
 // 30k-style shape with a short block, seed 1234, 60 AdamW steps, then one seeded
 // three-vote generation. The same function runs in Node (tests) and in a Web Worker
-// (the web app's Engine check view), so both can be compared bit for bit.
+// (the web app's Engine check view), so both can be compared bit for bit. It runs in two
+// variants, each with its own reference: learned positions alone (the games' models), and
+// with ALiBi on too (shape.alibi, the compose organelles'), whose distance penalty is more
+// arithmetic in the attention scores of training, prefill and cached decoding.
 import { Engine } from '../engine.ts';
 import { encodeDocuments, parseCorpus } from '../corpus/documents.ts';
 import { fnv1a32 } from '../model/model-file.ts';
@@ -61,9 +64,11 @@ const MAX_NEW = 12;
 
 export interface DeterminismOptions {
   seed?: number; // weight initialisation and batch order (default DETERMINISM_SEED)
+  alibi?: boolean; // the ALiBi variant: the same recipe with shape.alibi on (default off)
 }
 
 export interface DeterminismResult {
+  alibi: boolean; // which variant ran
   paramsHash: string; // FNV-1a 32 of the float32 parameters' little-endian bytes, 8 hex digits
   losses: number[]; // the batch loss of every training step
   sample: string; // the votes' text, one line per vote
@@ -93,15 +98,29 @@ export const DETERMINISM_REFERENCE = {
 } as const;
 
 export type DeterminismCheck = keyof typeof DETERMINISM_REFERENCE;
+export type DeterminismReference = Readonly<Record<DeterminismCheck, string>>;
+
+/** The same for the ALiBi variant (`{ alibi: true }`), recorded from a Node run likewise. */
+export const DETERMINISM_ALIBI_REFERENCE: DeterminismReference = {
+  paramsHash: '7567a41f',
+  lossesHash: '47c1bfec',
+  probsHash: '544fea4d',
+  sample: 'u\nu\nup',
+};
+
+/** The reference a run of the recipe with `options` is compared with. */
+export function determinismReference(options: Pick<DeterminismOptions, 'alibi'> = {}): DeterminismReference {
+  return options.alibi ? DETERMINISM_ALIBI_REFERENCE : DETERMINISM_REFERENCE;
+}
 
 /** A run's parts as the reference records them (the losses by their hash). */
 export function determinismParts(result: DeterminismResult): Record<DeterminismCheck, string> {
   return { paramsHash: result.paramsHash, lossesHash: float32Hash(result.losses), probsHash: result.probsHash, sample: result.sample };
 }
 
-/** The parts that differ from the reference bits; none when the run is bit-identical. */
-export function differencesFromReference(parts: Record<DeterminismCheck, string>): DeterminismCheck[] {
-  return (Object.keys(DETERMINISM_REFERENCE) as DeterminismCheck[]).filter((k) => parts[k] !== DETERMINISM_REFERENCE[k]);
+/** The parts that differ from the reference bits (the plain recipe's by default); none when the run is bit-identical. */
+export function differencesFromReference(parts: Record<DeterminismCheck, string>, reference: DeterminismReference = DETERMINISM_REFERENCE): DeterminismCheck[] {
+  return (Object.keys(reference) as DeterminismCheck[]).filter((k) => parts[k] !== reference[k]);
 }
 
 /** Trains the fixed recipe in a fresh engine made from `module` and reports its fingerprints. */
@@ -111,7 +130,7 @@ export async function runDeterminismRecipe(
 ): Promise<DeterminismResult> {
   const seed = options.seed ?? DETERMINISM_SEED;
   const vocab = Vocab.fromCorpus(DETERMINISM_CORPUS);
-  const shape: ModelShape = { vocabSize: vocab.size, ...DETERMINISM_SHAPE };
+  const shape: ModelShape = { vocabSize: vocab.size, ...DETERMINISM_SHAPE, ...(options.alibi ? { alibi: true } : {}) };
   const engine = await Engine.create(module, shape);
   engine.initWeights(seed);
   engine.loadCorpus(encodeDocuments(parseCorpus(DETERMINISM_CORPUS), vocab, shape.block));
@@ -130,6 +149,7 @@ export async function runDeterminismRecipe(
   const probs: number[] = [];
   for (const v of votes) probs.push(...v.probs);
   return {
+    alibi: !!options.alibi,
     paramsHash: float32Hash(engine.getParams()),
     losses,
     sample: votes.map((v) => vocab.decode(v.tokens)).join('\n'),

@@ -1,5 +1,6 @@
 // The Engine check view's state. One run, in a fresh engine worker closed afterwards: the
-// determinism recipe, compared bit for bit with this build's reference from Node, then a
+// determinism recipe, compared bit for bit with this build's reference from Node, and its
+// ALiBi variant (the compose organelles' attention) with its own reference, then a
 // couple of seconds of the benchmark's 64K figures; then, on a device with cores for more than
 // one training run, the same training in that many fresh workers at once. One instance for the
 // app, so a result stays while the visitor moves between views.
@@ -7,7 +8,9 @@ import benchChromium from '../../../docs/results/bench-chromium.json';
 import type { BenchReport } from '../../../worker/bench/bench.ts';
 import type { SpeedCheck } from '../../../worker/bench/speed-check.ts';
 import { measureSideBySide, type SideBySide } from '../../../worker/bench/side-by-side.ts';
-import { determinismParts, differencesFromReference, type DeterminismCheck, type DeterminismResult } from '../../../worker/recipes/determinism.ts';
+import {
+  determinismParts, determinismReference, differencesFromReference, type DeterminismCheck, type DeterminismOptions, type DeterminismResult,
+} from '../../../worker/recipes/determinism.ts';
 import { withEngine, withEngines, type SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
 
@@ -62,6 +65,7 @@ export class EngineCheck {
   #status = $state<CheckStatus>('idle');
   #phase = $state<CheckPhase | null>(null);
   #determinism = $state.raw<DeterminismOutcome | null>(null);
+  #alibi = $state.raw<DeterminismOutcome | null>(null);
   #speed = $state.raw<SpeedCheck | null>(null);
   #sideBySide = $state.raw<SideBySide | null>(null);
   #error = $state<string | null>(null);
@@ -76,6 +80,8 @@ export class EngineCheck {
   /** What a running check is doing. */
   get phase(): CheckPhase | null { return this.#phase; }
   get determinism(): DeterminismOutcome | null { return this.#determinism; }
+  /** The same recipe with ALiBi on, against its own reference. */
+  get alibi(): DeterminismOutcome | null { return this.#alibi; }
   get speed(): SpeedCheck | null { return this.#speed; }
   /** The training side by side in `runs` workers; null until measured, and on a one-run device. */
   get sideBySide(): SideBySide | null { return this.#sideBySide; }
@@ -87,16 +93,21 @@ export class EngineCheck {
     if (this.#status === 'running') return;
     this.#status = 'running';
     this.#determinism = null;
+    this.#alibi = null;
     this.#speed = null;
     this.#sideBySide = null;
     this.#error = null;
     try {
       await withEngine(this.#spawn, async (api, guard) => {
         this.#phase = 'determinism';
-        const started = performance.now();
-        const result = await guard(api.runDeterminismRecipe());
-        const parts = determinismParts(result);
-        this.#determinism = { result, parts, differences: differencesFromReference(parts), ms: performance.now() - started };
+        const variant = async (options: DeterminismOptions): Promise<DeterminismOutcome> => {
+          const started = performance.now();
+          const result = await guard(api.runDeterminismRecipe(options));
+          const parts = determinismParts(result);
+          return { result, parts, differences: differencesFromReference(parts, determinismReference(options)), ms: performance.now() - started };
+        };
+        this.#determinism = await variant({});
+        this.#alibi = await variant({ alibi: true });
         this.#phase = 'speed';
         this.#speed = await guard(api.speedCheck());
       });
