@@ -14,7 +14,7 @@ import {
 } from './recipes/determinism.ts';
 import { runSpeedCheck, SideBySideTraining, type SpeedCheck } from './bench/speed-check.ts';
 import type { SideBySideTiming } from './bench/side-by-side.ts';
-import { listRecipes } from './browser/recipes.ts';
+import { buildCorpora, listRecipes } from './browser/recipes.ts';
 import { trainOrganelle } from './browser/train.ts';
 import { PreparedTiming } from './browser/train-timing.ts';
 import type { TrainingSession } from './browser/training-session.ts';
@@ -23,6 +23,8 @@ import { GameHost } from './browser/games.ts';
 import { builtInModels } from './recipes/built-in-model.ts';
 import { AskHost, type AskAnswer, type AskModelInfo, type AskRequest } from './browser/ask.ts';
 import type { ComposeHost } from './browser/compose.ts';
+import type { ComposeMeasure, ComposeThresholds } from './pipeline/compose-eval.ts';
+import { Organelle } from './organelle.ts';
 import type { OrganelleSide } from './orchestrator/game-loop.ts';
 import type { OrchestratorEvent } from './orchestrator/events.ts';
 import { evaluationChoices, scrambleChoice } from './pipeline/puzzle8-boards.ts';
@@ -108,6 +110,14 @@ const api = {
   /** The registered recipes (empty until games register theirs). */
   listRecipes(): RecipeInfo[] {
     return listRecipes();
+  },
+
+  /**
+   * The named recipes' corpora, built here once for them all (a game's recipes share one
+   * build), for the page to hand to the runs and timings that need them.
+   */
+  buildCorpora(recipeIds: string[]): Record<string, string> {
+    return buildCorpora(recipeIds);
   },
 
   /**
@@ -266,6 +276,30 @@ const api = {
   /** Runs a composed module on chosen inputs in the sandbox, after the Judge's static checks. */
   async runComposed(request: ComposedRunRequest): Promise<ComposedRunResult> {
     return (await composing()).run(request);
+  },
+
+  /**
+   * A Planner, Wiring and Code (.organelle bytes, transferred) composing the after-training
+   * sample of held-out intents under `settings`, the Judge in the sandbox, and the built-in set
+   * on the same intents (null where the site has none). worker/pipeline/compose-eval.ts.
+   */
+  async measureComposeSet(models: ComposeModels, settings: ComposeThresholds): Promise<{ trained: ComposeMeasure; builtIn: ComposeMeasure | null }> {
+    const module = await browserWasmModule();
+    const [{ measureComposeSet, measureIntents }, { browserSandbox }] = await Promise.all([import('./pipeline/compose-eval.ts'), import('./compose/sandbox/browser.ts')]);
+    const roles = ['planner', 'wiring', 'code'] as const;
+    const [planner, wiring, code] = await Promise.all(roles.map((role) => Organelle.fromFile(module, models[role])));
+    const builtIn = await builtInModels('compose', roles, module);
+    const runner = browserSandbox();
+    try {
+      const cases = measureIntents();
+      const trained = await measureComposeSet({ planner, wiring, code }, settings, runner, cases);
+      const reference = builtIn.planner && builtIn.wiring && builtIn.code
+        ? await measureComposeSet({ planner: builtIn.planner, wiring: builtIn.wiring, code: builtIn.code }, settings, runner, cases)
+        : null;
+      return { trained, builtIn: reference };
+    } finally {
+      runner.close();
+    }
   },
 
   /** The intents the Compose view offers, and its suggestions' pool. */

@@ -77,6 +77,39 @@ describe('evaluationRows', () => {
   });
 });
 
+const composeWiring = {
+  trainLoss: 0.21, composeIntents: 50, composePassed: 38, composeRefused: 12, composeWrongCode: 0,
+  builtInComposePassed: 44, builtInComposeRefused: 10, builtInComposeWrongCode: 1,
+};
+
+describe('evaluationRows for code composition', () => {
+  it('says how many held-out intents a compose organelle passed with the built-in partners, the built-in set beside it', () => {
+    const rows = byKey(evaluationRows(composeWiring, { game: 'compose', organelle: 'wiring' }));
+    expect(Object.keys(rows)).toEqual(['trainLoss', 'composePassed', 'composeRefused', 'composeWrongCode']);
+    expect(rows.composePassed).toEqual({
+      key: 'composePassed', label: 'Passed, 50 held-out intents (with the built-in Planner and Code)',
+      value: '38 of 50', builtIn: '44 of 50', builtInName: 'built-in set',
+    });
+    expect(rows.composeRefused).toMatchObject({ value: '12', builtIn: '10', builtInName: 'built-in set' });
+    expect(rows.composeWrongCode).toMatchObject({ label: 'Wrong code handed over', value: '0', builtIn: '1' });
+    expect(byKey(evaluationRows(composeWiring, { game: 'compose', organelle: 'planner' })).composePassed.label).toContain('(with the built-in Wiring and Code)');
+    expect(byKey(evaluationRows(composeWiring, { game: 'compose', organelle: 'code' })).composePassed.label).toContain('(with the built-in Planner and Wiring)');
+  });
+
+  it('is quoted by the Compose view beside the built-in partners it was measured with', () => {
+    const own = { name: 'compose/wiring', origin: 'trained', game: 'compose', organelle: 'wiring', evaluation: composeWiring };
+    const builtIn = (organelle: string) => ({ name: organelle, origin: 'built-in', game: 'compose', organelle, evaluation: {} });
+    expect(measuredAfterTraining([builtIn('planner'), own, builtIn('code')])).toBe(
+      '“compose/wiring” was measured after training with the built-in Planner and Code: 38 of 50 held-out intents passed, 12 refused, 0 with wrong code (the built-in set: 44 of 50 held-out intents passed, 10 refused, 1 with wrong code), under the shipped thresholds.',
+    );
+  });
+
+  it('shows the measure alone when the built-in set could not be had', () => {
+    const rows = byKey(evaluationRows({ composeIntents: 50, composePassed: 7, composeRefused: 43, composeWrongCode: 0 }, { game: 'compose', organelle: 'code' }));
+    expect(rows.composePassed).toEqual({ key: 'composePassed', label: 'Passed, 50 held-out intents (with the built-in Planner and Wiring)', value: '7 of 50' });
+  });
+});
+
 describe('measuredAfterTraining', () => {
   const own = { name: 'mine', origin: 'trained', game: 'connect4', organelle: 'planner', evaluation: connect4Planner };
   const builtIn = { name: 'Connect-4 Player', origin: 'built-in', game: 'connect4', organelle: 'player', evaluation: {} };
@@ -139,6 +172,15 @@ describe('EvaluationList', () => {
     expect(document.querySelector('[data-metric="strengthWins"]')!.textContent).toBe('64 won · 15 drawn · 121 lostbuilt-in pair: 72 won · 13 drawn · 115 lost');
     expect(document.querySelector('[data-testid="built-in-strengthWins"]')!.textContent).toBe('built-in pair: 72 won · 13 drawn · 115 lost');
     expect(document.body.textContent).toMatch(/The built-in pair played the same boards or games/);
+    unmount(view);
+  });
+
+  it("labels a compose organelle's figures as the built-in set's, and says the shipped thresholds were used", () => {
+    const view = mount(EvaluationList, { target: document.body, props: { evaluation: composeWiring, model: { game: 'compose', organelle: 'wiring' } } });
+    flushSync();
+    expect(document.querySelector('[data-testid="built-in-composePassed"]')!.textContent).toBe('built-in set: 44 of 50');
+    expect(document.body.textContent).not.toMatch(/built-in pair/);
+    expect(document.body.textContent).toMatch(/The built-in set composed the same intents beside it\. Both under the shipped confidence thresholds, which were chosen on the validation set for the built-in models, not for this one\./);
     unmount(view);
   });
 });

@@ -1,7 +1,7 @@
 // The Train view's form: corpus checks with the engine's own messages, the held-out split,
 // field validation, the job specs it produces, and its setup in the address.
 import { describe, expect, it } from 'vitest';
-import { TrainForm, recipeSpecs, trainAllLabel } from '../../web/src/train/train-form.svelte.ts';
+import { TrainForm, allOf, pipelineRecipes, recipeSpecs, trainAllLabel } from '../../web/src/train/train-form.svelte.ts';
 import { TrainAddress } from '../../web/src/train/train-address.svelte.ts';
 import { trainHref } from '../../web/src/lib/routes.ts';
 import { presetOf } from '../../worker/model/shape.ts';
@@ -83,9 +83,42 @@ describe('TrainForm', () => {
     ]);
   });
 
-  it('says "both" on the train-all button of a game with two organelles', () => {
+  it('says "both" on the train-all button of a game with two organelles, "all three" for code composition\'s', () => {
     expect(trainAllLabel(2)).toBe('Train both');
-    expect(trainAllLabel(3)).toBe('Train all 3');
+    expect(trainAllLabel(3)).toBe('Train all three');
+    expect(allOf(5)).toBe('all 5');
+  });
+
+  it("trains code composition's pipeline all together, not its single-model baseline, as a set", () => {
+    const compose = ['planner', 'wiring', 'code', 'single'].map((organelle): RecipeInfo => ({
+      ...recipe, id: `compose/${organelle}`, game: 'compose', organelle, sharedCorpus: 'compose',
+      architecture: { embd: 48, heads: 4, layers: 2, mlp: 192, block: 320, ...(organelle === 'planner' ? {} : { alibi: true }) },
+    }));
+    const pipeline = pipelineRecipes(compose);
+    expect(pipeline.map((r) => r.organelle)).toEqual(['planner', 'wiring', 'code']);
+    expect(pipelineRecipes([recipe, { ...recipe, id: 'puzzle8/planner', organelle: 'planner' }])).toHaveLength(2); // a game's: all of them
+    const specs = recipeSpecs(pipeline, 'set-1');
+    expect(specs.map((s) => [s.name, s.set, s.architecture.alibi])).toEqual([
+      ['compose/planner', 'set-1', undefined], ['compose/wiring', 'set-1', true], ['compose/code', 'set-1', true],
+    ]);
+    expect(recipeSpecs(pipeline)[0]).not.toHaveProperty('set');
+  });
+
+  it("keeps a recipe's ALiBi in the run it describes, at the recipe's own shape only", () => {
+    const wiring: RecipeInfo = {
+      ...recipe, id: 'compose/wiring', game: 'compose', organelle: 'wiring', seed: 32, steps: 6000,
+      architecture: { embd: 48, heads: 4, layers: 2, mlp: 192, block: 320, alibi: true },
+    };
+    const form = new TrainForm();
+    form.switchMode('recipe', false);
+    form.chooseRecipe(wiring);
+    expect(form.preset).toBe('recipe'); // the 64k preset's widths, but no preset has ALiBi
+    expect(form.architecture).toEqual(wiring.architecture);
+    expect(form.spec()!.architecture).toEqual(wiring.architecture);
+    expect(form.timingRequest()!.architecture.alibi).toBe(true);
+    expect(form.setup).toMatchObject({ source: 'compose/wiring', shape: 'recipe', block: '320' });
+    form.preset = '64k';
+    expect(form.architecture).toEqual({ embd: 48, heads: 4, layers: 2, mlp: 192, block: 320 });
   });
 
   it('keeps separate settings for recipe and corpus training', () => {

@@ -23,6 +23,8 @@ import { TrainingPool } from './train/training-pool.svelte.ts';
 import { TrainForm } from './train/train-form.svelte.ts';
 import { TrainAddress } from './train/train-address.svelte.ts';
 import { TrainingEstimate } from './train/training-estimate.svelte.ts';
+import { RecipeCorpora } from './train/recipe-corpora.svelte.ts';
+import { ComposeSetMeasures } from './train/compose-sets.svelte.ts';
 
 export const router = new Router();
 export const pwa = new PwaStatus();
@@ -44,11 +46,22 @@ export const library = new Library({
   },
 });
 
+/** The confidence settings shipped beside the built-in compose models (null: this build has none). */
+const composeSettings = shippedSettings(shippedComposeSettings);
+
+/** Corpora built once, in a worker of their own, for several runs and timings (code composition's). */
+export const corpora = new RecipeCorpora(spawnEngineWorker, catalog);
+
+/** The compose sets "Train all three" trained, each measured together once its three runs are done. */
+export const composeSetMeasures = new ComposeSetMeasures({ spawn: spawnEngineWorker, files: library, settings: composeSettings });
+
 export const pool = new TrainingPool({
   capacity: navigator.hardwareConcurrency || 2,
   spawn: spawnEngineWorker,
   store: new IdbJobStore(),
   saveModel: async (bytes, spec) => (await library.addTrained(bytes, spec.name)).id,
+  recipeCorpus: (recipeId) => corpora.corpus(recipeId),
+  onFinished: (_, jobs) => void composeSetMeasures.update(jobs),
 });
 
 /** The Train view's form, kept while the visitor moves between views. */
@@ -70,7 +83,7 @@ export const play = new PlaySession({ spawn: spawnEngineWorker, library });
 export const pairMeasure = new PairMeasure(spawnEngineWorker, library);
 
 /** The Compose view's intent, models, engine worker (and its code sandbox) and latest run. */
-export const compose = new ComposeSession({ spawn: spawnEngineWorker, library, settings: shippedSettings(shippedComposeSettings) });
+export const compose = new ComposeSession({ spawn: spawnEngineWorker, library, settings: composeSettings });
 
 /** The Ask view's model, engine worker and answers. */
 export const ask = new AskSession({ spawn: spawnEngineWorker, library });

@@ -41,8 +41,12 @@ export interface TrainStarted {
   steps: number;
 }
 
-/** What the Train view times before a run starts: the run's source, shape and seed. */
-export type TrainTimingRequest = Pick<TrainRequest, 'source' | 'architecture' | 'seed'>;
+/**
+ * What the Train view times before a run starts: the run's source, shape and seed; for a recipe
+ * whose corpus the page has built already (RecipeInfo.sharedCorpus), that corpus's text, so the
+ * timing worker does not build it again.
+ */
+export type TrainTimingRequest = Pick<TrainRequest, 'source' | 'architecture' | 'seed'> & { corpus?: string };
 
 /** A short timed stretch of a run (worker/browser/train-timing.ts), and the model it would make. */
 export interface TrainTiming {
@@ -78,6 +82,12 @@ export interface TrainCheckpoint {
 
 /** The worker calls these; the page passes them wrapped in Comlink.proxy. */
 export interface TrainCallbacks {
+  /**
+   * A recipe's corpus text when the page has it built already, or will shortly (one build in
+   * a worker of its own for all of a game's organelles, RecipeInfo.sharedCorpus); null: the
+   * worker builds it itself. Asked once, before the run starts.
+   */
+  corpus?(recipeId: string): Promise<string | null> | string | null;
   started(event: TrainStarted): unknown;
   progress(event: TrainProgress): unknown;
   checkpoint(event: TrainCheckpoint): unknown;
@@ -119,6 +129,12 @@ export interface RecipeInfo {
   architecture: ShapePreset;
   seed: number;
   steps: number;
+  /**
+   * Set for the recipes whose organelles' corpora come from one build taking seconds (the
+   * game's id names the build): the page has it made once, in a worker, and hands each run and
+   * each timing its text rather than have every worker build it again.
+   */
+  sharedCorpus?: string;
 }
 
 // ---- 8-puzzle solving (worker/browser/puzzle8.ts)

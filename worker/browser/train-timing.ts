@@ -33,7 +33,7 @@ export class PreparedTiming {
   }
 
   static async prepare(module: WebAssembly.Module, request: TrainTimingRequest): Promise<PreparedTiming> {
-    const source = resolveSource(request);
+    const source = resolveSource(request, request.corpus);
     return new PreparedTiming(await prepare(module, { ...request, name: 'timing', steps: PLANNED_STEPS }, source));
   }
 

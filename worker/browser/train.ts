@@ -19,12 +19,15 @@ export interface ResolvedSource {
   config: Record<string, unknown>;
 }
 
-/** The request's corpus as documents: a recipe's is rebuilt here, a visitor's is parsed. */
-export function resolveSource(request: Pick<TrainRequest, 'source'>): ResolvedSource {
+/**
+ * The request's corpus as documents: a recipe's is rebuilt here, unless `built` gives its text
+ * (made by the same builder in another worker of this build); a visitor's is parsed.
+ */
+export function resolveSource(request: Pick<TrainRequest, 'source'>, built?: string): ResolvedSource {
   const s = request.source;
   if (s.kind === 'recipe') {
     const recipe = findRecipe(s.recipeId);
-    const corpusText = recipe.buildCorpus();
+    const corpusText = built ?? recipe.buildCorpus();
     return {
       corpusId: recipe.id,
       corpusText,
@@ -101,7 +104,9 @@ export async function trainOrganelle(
   options: TrainOptions = {},
 ): Promise<TrainResult> {
   const transfer = options.transfer ?? (<T>(v: T) => v);
-  const source = resolveSource(request);
+  // a recipe's corpus the page has built already (or is building) for several runs at once
+  const built = request.source.kind === 'recipe' ? ((await callbacks.corpus?.(request.source.recipeId)) ?? undefined) : undefined;
+  const source = resolveSource(request, built);
   const organelle = await prepare(module, request, source);
   const session = new TrainingSession(organelle, {
     sliceMs: request.sliceMs,

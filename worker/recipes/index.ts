@@ -5,5 +5,6 @@ import './tictactoe.ts';
 import './connect4.ts';
 import './compose.ts';
 import './game-evaluators.ts';
+import './compose-evaluators.ts';
 
 export * from './registry.ts';

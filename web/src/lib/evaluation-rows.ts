@@ -16,8 +16,10 @@ export interface EvaluationRow {
   key: string;
   label: string;
   value: string;
-  /** The built-in pair on the same boards or games, where measured. */
+  /** The built-in pair on the same boards or games (the built-in set on the same intents), where measured. */
   builtIn?: string;
+  /** What `builtIn` is the figure of, when not the built-in pair: 'built-in set' for code composition. */
+  builtInName?: string;
 }
 
 /** Which organelle a model is, to name its partner in the labels. */
@@ -33,6 +35,7 @@ const FOLDED = new Set([
   'strengthGamesPerSide', 'strengthOpening', 'strengthDraws', 'strengthLosses', 'strengthErrorGames',
   'builtInSolveRate', 'builtInMovesOverOptimal', 'builtInStrengthWins', 'builtInStrengthDraws',
   'builtInStrengthLosses', 'builtInStrengthErrorGames', 'builtInModelMoveShare', 'builtInStrengthModelMoveShare',
+  'composeIntents', 'builtInComposePassed', 'builtInComposeRefused', 'builtInComposeWrongCode',
 ]);
 
 export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): EvaluationRow[] {
@@ -41,6 +44,9 @@ export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): Evalu
   const withPartner = partner ? ` (with the built-in ${partner})` : '';
   const add = (key: string, label: string, value: string, builtIn?: string) =>
     rows.push({ key, label, value, ...(builtIn !== undefined ? { builtIn } : {}) });
+  // code composition's figures: beside the built-in set, on the same intents
+  const addCompose = (key: string, label: string, value: string, builtIn: number | undefined) =>
+    rows.push({ key, label, value, ...(builtIn !== undefined ? { builtIn: composeCount(builtIn, e.composeIntents, key), builtInName: 'built-in set' } : {}) });
 
   for (const key of Object.keys(e)) {
     if (FOLDED.has(key)) continue;
@@ -88,6 +94,15 @@ export function evaluationRows(e: Evaluation, model: EvaluatedModel = {}): Evalu
       case 'vsRandomFirstWinRate':
         add(key, `Against random moves${perSide(e.pipelineGamesPerSide)}${withPartner}`, randomResults(e));
         break;
+      case 'composePassed':
+        addCompose(key, `Passed${count(e.composeIntents, 'held-out intent') || ' held-out intents'}${withPartner}`, composeCount(v, e.composeIntents, key), e.builtInComposePassed);
+        break;
+      case 'composeRefused':
+        addCompose(key, 'Refused (as the unknown concepts should be)', composeCount(v, e.composeIntents, key), e.builtInComposeRefused);
+        break;
+      case 'composeWrongCode':
+        addCompose(key, 'Wrong code handed over', composeCount(v, e.composeIntents, key), e.builtInComposeWrongCode);
+        break;
       case 'strengthWins':
         add(key, `${strengthTest(e, model)}${withPartner}`, results(e.strengthWins, e.strengthDraws, e.strengthLosses, e.strengthErrorGames), builtInResults(e));
         break;
@@ -102,9 +117,18 @@ const fixed = (x: number) => x.toFixed(3);
 /** Moves per move of the shortest solution: "1.51x". */
 const ratio = (x: number) => `${x.toFixed(2)}x`;
 
-/** The built-in model that played beside this one, where the model is a game's organelle. */
+/** "38 of 50" passed; a plain count for the rest (they are out of the same intents). */
+function composeCount(n: number, intents: number | undefined, key: string): string {
+  return key === 'composePassed' && intents !== undefined ? `${grouped(n)} of ${grouped(intents)}` : grouped(n);
+}
+
+/** The built-in models that played (or composed) beside this one, where the model is a game's organelle. */
 function partnerTitle({ game, organelle }: EvaluatedModel): string | null {
   if (!game || !organelle) return null;
+  if (game === 'compose') {
+    const others = { planner: 'Wiring and Code', wiring: 'Planner and Code', code: 'Planner and Wiring' } as Record<string, string>;
+    return others[organelle] ?? null;
+  }
   if (organelle === 'planner') return game === 'puzzle8' ? 'Mover' : 'Player';
   return organelle === 'mover' || organelle === 'player' ? 'Planner' : null;
 }
@@ -201,6 +225,14 @@ export function pairMeasureSentence(e: Evaluation, game: string): string | null 
  * evaluation has neither test.
  */
 function comparedClause(e: Evaluation, model: EvaluatedModel): string | null {
+  if (e.composePassed !== undefined && e.composeIntents !== undefined) {
+    const figures = (passed: number, refused = 0, wrong = 0) =>
+      `${grouped(passed)} of ${plural(e.composeIntents!, 'held-out intent')} passed, ${grouped(refused)} refused, ${grouped(wrong)} with wrong code`;
+    const builtIn = e.builtInComposePassed !== undefined
+      ? ` (the built-in set: ${figures(e.builtInComposePassed, e.builtInComposeRefused, e.builtInComposeWrongCode)})`
+      : '';
+    return `${figures(e.composePassed, e.composeRefused, e.composeWrongCode)}${builtIn}, under the shipped thresholds`;
+  }
   if (e.strengthWins !== undefined) {
     const test = strengthTest(e, model);
     const builtIn = builtInResults(e);

@@ -16,6 +16,8 @@ export interface JobSpec {
   seed: number;
   game?: GameId;
   organelle?: string;
+  /** Shared by the compose Planner, Wiring and Code that "Train all three" started together: a set measured together once all are trained. */
+  set?: string;
 }
 
 export interface JobRecord {

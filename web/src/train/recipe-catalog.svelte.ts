@@ -10,6 +10,7 @@ export class RecipeCatalog {
   #recipes = $state.raw<RecipeInfo[]>([]);
   #status = $state<'idle' | 'loading' | 'ready' | 'error'>('idle');
   #error = $state<string | null>(null);
+  #loading: Promise<void> | null = null;
   #games = $derived([...new Set(this.#recipes.map((r) => r.game))]);
 
   constructor(spawn: SpawnEngine) {
@@ -30,8 +31,14 @@ export class RecipeCatalog {
     return this.#recipes.find((r) => r.id === id);
   }
 
-  async load(): Promise<void> {
-    if (this.#status === 'loading' || this.#status === 'ready') return;
+  /** Lists the recipes once; a call while they are being listed waits for the same listing. */
+  load(): Promise<void> {
+    if (this.#status === 'ready') return Promise.resolve();
+    this.#loading ??= this.#list().finally(() => (this.#loading = null));
+    return this.#loading;
+  }
+
+  async #list(): Promise<void> {
     this.#status = 'loading';
     try {
       this.#recipes = await withEngine(this.#spawn, (api, guard) => guard(api.listRecipes()));

@@ -8,6 +8,7 @@ import { grouped } from '../lib/format.ts';
 import { CORPUS_SOURCE, type TrainSetup } from '../lib/routes.ts';
 import { analyseCorpus, MAX_CORPUS_BYTES, type CorpusAnalysis } from './corpus.ts';
 import type { JobSpec } from './job-store.ts';
+import { COMPOSE_ROLES } from '../compose/models.ts';
 
 export type SourceMode = 'recipe' | 'corpus';
 export type PresetChoice = ShapePresetName | 'recipe';
@@ -59,8 +60,10 @@ export class TrainForm {
   #analysis = $derived(this.#corpus ? analyseCorpus(this.#corpus.text, this.holdOut) : null);
 
   #architecture = $derived.by((): ShapePreset => {
-    const widths = this.preset === 'recipe' && this.#recipe ? this.#recipe.architecture : SHAPE_PRESETS[this.preset === 'recipe' ? '30k' : this.preset];
-    return { embd: widths.embd, heads: widths.heads, layers: widths.layers, mlp: widths.mlp, block: this.block };
+    const own = this.preset === 'recipe' && this.#recipe ? this.#recipe.architecture : null;
+    const widths = own ?? SHAPE_PRESETS[this.preset === 'recipe' ? '30k' : this.preset];
+    // the recipe's own shape keeps its ALiBi (the compose organelles'); a preset has none
+    return { embd: widths.embd, heads: widths.heads, layers: widths.layers, mlp: widths.mlp, block: this.block, ...(own?.alibi ? { alibi: true } : {}) };
   });
 
   #errors = $derived.by(() => {
@@ -226,9 +229,23 @@ export class TrainForm {
   }
 }
 
-/** The start of the button that trains all of a game's organelles: "Train both", "Train all 3". */
+/** The start of the button that trains all of a game's organelles: "Train both", "Train all three". */
 export function trainAllLabel(count: number): string {
-  return count === 2 ? 'Train both' : `Train all ${count}`;
+  return `Train ${allOf(count)}`;
+}
+
+/** "both", "all three", "all 5". */
+export function allOf(count: number): string {
+  return count === 2 ? 'both' : count === 3 ? 'all three' : count === 4 ? 'all four' : `all ${count}`;
+}
+
+/**
+ * The organelles "Train both" or "Train all three" starts for a game: those of its pipeline.
+ * Code composition's single-model baseline is measured beside the pipeline, not part of it: it
+ * trains on its own, from the form.
+ */
+export function pipelineRecipes(recipes: readonly RecipeInfo[]): RecipeInfo[] {
+  return recipes.filter((r) => r.game !== 'compose' || (COMPOSE_ROLES as readonly string[]).includes(r.organelle));
 }
 
 /** What to time of a job before it starts: its source, shape and seed. */
@@ -236,8 +253,11 @@ export function timingRequestOf(spec: JobSpec): TrainTimingRequest {
   return { source: spec.source, architecture: spec.architecture, seed: spec.seed };
 }
 
-/** One job per recipe, each with the recipe's own architecture, steps and seed. */
-export function recipeSpecs(recipes: readonly RecipeInfo[]): JobSpec[] {
+/**
+ * One job per recipe, each with the recipe's own architecture, steps and seed; `set` marks them
+ * as trained together (a compose set, measured together once all are trained).
+ */
+export function recipeSpecs(recipes: readonly RecipeInfo[], set?: string): JobSpec[] {
   return recipes.map((r) => ({
     name: r.id,
     source: { kind: 'recipe', recipeId: r.id },
@@ -246,5 +266,6 @@ export function recipeSpecs(recipes: readonly RecipeInfo[]): JobSpec[] {
     seed: r.seed,
     game: r.game,
     organelle: r.organelle,
+    ...(set !== undefined ? { set } : {}),
   }));
 }

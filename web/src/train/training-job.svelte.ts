@@ -25,6 +25,11 @@ export interface JobDeps {
   store: JobStore;
   /** Stores the finished .organelle file and returns its library id. */
   saveModel(bytes: Uint8Array, spec: JobSpec): Promise<string>;
+  /**
+   * A recipe's corpus built once in a worker of its own for several runs (recipe-corpora.svelte.ts),
+   * waited for if it is under way; null: the run's worker builds it.
+   */
+  recipeCorpus?(recipeId: string): Promise<string | null>;
   checkpointMs?: number;
 }
 
@@ -71,6 +76,7 @@ export class TrainingJob {
   #savedStep = $state<number | null>(null); // the step of a partly trained model saved to the library
   #savingCheckpoint = $state(false);
   #conn = $state.raw<EngineConnection | null>(null); // the pool counts busy cores by it
+  #awaitingCorpus = $state(false); // its worker waits for a corpus built elsewhere
   #writes: Promise<unknown> = Promise.resolve();
 
   /** `restored`: the job comes from storage after a reload (with its checkpoint, if one was saved). */
@@ -116,6 +122,8 @@ export class TrainingJob {
   /** The finished model when the library could not store it (offer a download instead). */
   get unsaved(): Uint8Array | null { return this.#unsaved; }
   get hasWorker(): boolean { return this.#conn !== null; }
+  /** Whether its worker is waiting for the recipe's corpus, built once in another worker for several runs. */
+  get awaitingCorpus(): boolean { return this.#awaitingCorpus; }
   get finished(): boolean { return ['done', 'cancelled', 'diverged', 'error'].includes(this.#status); }
   /** Whether a checkpoint of the run is at hand (what cancelling it would otherwise stop short of). */
   get hasCheckpoint(): boolean { return this.#checkpoint !== undefined; }
@@ -191,6 +199,16 @@ export class TrainingJob {
 
   #callbacks(): TrainCallbacks {
     return {
+      corpus: async (recipeId) => {
+        const built = this.#deps.recipeCorpus?.(recipeId);
+        if (!built) return null;
+        this.#awaitingCorpus = true;
+        try {
+          return await built;
+        } finally {
+          this.#awaitingCorpus = false;
+        }
+      },
       started: (e) => {
         this.#info = e;
         if (this.#status === 'starting') this.#status = 'running';

@@ -10,6 +10,8 @@ export interface PoolOptions extends JobDeps {
   /** Takes the job's lock; resolves to its release function, or null if another tab holds it. */
   lock?: (name: string) => Promise<(() => void) | null>;
   newId?: () => string;
+  /** Hears of every job whose run ended (done, cancelled, failed), with the pool's jobs at that moment. */
+  onFinished?(job: TrainingJob, jobs: readonly TrainingJob[]): void;
 }
 
 /** Holds a Web Lock until the returned function is called; null when it is taken. */
@@ -178,6 +180,7 @@ export class TrainingPool {
         // a job that keeps its stored record keeps its lock until it is dismissed
         if (job.finished && !job.pending) this.#release(job.id);
         this.#pump();
+        if (job.finished) this.#options.onFinished?.(job, this.#jobs);
       });
     }
   }
