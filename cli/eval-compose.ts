@@ -14,7 +14,7 @@ import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
 import { buildSet, isSetName, SET_NAMES, type Case, type SetName } from '../worker/compose/sets.ts';
 import { BASELINES, evaluateSet, type Report, type Summary } from '../worker/compose/evaluate.ts';
 import { chooseSettings, chooseSingleThreshold, sameValue, type RawOrganelle } from '../worker/compose/choose.ts';
-import { composeOrganelle, MAX_ANSWER } from '../worker/compose/organelles.ts';
+import { agreementWith, composeOrganelle, greedyAnswer, MAX_ANSWER } from '../worker/compose/organelles.ts';
 import { parseSettings, type ComposeSettings } from '../worker/compose/settings.ts';
 import { keywordPlan } from '../worker/compose/keywords.ts';
 import { judge } from '../worker/compose/judge.ts';
@@ -49,11 +49,10 @@ export function formatSummary(label: string, s: Summary): string {
   return `${label.padEnd(13)} passed ${String(s.passed).padStart(4)}/${s.intents} ${pct(s.passed, s.intents).padStart(6)} [${(100 * lo).toFixed(1)}-${(100 * hi).toFixed(1)}]  refused ${pct(s.refused, s.intents).padStart(6)}  wrong code ${pct(s.wrong_code, s.intents).padStart(5)}  exact plan ${pct(s.exact_plan, s.intents).padStart(6)}  model share ${(100 * s.model_share).toFixed(1)}%  replans ${s.replans} (saved ${s.replan_saves})`;
 }
 
-function raw(o: Organelle, maxNew: number): RawOrganelle {
+function raw(o: Organelle, maxNew: number, agreement = false): RawOrganelle {
   return (prompt) => {
-    const limit = Math.min(maxNew, o.shape.block - prompt.length - 2);
-    const c = o.complete(prompt, { maxNew: limit });
-    return { text: c.text, probs: c.tokenProbs, truncated: c.text.length >= limit };
+    const a = greedyAnswer(o, prompt, maxNew);
+    return agreement && !a.truncated ? { ...a, agreement: agreementWith(o, prompt, a.text, maxNew) } : a;
   };
 }
 
@@ -102,7 +101,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     }
     const rule = settings.rule;
     const organelles = {
-      planner: composeOrganelle(models.planner, MAX_ANSWER.planner, rule),
+      planner: composeOrganelle(models.planner, MAX_ANSWER.planner, rule, settings.agreement),
       wiring: composeOrganelle(models.wiring, MAX_ANSWER.wiring, rule),
       code: composeOrganelle(models.code, MAX_ANSWER.code, rule),
       single: composeOrganelle(models.single, 1000, rule),
@@ -123,6 +122,13 @@ export async function evalCompose(argv: string[]): Promise<void> {
     if (tty) process.stderr.write('\n');
     console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}`);
     console.log(formatSummary('pipeline', report));
+    const kinds = [...new Set(report.results.map((r) => r.kind))];
+    if (kinds.length > 1) {
+      for (const kind of kinds) {
+        const rows = report.results.filter((r) => r.kind === kind);
+        console.log(`  ${kind.padEnd(11)} ${rows.filter((r) => r.passed).length}/${rows.length} passed, ${rows.filter((r) => r.refused).length} refused, ${rows.filter((r) => r.wrong_code).length} wrong code`);
+      }
+    }
     if (!args.options.has('no-baselines')) for (const b of BASELINES) console.log(formatSummary(b, report.baselines[b]));
     if (json) {
       const out = { ...report, models: { dir: reportedDir(dir), ...fingerprints }, settings };
@@ -147,7 +153,7 @@ async function chooseOnValidation(
   const { best } = await chooseSettings({
     cases,
     lookup,
-    organelles: { planner: raw(models.planner, MAX_ANSWER.planner), wiring: raw(models.wiring, MAX_ANSWER.wiring), code: raw(models.code, MAX_ANSWER.code) },
+    organelles: { planner: raw(models.planner, MAX_ANSWER.planner, true), wiring: raw(models.wiring, MAX_ANSWER.wiring), code: raw(models.code, MAX_ANSWER.code) },
     judge: (code, composition) => judge(code, { lookup, returns: returnKind(composition, lookup) }, runner),
     heuristic: keywordPlan,
     onProgress: (done, total) => {
@@ -165,6 +171,7 @@ async function chooseOnValidation(
   });
   const settings: ComposeSettings = {
     rule: best.rule,
+    agreement: best.agreement,
     planner: best.planner,
     wiring: best.wiring,
     code: best.code,
@@ -174,6 +181,6 @@ async function chooseOnValidation(
   };
   const path = join(dir, 'compose', 'settings.json');
   await writeFile(path, JSON.stringify(settings, null, 2) + '\n');
-  console.log(`chose ${best.rule} confidence, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code); wrote ${path}`);
+  console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code); wrote ${path}`);
   return settings;
 }

@@ -33,7 +33,7 @@ export interface ComposeCorpusOptions {
   singleDocs: number;
 }
 
-export const DEFAULT_COMPOSE_CORPUS: ComposeCorpusOptions = { seed: 1, plannerDocs: 40_000, wiringDocs: 40_000, singleDocs: 6_000 };
+export const DEFAULT_COMPOSE_CORPUS: ComposeCorpusOptions = { seed: 1, plannerDocs: 80_000, wiringDocs: 40_000, singleDocs: 6_000 };
 
 export interface ComposeCorpus {
   planner: string;
@@ -124,7 +124,8 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
   const rng = new Rng(`compose/corpus/${options.seed}`);
   const heldOut = evaluationIntents(lib);
   const heldOutKeys = new Set([...heldOut].map(intentKey));
-  const usable = (prompt: string) => !heldOutKeys.has(intentKey(prompt)) && !TEST_UNKNOWN_WORDS.some((w) => new RegExp(`\\b${w}\\b`, 'i').test(prompt));
+  const testWords = new RegExp(`\\b(?:${TEST_UNKNOWN_WORDS.join('|')})\\b`, 'i');
+  const usable = (prompt: string) => !heldOutKeys.has(intentKey(prompt)) && !testWords.test(prompt);
 
   // ---- planner
   const knownWords = phraseWords(lib.primitives);

@@ -30,7 +30,7 @@ const meta = (id: string, organelle: string, origin: ModelMeta['origin'] = 'buil
 const BUILT_IN = [meta('bp', 'planner'), meta('bw', 'wiring'), meta('bc', 'code')];
 
 const SETTINGS: ComposeSettings = {
-  rule: 'mean', planner: 0.6, wiring: 0.8, code: 0.8, single: 0.5,
+  rule: 'mean', agreement: false, planner: 0.6, wiring: 0.8, code: 0.8, single: 0.5,
   models: { planner: 'bp'.padEnd(16, '0'), wiring: 'bw'.padEnd(16, '0'), code: 'bc'.padEnd(16, '0'), single: '0'.repeat(16) },
   validation: { intents: 400, passed: 300, refused: 90, wrong_code: 10 },
 };

@@ -16,7 +16,7 @@ import type { ComposeMeasure, ComposeThresholds } from '../../worker/pipeline/co
 import { FakeEngines, flush, tinyFile } from './helpers.ts';
 
 const SETTINGS: ComposeSettings = {
-  rule: 'mean', planner: 0.6, wiring: 0.7, code: 0.8, single: 0.5,
+  rule: 'mean', agreement: false, planner: 0.6, wiring: 0.7, code: 0.8, single: 0.5,
   models: { planner: 'p', wiring: 'w', code: 'c', single: 's' },
   validation: { intents: 400, passed: 300, refused: 90, wrong_code: 3 },
 };
@@ -97,7 +97,7 @@ describe('ComposeSetMeasures', () => {
     await flush();
     await flush();
     expect(measured).toHaveLength(1);
-    expect(measured[0].thresholds).toEqual({ rule: 'mean', planner: 0.6, wiring: 0.7, code: 0.8 });
+    expect(measured[0].thresholds).toEqual({ rule: 'mean', agreement: false, planner: 0.6, wiring: 0.7, code: 0.8 });
     expect(Object.fromEntries(Object.entries(measured[0].models).map(([role, bytes]) => [role, new TextDecoder().decode(bytes)]))).toEqual({
       planner: 'model:planner', wiring: 'model:wiring', code: 'model:code',
     });

@@ -21,6 +21,8 @@ export interface RawAnswer {
   text: string;
   probs: readonly number[];
   truncated: boolean;
+  /** The Planner's samples' agreement with this answer (organelles.ts agreementWith). */
+  agreement?: number;
 }
 
 export type RawOrganelle = (prompt: string) => RawAnswer;
@@ -33,6 +35,7 @@ export interface Outcome {
 
 export interface Candidate extends Outcome {
   rule: ConfidenceRule;
+  agreement: boolean;
   planner: number;
   wiring: number;
   code: number;
@@ -54,10 +57,13 @@ function memo(o: RawOrganelle): RawOrganelle {
   };
 }
 
-function asOrganelle(o: RawOrganelle, rule: ConfidenceRule): Organelle {
+function asOrganelle(o: RawOrganelle, rule: ConfidenceRule, agreement = false): Organelle {
   return (prompt) => {
     const a = o(prompt);
-    return { text: a.text, confidence: a.truncated ? 0 : confidenceOf(a.probs, rule) };
+    const base = a.truncated ? 0 : confidenceOf(a.probs, rule);
+    if (!agreement) return { text: a.text, confidence: base };
+    if (a.agreement === undefined) throw new Error('choose: the Planner answers carry no agreement');
+    return { text: a.text, confidence: base * a.agreement };
   };
 }
 
@@ -95,9 +101,9 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
   const limit = Math.floor(input.cases.length * 0.01);
   const candidates: Candidate[] = [];
   let best: Candidate | null = null;
-  const total = CONFIDENCE_RULES.length * PLANNER_GRID.length * WORKER_GRID.length;
-  for (const rule of CONFIDENCE_RULES) {
-    const organelles = { planner: asOrganelle(raw.planner, rule), wiring: asOrganelle(raw.wiring, rule), code: asOrganelle(raw.code, rule) };
+  const total = 2 * CONFIDENCE_RULES.length * PLANNER_GRID.length * WORKER_GRID.length;
+  for (const agreement of [false, true]) for (const rule of CONFIDENCE_RULES) {
+    const organelles = { planner: asOrganelle(raw.planner, rule, agreement), wiring: asOrganelle(raw.wiring, rule), code: asOrganelle(raw.code, rule) };
     for (const planner of PLANNER_GRID) {
       for (const worker of WORKER_GRID) {
         const outcome: Outcome = { passed: 0, refused: 0, wrong_code: 0 };
@@ -113,7 +119,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
           if (right) outcome.passed++;
           else if (r.code !== null) outcome.wrong_code++;
         }
-        const candidate: Candidate = { rule, planner, wiring: worker, code: worker, ...outcome };
+        const candidate: Candidate = { rule, agreement, planner, wiring: worker, code: worker, ...outcome };
         candidates.push(candidate);
         if (better(candidate, best, limit)) best = candidate;
         input.onProgress?.(candidates.length, total);

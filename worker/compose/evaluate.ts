@@ -27,6 +27,8 @@ export type Baseline = (typeof BASELINES)[number];
 
 export interface CaseResult {
   intent: string;
+  /** What the case is: a clean sentence, one with slips, or an unknown concept (sets.ts Case). */
+  kind: Case['kind'];
   /** The expected plan (`rolling_mean(5)|diff_central`), or `none` when the right answer is a refusal. */
   expected: string;
   /** The plan the code handed over implements, `none` for a refusal. */
@@ -158,6 +160,7 @@ async function pipelineCase(ctx: EvalContext, c: Case, planner: Organelle | unde
   const answers = r.events.filter((e) => e.type === 'task_answered').length;
   return {
     intent: c.intent,
+    kind: c.kind,
     expected: c.expected === null ? REFUSAL : formatPlan(c.expected),
     ...classify(c, r.code, r.code === null ? undefined : outputs.get(r.code), plan, ctx.lookup),
     model_answers: r.modelPlans + answers,
@@ -174,7 +177,7 @@ export function calledNames(wiring: string): string[] {
 }
 
 async function noPlannerCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
-  const base = { intent: c.intent, expected: c.expected === null ? REFUSAL : formatPlan(c.expected), replans: 0, fallback_answers: 0 };
+  const base = { intent: c.intent, kind: c.kind, expected: c.expected === null ? REFUSAL : formatPlan(c.expected), replans: 0, fallback_answers: 0 };
   const refusal = (answers: number): CaseResult => ({ ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup), model_answers: answers });
   let wiring;
   try {
@@ -201,7 +204,7 @@ async function noPlannerCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
 }
 
 async function singleModelCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
-  const base = { intent: c.intent, expected: c.expected === null ? REFUSAL : formatPlan(c.expected), replans: 0, fallback_answers: 0, model_answers: 1 };
+  const base = { intent: c.intent, kind: c.kind, expected: c.expected === null ? REFUSAL : formatPlan(c.expected), replans: 0, fallback_answers: 0, model_answers: 1 };
   const refusal = (): CaseResult => ({ ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup) });
   const single = ctx.organelles.single;
   if (!single) throw new Error('the single-model baseline needs its organelle');
@@ -223,7 +226,7 @@ async function singleModelCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
 }
 
 async function keywordCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
-  const base = { intent: c.intent, expected: c.expected === null ? REFUSAL : formatPlan(c.expected), replans: 0, model_answers: 0, fallback_answers: 1 };
+  const base = { intent: c.intent, kind: c.kind, expected: c.expected === null ? REFUSAL : formatPlan(c.expected), replans: 0, model_answers: 0, fallback_answers: 1 };
   const plan = ctx.heuristic(c.intent, []);
   if ('refusal' in plan) return { ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup) };
   const composition = plan.composition;

@@ -1,7 +1,14 @@
 // A trained organelle as the compose pipeline calls it: greedy, with its confidence read from
 // the probabilities it gave its own answer's characters. Which reading (the mean, the lowest,
 // or the geometric mean) and the thresholds on it are chosen on the validation set
-// (worker/compose/thresholds.ts); an answer cut off by the length limit has confidence 0.
+// (worker/compose/choose.ts); an answer cut off by the length limit has confidence 0.
+//
+// The Planner's confidence may also count agreement: the share of a few answers sampled at
+// temperature 1 that are the greedy answer. A Planner that maps an unknown word to the
+// nearest known one ("classify" read as clamp) is often sure of each character of the greedy
+// answer, but its samples scatter. The samples are seeded from the prompt, so the same prompt
+// gets the same confidence everywhere.
+import { fnv1a32 } from '../games/puzzle8/heldout.ts';
 import type { Organelle as TrainedOrganelle } from '../organelle.ts';
 import type { Completion, Organelle } from '../orchestrator/types.ts';
 
@@ -21,12 +28,39 @@ export function confidenceOf(probs: readonly number[], rule: ConfidenceRule): nu
 /** Most characters each organelle may answer with (a plan, a composed function, a body). */
 export const MAX_ANSWER = { planner: 64, wiring: 200, code: 300 } as const;
 
-export function composeOrganelle(o: TrainedOrganelle, maxNew: number, rule: ConfidenceRule): Organelle {
+/** Samples the agreement is counted over, and their temperature. */
+export const AGREEMENT_VOTES = 6;
+export const AGREEMENT_TEMPERATURE = 1;
+
+/** A greedy answer, its characters' probabilities, and whether the length limit cut it off. */
+export interface GreedyAnswer {
+  text: string;
+  probs: readonly number[];
+  truncated: boolean;
+}
+
+export function greedyAnswer(o: TrainedOrganelle, prompt: string, maxNew: number): GreedyAnswer {
+  // the answer may also stop where the block ends: BOS, the prompt and '\n' come first
+  const limit = Math.min(maxNew, o.shape.block - prompt.length - 2);
+  const c = o.complete(prompt, { maxNew: limit });
+  return { text: c.text, probs: c.tokenProbs, truncated: c.text.length >= limit };
+}
+
+/** The share of AGREEMENT_VOTES samples, seeded from the prompt, that answer `text`. */
+export function agreementWith(o: TrainedOrganelle, prompt: string, text: string, maxNew: number): number {
+  const limit = Math.min(maxNew, o.shape.block - prompt.length - 2);
+  o.engine.seedSampling(fnv1a32(prompt));
+  const temperatures = Array<number>(AGREEMENT_VOTES).fill(AGREEMENT_TEMPERATURE);
+  const c = o.complete(prompt, { maxNew: limit, votes: AGREEMENT_VOTES, temperatures });
+  return c.votes.filter((v) => v === text).length / AGREEMENT_VOTES;
+}
+
+/** `agreement`: multiply the confidence by the samples' agreement with the greedy answer. */
+export function composeOrganelle(o: TrainedOrganelle, maxNew: number, rule: ConfidenceRule, agreement = false): Organelle {
   return (prompt: string): Completion => {
-    // the answer may also stop where the block ends: BOS, the prompt and '\n' come first
-    const limit = Math.min(maxNew, o.shape.block - prompt.length - 2);
-    const c = o.complete(prompt, { maxNew: limit });
-    const truncated = c.text.length >= limit;
-    return { text: c.text, confidence: truncated ? 0 : confidenceOf(c.tokenProbs, rule) };
+    const a = greedyAnswer(o, prompt, maxNew);
+    if (a.truncated) return { text: a.text, confidence: 0 };
+    const base = confidenceOf(a.probs, rule);
+    return { text: a.text, confidence: agreement ? base * agreementWith(o, prompt, a.text, maxNew) : base };
   };
 }

@@ -7,6 +7,8 @@ import { CONFIDENCE_RULES, type ConfidenceRule } from './organelles.ts';
 
 export interface ComposeSettings {
   rule: ConfidenceRule;
+  /** Whether the Planner's confidence counts its samples' agreement (organelles.ts). */
+  agreement: boolean;
   planner: number;
   wiring: number;
   code: number;
@@ -31,6 +33,7 @@ export function parseSettings(text: string): ComposeSettings {
   const v = value as Record<string, unknown>;
   if (typeof v !== 'object' || v === null) throw new Error('compose settings: not an object');
   if (!CONFIDENCE_RULES.includes(v.rule as ConfidenceRule)) throw new Error(`compose settings: rule must be one of ${CONFIDENCE_RULES.join(', ')}`);
+  if (typeof v.agreement !== 'boolean') throw new Error('compose settings: agreement must be true or false');
   for (const role of ROLES) {
     const t = v[role];
     if (typeof t !== 'number' || !(t >= 0 && t <= 1)) throw new Error(`compose settings: ${role} must be a threshold in [0, 1]`);

@@ -41,7 +41,7 @@ export interface ComposeMeasure {
 }
 
 export type ComposeSet = Record<ComposeRole, Organelle>;
-export type ComposeThresholds = Pick<ComposeSettings, 'rule' | 'planner' | 'wiring' | 'code'>;
+export type ComposeThresholds = Pick<ComposeSettings, 'rule' | 'agreement' | 'planner' | 'wiring' | 'code'>;
 
 /** The pipeline (Planner, Wiring, Code as the orchestrator calls them, the Judge in `runner`) on `cases`. */
 export async function measureWith(organelles: Required<ComposeOrganelles>, thresholds: Thresholds, runner: SandboxRunner, cases: readonly Case[]): Promise<ComposeMeasure> {
@@ -58,7 +58,7 @@ export async function measureWith(organelles: Required<ComposeOrganelles>, thres
 /** Trained models in the pipeline as anyone runs it, greedy, their confidence read by the settings' rule. */
 export function measureComposeSet(models: ComposeSet, settings: ComposeThresholds, runner: SandboxRunner, cases: readonly Case[] = measureIntents()): Promise<ComposeMeasure> {
   const organelles = {
-    planner: composeOrganelle(models.planner, MAX_ANSWER.planner, settings.rule),
+    planner: composeOrganelle(models.planner, MAX_ANSWER.planner, settings.rule, settings.agreement),
     wiring: composeOrganelle(models.wiring, MAX_ANSWER.wiring, settings.rule),
     code: composeOrganelle(models.code, MAX_ANSWER.code, settings.rule),
   };

@@ -55,7 +55,7 @@ export class Composer {
   organelles(): Required<ComposeOrganelles> {
     const rule = this.settings.rule;
     return {
-      planner: composeOrganelle(this.models.planner, MAX_ANSWER.planner, rule),
+      planner: composeOrganelle(this.models.planner, MAX_ANSWER.planner, rule, this.settings.agreement),
       wiring: composeOrganelle(this.models.wiring, MAX_ANSWER.wiring, rule),
       code: composeOrganelle(this.models.code, MAX_ANSWER.code, rule),
     };

@@ -2,7 +2,8 @@
 // Code organelle, trained from one deterministic build of corpus/compose.ts; and the
 // single-model baseline (intent straight to the whole code), which is measured beside the
 // pipeline but is not part of it. The shipped models (public/models/compose/) are this
-// recipe's output at these seeds.
+// recipe's output at these seeds. `organelle train compose` runs them in this order on as many
+// cores as there are: the Planner, the longest, on one; the others one after another beside it.
 import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, type ComposeCorpus } from '../../corpus/compose.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { registerRecipe } from './registry.ts';
@@ -20,9 +21,12 @@ registerRecipe({
   id: 'compose/planner',
   title: 'Compose Planner',
   description: 'Reads an intent in words and the blocked patterns; writes the chain of known primitives that does it, with their parameters, or none.',
-  architecture: { embd: 64, heads: 4, layers: 3, mlp: 256, block: 256 },
+  // ALiBi: with learned positions alone this model planned 29% of validation's clean sentences
+  // after 8,000 steps, with ALiBi 80% (docs/compose.md). 20,000 steps on 80,000 documents
+  // planned 95% in trials; 8 heads gave ALiBi more distinct slopes for 15% more time a step.
+  architecture: { embd: 64, heads: 8, layers: 3, mlp: 256, block: 288, alibi: true },
   seed: 31,
-  config: { steps: 6_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 200 },
+  config: { steps: 20_000, batchDocs: 16, learningRate: 5e-3, warmupSteps: 200, labelSmoothing: 0 },
   buildCorpus: () => corpus().planner,
 });
 
@@ -32,9 +36,12 @@ registerRecipe({
   id: 'compose/wiring',
   title: 'Compose Wiring',
   description: "Reads the plan's primitives and their signatures; writes the function that chains them.",
-  architecture: { embd: 48, heads: 4, layers: 2, mlp: 192, block: 320 },
+  // ALiBi: copying each step's name and values needs attention by distance; with learned
+  // positions alone the same model wired 89% of held-out compositions after 8,000 steps (lr
+  // 6e-3), with ALiBi 99.9% (839 of 840) and its confidence separates right from wrong
+  architecture: { embd: 48, heads: 4, layers: 2, mlp: 192, block: 320, alibi: true },
   seed: 32,
-  config: { steps: 3_000, batchDocs: 16, learningRate: 2e-3, warmupSteps: 200 },
+  config: { steps: 6_000, batchDocs: 16, learningRate: 6e-3, warmupSteps: 200 },
   buildCorpus: () => corpus().wiring,
 });
 
@@ -44,9 +51,10 @@ registerRecipe({
   id: 'compose/code',
   title: 'Compose Code',
   description: "Reads a primitive's name; recalls its canonical body.",
-  architecture: { embd: 64, heads: 4, layers: 2, mlp: 256, block: 320 },
+  // 76 bodies to recall byte for byte: all 76 after 1,000 steps in trials, 1,500 for margin
+  architecture: { embd: 64, heads: 4, layers: 2, mlp: 256, block: 288, alibi: true },
   seed: 33,
-  config: { steps: 3_000, batchDocs: 8, learningRate: 2e-3, warmupSteps: 200 },
+  config: { steps: 1_500, batchDocs: 8, learningRate: 3e-3, warmupSteps: 100 },
   buildCorpus: () => corpus().code,
 });
 
@@ -56,8 +64,9 @@ registerRecipe({
   id: 'compose/single',
   title: 'Compose single model (baseline)',
   description: 'The baseline of one organelle from the intent straight to the whole code; measured beside the pipeline, not part of it.',
-  architecture: { embd: 64, heads: 4, layers: 2, mlp: 256, block: 1024 },
+  // the same engine as the pipeline's (ALiBi included), so the comparison is of the design
+  architecture: { embd: 64, heads: 4, layers: 2, mlp: 256, block: 1024, alibi: true },
   seed: 34,
-  config: { steps: 3_000, batchDocs: 8, learningRate: 2e-3, warmupSteps: 200 },
+  config: { steps: 3_000, batchDocs: 8, learningRate: 3e-3, warmupSteps: 200 },
   buildCorpus: () => corpus().single,
 });

@@ -102,7 +102,7 @@ export class ComposeSetMeasures {
       const { trained, builtIn } = await withEngine(this.#deps.spawn, async (api, guard) => {
         const files = await Promise.all(COMPOSE_ROLES.map((role) => this.#deps.files.file(models[role])));
         const bytes = { planner: files[0].bytes, wiring: files[1].bytes, code: files[2].bytes };
-        const thresholds = { rule: settings.rule, planner: settings.planner, wiring: settings.wiring, code: settings.code };
+        const thresholds = { rule: settings.rule, agreement: settings.agreement, planner: settings.planner, wiring: settings.wiring, code: settings.code };
         return guard(api.measureComposeSet(Comlink.transfer(bytes, files.map((f) => f.bytes.buffer as ArrayBuffer)), thresholds));
       });
       this.#set(set.id, { status: 'measured', trained, builtIn });
