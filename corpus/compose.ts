@@ -22,7 +22,7 @@ import { formatPlan, REFUSAL, type Lookup } from '../worker/compose/plan.ts';
 import { holdsOutPair, isHeldOutPair, isHeldOutWording } from '../worker/compose/splits.ts';
 import { buildSet, SET_NAMES, unknownIntent, type Library } from '../worker/compose/sets.ts';
 import { equivalentOf, rewriteAvoiding } from '../worker/compose/equivalents.ts';
-import { blockedItem, plannerPrompt } from '../worker/compose/prompts.ts';
+import { blockedItem, MAX_INTENT, plannerPrompt } from '../worker/compose/prompts.ts';
 import { wireComposition, wiringPrompt } from '../worker/compose/wiring.ts';
 import type { Composition, Primitive } from '../worker/compose/types.ts';
 
@@ -88,7 +88,7 @@ function trainingIntent(rng: Rng, lib: Library, i: number): Intent | null {
   const drawn = drawWording(rng, chain, trainingTemplates(steps), lib.lookup);
   if (drawn === null) return null;
   const intent = renderIntent(drawn.composition, drawn.wording, lib.lookup);
-  return isHeldOutWording(intent.text) ? null : intent;
+  return isHeldOutWording(intent.text) || intent.text.length > MAX_INTENT ? null : intent;
 }
 
 /** What a replan should answer when `avoid` is blocked: the plan spelled another way, or none. */

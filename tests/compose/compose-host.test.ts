@@ -58,7 +58,7 @@ describe('composeExamples', () => {
       expect('composition' in plan && formatPlan(plan.composition), e.intent).toBe(e.plan);
     }
     const unknown = examples.filter((e) => e.kind === 'unknown');
-    expect(unknown).toEqual([{ intent: buildSet('oov', COMPOSE_LIBRARY)[0].intent, kind: 'unknown', plan: 'none' }]);
+    expect(unknown).toEqual([{ intent: buildSet('oov', COMPOSE_LIBRARY).filter((c) => c.intent.length <= 70)[0].intent, kind: 'unknown', plan: 'none' }]);
   });
 
   it('keeps a pool of training-class sentences over every primitive, for the suggestions', () => {

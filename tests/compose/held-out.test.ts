@@ -17,7 +17,7 @@ import { drawChain, drawWording, phraseFits, renderIntent, templateFits } from '
 import { formatNumber, parsePlan } from '../../worker/compose/plan.ts';
 import { holdsOutPair, isHeldOutPair, isHeldOutWording } from '../../worker/compose/splits.ts';
 import { parseBlockedItem, plannerPrompt } from '../../worker/compose/prompts.ts';
-import { ALL_TEMPLATES, HELD_OUT_TEMPLATES, heldOutTemplates, trainingTemplates, type StepWords, type Template } from '../../worker/compose/language/templates.ts';
+import { ALL_TEMPLATES, CONNECTIVES, HELD_OUT_TEMPLATES, heldOutTemplates, trainingTemplates, type StepWords, type Template } from '../../worker/compose/language/templates.ts';
 import { OBJECTS, PAIRS, REFS } from '../../worker/compose/language/words.ts';
 import { HELD_OUT_FILLERS } from '../../worker/compose/language/slips.ts';
 import { TEST_UNKNOWN_WORDS, VALIDATION_UNKNOWN } from '../../worker/compose/language/oov.ts';
@@ -95,25 +95,26 @@ const wholeWord = (phrase: string) => new RegExp(`\\b${phrase.replace(/ /g, '\\s
 
 // A template rendered with markers instead of words, then read back as a tree: literal text,
 // the object, a reference, or a step's form (verb, gerund, noun) around what it operates on.
-type Node = { lit: string } | { slot: 'object' | 'ref' } | { step: number; form: keyof Phrase; inner: Node[] };
+type Node = { lit: string } | { slot: 'object' | 'ref' | 'connective' } | { step: number; form: keyof Phrase; inner: Node[] };
 
 const OPEN = '\u0001';
 const CLOSE = '\u0002';
 const OBJECT = '\u0003';
 const REF = '\u0004';
+const CONNECTIVE = '\u0005';
 const FORMS: Record<string, keyof Phrase> = { v: 'verb', g: 'gerund', n: 'noun' };
 
 function skeleton(template: Template, steps: number): Node[] {
   const marker = (i: number, form: string) => (x: string) => `${OPEN}${i}${form}${x}${CLOSE}`;
   const words: StepWords[] = Array.from({ length: steps }, (_, i) => ({ verb: marker(i, 'v'), gerund: marker(i, 'g'), noun: marker(i, 'n') }));
-  const text = template.render(words, { object: OBJECT, ref: () => REF });
+  const text = template.render(words, { object: OBJECT, ref: () => REF, connective: () => CONNECTIVE });
   let at = 0;
   const read = (): Node[] => {
     const nodes: Node[] = [];
     while (at < text.length && text[at] !== CLOSE) {
       const c = text[at];
-      if (c === OBJECT || c === REF) {
-        nodes.push({ slot: c === OBJECT ? 'object' : 'ref' });
+      if (c === OBJECT || c === REF || c === CONNECTIVE) {
+        nodes.push({ slot: c === OBJECT ? 'object' : c === REF ? 'ref' : 'connective' });
         at++;
       } else if (c === OPEN) {
         const step = Number(text[at + 1]);
@@ -124,7 +125,7 @@ function skeleton(template: Template, steps: number): Node[] {
         nodes.push({ step, form, inner });
       } else {
         let end = at;
-        while (end < text.length && ![OPEN, CLOSE, OBJECT, REF].includes(text[end])) end++;
+        while (end < text.length && ![OPEN, CLOSE, OBJECT, REF, CONNECTIVE].includes(text[end])) end++;
         nodes.push({ lit: text.slice(at, end) });
         at = end;
       }
@@ -161,7 +162,7 @@ function cleanTemplate(text: string, composition: Composition): string | null {
   const literalEnds = (lit: string, from: number) => (text.startsWith(lit, from) ? [from + lit.length] : []);
   const nodeEnds = (node: Node, from: number): number[] => {
     if ('lit' in node) return literalEnds(node.lit, from);
-    if ('slot' in node) return (node.slot === 'object' ? objects : REFS).flatMap((w) => literalEnds(w, from));
+    if ('slot' in node) return (node.slot === 'object' ? objects : node.slot === 'ref' ? REFS : CONNECTIVES).flatMap((w) => literalEnds(w, from));
     return forms[node.step].flatMap((phrase) => {
       const [first, ...rest] = phrase[node.form];
       let positions = literalEnds(first, from);
@@ -295,7 +296,7 @@ describe('held-out sentences (wording)', () => {
 
 describe('held-out templates', () => {
   const MARKERS = ['once that is done', 'start by', 'finish by', 'continue by'];
-  const render = (t: Template, steps: number) => t.render(Array.from({ length: steps }, (_, i) => ({ verb: (x: string) => `v${i} ${x}`, gerund: (x: string) => `g${i} ${x}`, noun: (x: string) => `n${i} ${x}` })), { object: 'x', ref: () => 'it' });
+  const render = (t: Template, steps: number) => t.render(Array.from({ length: steps }, (_, i) => ({ verb: (x: string) => `v${i} ${x}`, gerund: (x: string) => `g${i} ${x}`, noun: (x: string) => `n${i} ${x}` })), { object: 'x', ref: () => 'it', connective: () => 'next' });
 
   it('at least two are held out, and their connector words mark them', () => {
     expect(HELD_OUT_TEMPLATES.length).toBeGreaterThanOrEqual(2);

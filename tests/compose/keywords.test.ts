@@ -44,7 +44,7 @@ describe('normalising', () => {
 
 describe('reading the training templates', () => {
   const three: Composition = [step('rolling_mean', 5), step('diff_central'), step('square')];
-  const wording = (template: string, steps: number) => ({ template, phrases: [1, 0, 0].slice(0, steps), object: 'the signal', refs: ['it', 'the result', 'that'] });
+  const wording = (template: string, steps: number) => ({ template, phrases: [1, 0, 0].slice(0, steps), object: 'the signal', refs: ['it', 'the result', 'that'], connectives: ['next', 'and afterwards'] });
 
   for (const steps of [2, 3]) {
     for (const template of trainingTemplates(steps)) {
@@ -196,7 +196,7 @@ function wordsOfTemplates(templates: readonly Template[], steps: number): Set<st
   const s: StepWords = { verb: form('verb'), gerund: form('gerund'), noun: form('noun') };
   const words = new Set<string>();
   for (const t of templates) {
-    for (const w of tokenize(t.render(Array(steps).fill(s), { object: 'qqobject', ref: () => 'qqref' }))) if (!w.startsWith('qq')) words.add(w);
+    for (const w of tokenize(t.render(Array(steps).fill(s), { object: 'qqobject', ref: () => 'qqref', connective: () => 'qqconnective' }))) if (!w.startsWith('qq')) words.add(w);
   }
   return words;
 }

@@ -49,6 +49,7 @@ describe('renderIntent', () => {
     phrases: [1, 0, 0].slice(0, steps),
     object,
     refs: ['it', 'the result', 'that'],
+    connectives: ['next', 'and afterwards'],
   });
 
   // Read each: the steps apply smooth, differentiate, square in that order. 'after' says the
@@ -72,6 +73,8 @@ describe('renderIntent', () => {
     'nested/2': 'compute the derivative of a 7-point moving average of the signal',
     'nested/3': 'compute the square of the derivative of a 7-point moving average of the signal',
     'before/2': 'smooth the signal over 7 points before differentiating it',
+    'connective/2': 'smooth the signal over 7 points, next differentiate it',
+    'connective/3': 'smooth the signal over 7 points, next differentiate it, and afterwards square the result',
     'once-done/2': 'smooth the signal over 7 points, and once that is done, differentiate it',
     'once-done/3': 'smooth the signal over 7 points, and once that is done, differentiate it, and once that is done, square the result',
     'start-finish/2': 'start by smoothing the signal over 7 points, and finish by differentiating it',

@@ -6,7 +6,7 @@
 
 import { formatNumber, type Lookup } from './plan.ts';
 import type { Composition, Phrase, Primitive, Step } from './types.ts';
-import { ALL_TEMPLATES, templateById, type StepWords, type Template } from './language/templates.ts';
+import { ALL_TEMPLATES, CONNECTIVES, templateById, type StepWords, type Template } from './language/templates.ts';
 import { OBJECTS, PAIRS, REFS } from './language/words.ts';
 import type { Rng } from '../games/rng.ts';
 
@@ -65,6 +65,8 @@ export interface Wording {
   object: string;
   /** The references later steps use, in the order the template asks for them. */
   refs: readonly string[];
+  /** The connectives the 'connective' template joins steps with, in order. */
+  connectives?: readonly string[];
 }
 
 /** Puts a composition into words exactly as `wording` says. */
@@ -84,7 +86,13 @@ export function renderIntent(composition: Composition, wording: Wording, lookup:
     if (r >= wording.refs.length) throw new Error('renderIntent: the template asked for more references than the wording has');
     return wording.refs[r++];
   };
-  const text = template.render(words, { object: wording.object, ref });
+  let k = 0;
+  const connective = () => {
+    const connectives = wording.connectives ?? [];
+    if (k >= connectives.length) throw new Error('renderIntent: the template asked for more connectives than the wording has');
+    return connectives[k++];
+  };
+  const text = template.render(words, { object: wording.object, ref, connective });
   return { text, composition, template: template.id };
 }
 
@@ -134,7 +142,8 @@ export function drawWording(rng: Rng, chain: readonly Primitive[], templates: re
   const template = rng.pick(fitting);
   const object = rng.pick(chain[0].arrays === 2 ? PAIRS : OBJECTS);
   const refs = Array.from({ length: chain.length }, () => rng.pick(REFS));
-  return { composition, wording: { template: template.id, phrases: drawn.map((d) => d.phrase), object, refs } };
+  const connectives = template.id === 'connective' ? Array.from({ length: chain.length - 1 }, () => rng.pick(CONNECTIVES)) : [];
+  return { composition, wording: { template: template.id, phrases: drawn.map((d) => d.phrase), object, refs, connectives } };
 }
 
 export { ALL_TEMPLATES };

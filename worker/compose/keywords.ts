@@ -50,7 +50,7 @@
 import { blockedPatterns, type ComposePlan } from './pipeline.ts';
 import { checkChain, MAX_STEPS, type Lookup } from './plan.ts';
 import { rewriteAvoiding } from './equivalents.ts';
-import { trainingTemplates, type StepWords } from './language/templates.ts';
+import { CONNECTIVES, trainingTemplates, type StepWords } from './language/templates.ts';
 import { OBJECTS, PAIRS, REFS } from './language/words.ts';
 import { TRAINING_FILLERS } from './language/noise.ts';
 import type { Composition, Primitive, Step } from './types.ts';
@@ -130,14 +130,17 @@ const AFTER = 'after';
 /** The words that open a 'result-of' argument ("the result of smoothing x"). */
 const RESULT_OF: readonly string[] = ['result', 'of'];
 
-/** A training template's own words: each rendered with placeholder steps, object and reference. */
+/**
+ * A training template's own words: each rendered with placeholder steps, object, reference and
+ * connective, and the connectives the 'connective' template joins steps with.
+ */
 export function templateWords(): Set<string> {
-  const words = new Set<string>();
+  const words = new Set<string>(CONNECTIVES.flatMap(tokenize));
   const placeholder = (form: string) => (x: string) => `qq${form} ${x}`;
   const step: StepWords = { verb: placeholder('verb'), gerund: placeholder('gerund'), noun: placeholder('noun') };
   for (const n of [1, 2, 3]) {
     for (const template of trainingTemplates(n)) {
-      const text = template.render(Array(n).fill(step), { object: 'qqobject', ref: () => 'qqref' });
+      const text = template.render(Array(n).fill(step), { object: 'qqobject', ref: () => 'qqref', connective: () => 'qqconnective' });
       for (const w of tokenize(text)) if (!w.startsWith('qq')) words.add(w);
     }
   }

@@ -11,12 +11,13 @@
 
 import { Rng } from '../games/rng.ts';
 import { drawChain, drawStep, drawWording, renderIntent, stepWords, type Intent } from './intents.ts';
-import { heldOutTemplates, trainingTemplates, type StepWords } from './language/templates.ts';
+import { CONNECTIVES, heldOutTemplates, trainingTemplates, type StepWords } from './language/templates.ts';
 import { OBJECTS, REFS } from './language/words.ts';
 import { TEST_UNKNOWN, VALIDATION_UNKNOWN } from './language/oov.ts';
 import { perturb } from './language/slips.ts';
 import { isHeldOutPair, holdsOutPair, isHeldOutWording, isValidationWording } from './splits.ts';
 import type { Lookup } from './plan.ts';
+import { MAX_INTENT } from './prompts.ts';
 import type { Composition, Phrase, Primitive } from './types.ts';
 
 export const SET_NAMES = ['wording', 'template', 'composition', 'perturbed', 'oov', 'validation'] as const;
@@ -61,7 +62,8 @@ function collect(size: number, draw: (i: number) => Case | null): Case[] {
   for (let attempt = 0; out.length < size; attempt++) {
     if (attempt > size * 400) throw new Error(`only ${out.length} of ${size} cases after ${attempt} draws`);
     const c = draw(attempt);
-    if (c === null || seen.has(c.intent)) continue;
+    // every case is an intent the pipeline takes (prompts.ts checkIntent)
+    if (c === null || seen.has(c.intent) || c.intent.length > MAX_INTENT) continue;
     seen.add(c.intent);
     out.push(c);
   }
@@ -158,8 +160,10 @@ export function unknownIntent(rng: Rng, lib: Library, concept: Phrase, pairAllow
   }
   const template = rng.pick(trainingTemplates(steps));
   const refs = Array.from({ length: steps }, () => rng.pick(REFS));
+  const connectives = Array.from({ length: steps }, () => rng.pick(CONNECTIVES));
   let r = 0;
-  const text = template.render(words, { object: rng.pick(OBJECTS), ref: () => refs[r++] });
+  let k = 0;
+  const text = template.render(words, { object: rng.pick(OBJECTS), ref: () => refs[r++], connective: () => connectives[k++] });
   return { text, template: template.id };
 }
 

@@ -24,7 +24,7 @@ registerRecipe({
   // ALiBi: with learned positions alone this model planned 29% of validation's clean sentences
   // after 8,000 steps, with ALiBi 80% (docs/compose.md). 20,000 steps on 80,000 documents
   // planned 95% in trials; 8 heads gave ALiBi more distinct slopes for 15% more time a step.
-  architecture: { embd: 64, heads: 8, layers: 3, mlp: 256, block: 288, alibi: true },
+  architecture: { embd: 64, heads: 8, layers: 3, mlp: 256, block: 384, alibi: true },
   seed: 31,
   config: { steps: 20_000, batchDocs: 16, learningRate: 5e-3, warmupSteps: 200, labelSmoothing: 0 },
   buildCorpus: () => corpus().planner,

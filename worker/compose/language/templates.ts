@@ -21,6 +21,8 @@ export interface Fillers {
   object: string;
   /** How a later step refers to the result so far: "it", "the result", "that". */
   ref: () => string;
+  /** A connective between two steps; only the 'connective' template asks ("next", "afterwards"). */
+  connective?: () => string;
 }
 
 export interface Template {
@@ -96,6 +98,17 @@ export const CHAIN_TEMPLATES: readonly Template[] = [
     steps: [2],
     render: (s, f) => `${s[0].verb(f.object)} before ${s[1].gerund(f.ref())}`,
   },
+  {
+    // in order, joined by connectives of many kinds (CONNECTIVES), so that a connective is
+    // known to be glue between steps, not a step the Planner does not know
+    id: 'connective',
+    steps: [2, 3],
+    render: (s, f) => {
+      const connective = f.connective;
+      if (!connective) throw new Error("template 'connective' needs connectives");
+      return verbs(s, f).reduce((text, v) => `${text}, ${connective()} ${v}`);
+    },
+  },
   // ---- held out: no corpus uses these two
   {
     id: 'once-done',
@@ -114,6 +127,16 @@ export const CHAIN_TEMPLATES: readonly Template[] = [
 ];
 
 export const HELD_OUT_TEMPLATES: readonly string[] = ['once-done', 'start-finish'];
+
+/**
+ * What the 'connective' template joins steps with. None is a word of the held-out templates
+ * (once, done, start, continue, finish): tests/compose/held-out.test.ts checks every corpus.
+ */
+export const CONNECTIVES: readonly string[] = [
+  'next', 'and next', 'afterwards', 'and afterwards', 'after that', 'and after that', 'subsequently',
+  'and subsequently', 'later', 'and later', 'following that', 'and following that', 'as a next step',
+  'in turn', 'from there', 'and from there', 'and then also', 'thereafter', 'and thereafter',
+];
 
 export const ALL_TEMPLATES: readonly Template[] = [...SINGLE_TEMPLATES, ...CHAIN_TEMPLATES];
 
