@@ -6,7 +6,7 @@
 //
 // The choice: the most intents passed while wrong code stays at or under 1% of the intents
 // (the pipeline should say "I can't" rather than hand over code that does the wrong thing);
-// among equals, the fewest wrong, then the lowest thresholds.
+// among equals, the fewest wrong, then the highest thresholds.
 
 import { composeIntent, type HeuristicFn, type Verdict } from './pipeline.ts';
 import { confidenceOf, CONFIDENCE_RULES, type ConfidenceRule } from './organelles.ts';
@@ -72,7 +72,8 @@ function better(a: Candidate, b: Candidate | null, limit: number): boolean {
   if (b === null) return true;
   if (a.passed !== b.passed) return a.passed > b.passed;
   if (a.wrong_code !== b.wrong_code) return a.wrong_code < b.wrong_code;
-  return a.planner + a.wiring + a.code < b.planner + b.wiring + b.code;
+  // equal on validation: the stricter setting, which refuses a garbled answer it never saw there
+  return a.planner + a.wiring + a.code > b.planner + b.wiring + b.code;
 }
 
 export interface ChooseInput {

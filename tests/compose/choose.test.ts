@@ -1,0 +1,78 @@
+// Choosing the confidence settings on the validation set (worker/compose/choose.ts), with
+// scripted organelles and Judge: the most intents passed while wrong code stays within 1% of
+// them; among equals the fewest wrong, then the strictest thresholds.
+import { describe, expect, it } from 'vitest';
+import { chooseSettings, chooseSingleThreshold, type RawOrganelle } from '../../worker/compose/choose.ts';
+import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
+import { referenceOutput } from '../../worker/compose/evaluate.ts';
+import { plannerPrompt } from '../../worker/compose/prompts.ts';
+import { wireComposition, wiringPrompt } from '../../worker/compose/wiring.ts';
+import type { Case } from '../../worker/compose/sets.ts';
+import type { Composition } from '../../worker/compose/types.ts';
+
+const lookup = COMPOSE_LIBRARY.lookup;
+const step = (name: string, ...args: number[]) => ({ name, args });
+const known = (intent: string, expected: Composition): Case => ({ intent, expected, template: 'then', kind: 'clean' });
+const unknown = (intent: string): Case => ({ intent, expected: null, template: 'then', kind: 'unknown' });
+
+// 100 cases: 95 the Planner knows (its answer sure: probability 0.99 a character), and 5 unknown
+// concepts it plans anyway, less sure (0.6): only a Planner threshold between them keeps wrong
+// code within 1%.
+const SMOOTH: Composition = [step('rolling_mean', 5)];
+const CASES: Case[] = [
+  ...Array.from({ length: 95 }, (_, i) => known(`smooth signal ${i}`, SMOOTH)),
+  ...Array.from({ length: 5 }, (_, i) => unknown(`forecast signal ${i}`)),
+];
+
+const planner: RawOrganelle = (prompt) => {
+  const sure = prompt.startsWith('smooth');
+  return { text: 'rolling_mean(5)', probs: Array(15).fill(sure ? 0.99 : 0.6), truncated: false, agreement: sure ? 1 : 0.5 };
+};
+const wiring: RawOrganelle = (prompt) => {
+  expect(prompt).toBe(wiringPrompt(SMOOTH, lookup));
+  return { text: wireComposition(SMOOTH, lookup), probs: Array(60).fill(0.95), truncated: false };
+};
+const code: RawOrganelle = (prompt) => ({ text: lookup(prompt)!.body, probs: Array(100).fill(0.95), truncated: false });
+const judge = async () => ({ ok: true, checks: [], output: referenceOutput(SMOOTH, lookup) });
+
+describe('chooseSettings', () => {
+  it('keeps wrong code within 1%: the Planner threshold falls between the sure and the unsure', async () => {
+    const { best, candidates } = await chooseSettings({ cases: CASES, lookup, organelles: { planner, wiring, code }, judge, heuristic: () => ({ refusal: true }) });
+    expect(best).toMatchObject({ passed: 100, refused: 5, wrong_code: 0 });
+    expect(best.planner).toBeGreaterThan(0.6);
+    expect(best.planner).toBeLessThanOrEqual(0.99);
+    // with no Planner threshold, the five unknown concepts are handed code: 5% wrong
+    expect(candidates.find((c) => c.planner === 0 && c.wiring === 0 && !c.agreement && c.rule === 'min')).toMatchObject({ passed: 95, wrong_code: 5 });
+    // among settings as good, the strictest: the workers' threshold as high as their answers allow
+    expect(best.wiring).toBe(0.95);
+  });
+
+  it('asks every organelle once for each prompt, however many settings it tries', async () => {
+    const asked = new Map<string, number>();
+    const counting = (o: RawOrganelle): RawOrganelle => (prompt) => {
+      asked.set(prompt, (asked.get(prompt) ?? 0) + 1);
+      return o(prompt);
+    };
+    await chooseSettings({ cases: CASES.slice(0, 3), lookup, organelles: { planner: counting(planner), wiring: counting(wiring), code: counting(code) }, judge, heuristic: () => ({ refusal: true }) });
+    expect(Math.max(...asked.values())).toBe(1);
+    expect(asked.has(plannerPrompt('smooth signal 0', []))).toBe(true);
+  });
+
+  it('says so when no setting keeps wrong code within 1%', async () => {
+    const wrongJudge = async () => ({ ok: true, checks: [], output: 0 });
+    // every module computes the wrong thing, and every answer is surer than any threshold tried
+    await expect(chooseSettings({ cases: CASES, lookup, organelles: { planner, wiring, code }, judge: wrongJudge, heuristic: () => ({ refusal: true }) })).rejects.toThrow(
+      'no setting keeps wrong code within 1% of the 100 validation intents',
+    );
+  });
+});
+
+describe('chooseSingleThreshold', () => {
+  it('takes the threshold with the most passed within 1% wrong', async () => {
+    const single: RawOrganelle = (intent) => ({ text: intent, probs: [intent.startsWith('good') ? 0.9 : 0.4], truncated: false });
+    const cases = [...Array.from({ length: 20 }, (_, i) => known(`good ${i}`, SMOOTH)), ...Array.from({ length: 3 }, (_, i) => known(`bad ${i}`, SMOOTH))];
+    const r = await chooseSingleThreshold(cases, single, 'min', async (answer) => (answer.startsWith('good') ? 'passed' : 'wrong'));
+    expect(r).toMatchObject({ passed: 20, wrong_code: 0 });
+    expect(r.threshold).toBeGreaterThan(0.4);
+  });
+});
