@@ -44,7 +44,7 @@ test('Chromium and Node train bit-identical weights from the same seed and recip
   const tokens = Number((await page.getByTestId('speed-train').textContent())!.replace(/\D/g, ''));
   expect(tokens).toBeGreaterThan(1000);
   // beside the project's own run, on the machine that ran it (tests/web/engine-figures.spec.ts
-  // checks the figures against the recorded run and the README)
+  // checks the figures against the recorded run and docs/speed.md)
   const hint = page.getByTestId('project-speed').locator('..');
   await expect(hint).toContainText("On the project's 2-core AMD EPYC in Chromium 156 (26 November 2026)");
   await expect(page.getByTestId('project-speed')).toHaveText(/^[\d,]+00 tokens\/s and 0\.\d+ ms$/);

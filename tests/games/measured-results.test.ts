@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { decodeModelFile, modelFingerprint } from '../../worker/model/model-file.ts';
 import { readModelFile, SHIPPED_MODELS_DIR } from '../../cli/models.ts';
-import { grouped } from '../../web/src/lib/format.ts';
+import { grouped, percent } from '../../web/src/lib/format.ts';
 import {
   connect4Measured,
   MEASURED,
@@ -107,8 +107,8 @@ describe('measured results of the shipped models', () => {
     expect(connect4Measured([a, a], [a, a], { fromEmpty: [a, a], fromOpenings: [a, a] }, { fromEmpty: [a, a], fromOpenings: [retrained, a] })).toBeNull();
   });
 
-  it('the README\'s Results table carries every game report\'s counts', async () => {
-    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+  it('docs/results.md\'s table carries every game report\'s counts', async () => {
+    const readme = await readFile(new URL('../../docs/results.md', import.meta.url), 'utf8');
     const label: Record<string, string> = { random: 'random', tactical: 'tactical', minimax: 'minimax', alphabeta2: '2-ply alpha-beta', alphabeta4: '4-ply alpha-beta' };
     const after = (plies: number) => (plies > 0 ? ` after ${plies} random plies` : '');
     const wdl = (r: { wins: number; draws: number; losses: number }) => `${r.wins}/${r.draws}/${r.losses}`;
@@ -125,5 +125,37 @@ describe('measured results of the shipped models', () => {
       expect(cells[6].split(', ')[side], `${file} no models`).toBe(wdl(r.heuristic_alone));
       expect(cells[7].split(', ')[side], `${file} labels`).toBe(wdl(r.labels));
     }
+  });
+  it("the README's headline table quotes the reports the home page quotes", async () => {
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const row = (pipeline: string) => {
+      const line = readme.split('\n').find((l) => l.startsWith(`| ${pipeline} |`));
+      expect(line, pipeline).toBeDefined();
+      return line!;
+    };
+    type Pair = [MatchReport, MatchReport];
+    const pair = async (name: string): Promise<Pair> =>
+      [await read<MatchReport>(`${name}-first.json`), await read<MatchReport>(`${name}-second.json`)];
+    const total = (p: Pair, key: 'games' | 'wins' | 'draws' | 'losses') => grouped(p[0][key] + p[1][key]);
+
+    const puzzle = await read<PuzzleReport>('puzzle8-random1000.json');
+    const puzzleRow = row('8-puzzle');
+    expect(puzzleRow).toContain(`${grouped(puzzle.boards)} random boards held out of training`);
+    expect(puzzleRow).toContain(`solved ${grouped(puzzle.solved)}, in ${percent(puzzle.mean_moves_over_optimal - 1)} more moves`);
+    expect(puzzleRow).toContain(`without the Planner, ${grouped(puzzle.ablation!.solved)}`);
+    expect(puzzleRow).toContain(`${percent(puzzle.model_move_share)} of the moves the Mover's own`);
+
+    const [minimax, random] = await Promise.all([pair('tictactoe-minimax'), pair('tictactoe-random')]);
+    const tictactoeRow = row('tic-tac-toe');
+    expect(minimax.every((r) => r.draws === r.games), 'every game against minimax drawn').toBe(true);
+    expect(tictactoeRow).toContain(`drew all ${total(minimax, 'games')} against minimax`);
+    expect(tictactoeRow).toContain(`won ${grouped(random[0].wins)} moving first and ${grouped(random[1].wins)} moving second, lost ${total(random, 'losses')}`);
+
+    const [tactical, openings] = await Promise.all([pair('connect4-tactical'), pair('connect4-alphabeta2-opening4')]);
+    const connect4Row = row('connect four');
+    expect(connect4Row).toContain(`after ${openings[0].opening} random opening moves`);
+    expect(connect4Row).toContain(`won ${grouped(tactical[0].wins)} moving first and ${grouped(tactical[1].wins)} moving second, lost ${total(tactical, 'losses')}`);
+    expect(connect4Row).toContain(`won ${total(openings, 'wins')} of ${total(openings, 'games')} and lost ${total(openings, 'losses')}`);
+    for (const r of [...minimax, ...random, ...tactical, ...openings]) expect(r.games).toBe(1000); // "1,000 games a side"
   });
 });

@@ -1,7 +1,8 @@
 // The speed figures the project quotes, against the benchmark runs recorded in docs/results:
 // the Engine check's reference figures (web/src/engine/engine-check.svelte.ts) come from the
-// Chromium run that holds the README's 64K training median, and name its machine; the README's
-// "Speed" table and docs/speed.md give each 64K training median as its recorded run has it.
+// Chromium run that holds the 64K training median of docs/speed.md's table, and name its
+// machine; that table ("The figures") and the rest of docs/speed.md give each 64K training
+// median as its recorded run has it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,9 +17,9 @@ const train64k = (r: Run) => r.train.find((t) => t.shape === '64k')!.tokens_per_
 /** To the hundred, as the docs give a median: 111,672.4 -> "111,700". */
 const hundreds = (n: number) => grouped(Math.round(n / 100) * 100);
 
-const readme = read('README.md');
-const speed = readme.slice(readme.indexOf('### Speed'), readme.indexOf('\n## ', readme.indexOf('### Speed')));
-/** The README's "Speed" table cell of a row and column ('Node 20', 'Chromium 156'). */
+const record = read('docs/speed.md');
+const speed = record.slice(record.indexOf('## The figures'), record.indexOf('\n## ', record.indexOf('## The figures')));
+/** A cell of docs/speed.md's table of figures, by row and column ('Node 20', 'Chromium 156'). */
 function cell(row: string, column: string): string {
   const lines = speed.split('\n').filter((l) => l.startsWith('|'));
   const columns = lines[0]!.split('|').map((c) => c.trim());
@@ -27,9 +28,9 @@ function cell(row: string, column: string): string {
 }
 
 describe("the project's speed figures", () => {
-  it("the Engine check quotes the README's Chromium run, on the machine that ran it", () => {
+  it("the Engine check quotes docs/speed.md's Chromium run, on the machine that ran it", () => {
     expect(PROJECT_FIGURES.source).toBe('docs/results/bench-chromium.json');
-    expect(speed).toContain('bench-chromium.json'); // the README names it as the run holding the median
+    expect(speed).toContain('bench-chromium.json'); // docs/speed.md names it as the run holding the median
     const chromium = run('bench-chromium.json');
     expect(grouped(PROJECT_FIGURES.train_tokens_per_s)).toBe(hundreds(train64k(chromium)));
     expect(cell('training 64K, loss on every position', 'Chromium 156')).toMatch(new RegExp(`^${grouped(PROJECT_FIGURES.train_tokens_per_s)} tokens/s`));
@@ -37,9 +38,9 @@ describe("the project's speed figures", () => {
     expect(PROJECT_FIGURES.machine).toBe(`the project's 2-core ${chromium.meta.cpu} in Chromium 156 (26 November 2026)`);
     expect(speed).toContain(`2-core ${chromium.meta.cpu}`);
     expect(chromium.meta.runtime).toMatch(/^Chromium 156\./);
-    // the C reference's figures, as the README quotes them
-    expect(readme).toContain(`${grouped(PROJECT_FIGURES.c_train_tokens_per_s)} tokens/s`);
-    expect(readme).toContain(grouped(PROJECT_FIGURES.c_train_tokens_per_s_2threads));
+    // the C reference's figures, as docs/speed.md quotes them
+    expect(speed).toContain(`${grouped(PROJECT_FIGURES.c_train_tokens_per_s)} tokens/s`);
+    expect(record).toContain(grouped(PROJECT_FIGURES.c_train_tokens_per_s_2threads));
   });
 
   it("the docs' 64K training medians are their recorded runs'", () => {
@@ -47,6 +48,6 @@ describe("the project's speed figures", () => {
     expect(speed).toContain('docs/results/bench.json');
     // docs/speed.md's earlier build on the Intel Xeon, Node / Chromium
     const xeon = `training ${hundreds(train64k(run('bench-xeon.json')))} / ${hundreds(train64k(run('bench-xeon-chromium.json')))} tokens/s at 64K`;
-    expect(read('docs/speed.md').replace(/\s+/g, ' ')).toContain(xeon);
+    expect(record.replace(/\s+/g, ' ')).toContain(xeon);
   });
 });

@@ -18,7 +18,7 @@ registerRecipe({
   description: 'Reads the board (one code per column, from the side to move); writes a threat map, then the tactically sound columns best first, tagged w (wins) / b (blocks).',
   // Two layers for 80,000 steps: the pair must train within 5 minutes on the 2-core build
   // machine. It takes 3 min 20 s (4 min 13 s before the MLP skipped its zero activations; see
-  // the README). Before that, at 90,000 steps it took 5 min 2-8 s on a day the machine ran
+  // docs/results.md). Before that, at 90,000 steps it took 5 min 2-8 s on a day the machine ran
   // about 10% slow, and 80,000 lose nothing: beside the shipped Player,
   // seeds 31, 41, 51 and 61 won 751, 703, 680 and 729 of 2,000 games against the 2-ply search
   // from random openings, and 747, 713, 615 and 752 at 90,000 steps. The seed alone moves the

@@ -24,7 +24,7 @@ registerRecipe({
   architecture: { embd: 48, heads: 4, layers: 3, mlp: 192, block: 32 },
   // With the same Mover, seeds 21, 31 and 41 solve 975, 994 and 984 of the 1,000 evaluation
   // boards in 1.52x, 1.32x and 1.47x the shortest path, where this one solves all 1,000 in
-  // 1.22x (README, "Results"): the headline is this seed's, not the recipe's in general.
+  // 1.22x (docs/results.md): the headline is this seed's, not the recipe's in general.
   seed: 11,
   // About 2 min on one core of the 2-core build machine, the Mover alongside on the other
   // (organelle train puzzle8: 2 min 15 s for the pair).

@@ -26,16 +26,16 @@ export interface DeterminismOutcome {
   ms: number;
 }
 
-// The project's own Chromium benchmark run that holds the README's 64K training median
-// ("Speed": medians of three runs; this file is the run it names). The figures quoted beside
-// this device's come from it alone, with the machine it names, so the page and the README
+// The project's own Chromium benchmark run that holds the 64K training median of docs/speed.md
+// ("The figures": medians of three runs; this file is the run it names). The figures quoted beside
+// this device's come from it alone, with the machine it names, so the page and docs/speed.md
 // cannot drift apart (tests/web/engine-figures.spec.ts checks them against each other).
 const projectRun = benchChromium as BenchReport & { meta: { runtime: string; cpu: string; date: string } };
 const projectTrain = projectRun.train.find((t) => t.shape === '64k')!;
 const projectGenerate = projectRun.generate.find((g) => g.shape === '64k')!;
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** "2026-11-26T14:52:04.961Z" -> "26 November 2026", as the README dates its runs. */
+/** "2026-11-26T14:52:04.961Z" -> "26 November 2026", as docs/speed.md dates its runs. */
 function runDate(iso: string): string {
   const [year, month, day] = iso.slice(0, 10).split('-').map(Number);
   return `${day} ${MONTHS[month! - 1]} ${year}`;
@@ -45,13 +45,13 @@ function runDate(iso: string): string {
 export const PROJECT_FIGURES = {
   /** Where the project's figures come from, for the page to link or name. */
   source: 'docs/results/bench-chromium.json',
-  // "Chromium 156.0.8078.108" is Chromium 156, as the README's table heads it
+  // "Chromium 156.0.8078.108" is Chromium 156, as docs/speed.md's table heads it
   machine: `the project's 2-core ${projectRun.meta.cpu} in ${projectRun.meta.runtime.replace(/^(\S+ \d+)\..*$/, '$1')} (${runDate(projectRun.meta.date)})`,
-  /** The 64K training median, to the hundred as the README's table gives it. */
+  /** The 64K training median, to the hundred as docs/speed.md's table gives it. */
   train_tokens_per_s: Math.round(projectTrain.tokens_per_s / 100) * 100,
   /** That run's 64K answer. */
   generate_ms: projectGenerate.single_ms,
-  /** The native C reference (MicroGPT-C, -O3 -march=native, one thread), as ANCHORS.md gives it (and the README's "Speed" quotes). */
+  /** The native C reference (MicroGPT-C, -O3 -march=native, one thread), as ANCHORS.md gives it (and docs/speed.md quotes). */
   c_machine: `the project's 2-core ${projectRun.meta.cpu}`,
   c_train_tokens_per_s: 118_900,
   /** The same on two threads: one run using both cores. */
