@@ -6,6 +6,7 @@
 // from the address (#/compose/<intent>?…), the share link; and the signal bench alone.
 import type { Remote } from 'comlink';
 import { describe, expect, it, vi } from 'vitest';
+import { MAX_INTENT } from '../../worker/compose/prompts.ts';
 import { ComposeSession } from '../../web/src/compose/compose-session.svelte.ts';
 import { SignalBench } from '../../web/src/compose/signal-bench.svelte.ts';
 import { SharedCompose } from '../../web/src/compose/shared-compose.svelte.ts';
@@ -92,8 +93,8 @@ describe('ComposeSession', () => {
     const { session } = setup();
     expect(session.check).toBe('the intent is empty');
     expect(session.showCheck).toBe(false);
-    session.input = 'a'.repeat(161);
-    expect(session.check).toBe('the intent has 161 characters; at most 160');
+    session.input = 'a'.repeat(MAX_INTENT + 1);
+    expect(session.check).toBe(`the intent has ${MAX_INTENT + 1} characters; at most ${MAX_INTENT}`);
     session.touch();
     expect(session.showCheck).toBe(true);
     session.input = 'smooth it | then';
