@@ -12,14 +12,12 @@ import { EVAL_USAGE, synopsis } from './usage.ts';
 import { loadOrganelle, reportedDir, SHIPPED_MODELS_DIR } from './models.ts';
 import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
 import { buildSet, isSetName, SET_NAMES, type Case, type SetName } from '../worker/compose/sets.ts';
-import { BASELINES, evaluateSet, type Report, type Summary } from '../worker/compose/evaluate.ts';
-import { chooseSettings, chooseSingleThreshold, sameValue, type RawOrganelle } from '../worker/compose/choose.ts';
+import { BASELINES, evaluateSet, judgeModule, judgeSingleAnswer, referenceOutput, sameValue, type Report, type Summary } from '../worker/compose/evaluate.ts';
+import { chooseSettings, chooseSingleThreshold, type RawOrganelle } from '../worker/compose/choose.ts';
 import { agreementWith, composeOrganelle, greedyAnswer, MAX_ANSWER } from '../worker/compose/organelles.ts';
 import { parseSettings, type ComposeSettings } from '../worker/compose/settings.ts';
 import { keywordPlan } from '../worker/compose/keywords.ts';
-import { judge } from '../worker/compose/judge.ts';
-import { parsePlan, returnKind } from '../worker/compose/plan.ts';
-import { referenceOutput, calledNames } from '../worker/compose/evaluate.ts';
+import { parsePlan } from '../worker/compose/plan.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
 import { modelFingerprint } from '../worker/model/model-file.ts';
 import type { Organelle } from '../worker/organelle.ts';
@@ -44,7 +42,7 @@ export function parseIntentsFile(text: string, name: string): Case[] {
 
 const pct = (k: number, n: number) => `${((100 * k) / Math.max(n, 1)).toFixed(1)}%`;
 
-export function formatSummary(label: string, s: Summary): string {
+function formatSummary(label: string, s: Summary): string {
   const [lo, hi] = s.intervals.passed;
   return `${label.padEnd(13)} passed ${String(s.passed).padStart(4)}/${s.intents} ${pct(s.passed, s.intents).padStart(6)} [${(100 * lo).toFixed(1)}-${(100 * hi).toFixed(1)}]  refused ${pct(s.refused, s.intents).padStart(6)}  wrong code ${pct(s.wrong_code, s.intents).padStart(5)}  exact plan ${pct(s.exact_plan, s.intents).padStart(6)}  model share ${(100 * s.model_share).toFixed(1)}%  replans ${s.replans} (saved ${s.replan_saves})`;
 }
@@ -154,7 +152,7 @@ async function chooseOnValidation(
     cases,
     lookup,
     organelles: { planner: raw(models.planner, MAX_ANSWER.planner, true), wiring: raw(models.wiring, MAX_ANSWER.wiring), code: raw(models.code, MAX_ANSWER.code) },
-    judge: (code, composition) => judge(code, { lookup, returns: returnKind(composition, lookup) }, runner),
+    judge: (code, composition) => judgeModule(code, composition, lookup, runner),
     heuristic: keywordPlan,
     onProgress: (done, total) => {
       if (tty) process.stderr.write(`\rsettings ${done}/${total}`);
@@ -162,12 +160,9 @@ async function chooseOnValidation(
   });
   if (tty) process.stderr.write('\n');
   const single = await chooseSingleThreshold(cases, raw(models.single, 1000), best.rule, async (answer, c) => {
-    const code = answer.replace(/\} function /g, '}\nfunction ');
-    const names = calledNames(code.split('\n')[0]);
-    if (names.length === 0 || names.some((n) => lookup(n) === undefined)) return 'refused';
-    const verdict = await judge(code, { lookup, returns: returnKind(names.map((name) => ({ name, args: [] })), lookup) }, runner);
-    if (!verdict.ok) return 'refused';
-    return c.expected !== null && sameValue(verdict.output, referenceOutput(c.expected, lookup)) ? 'passed' : 'wrong';
+    const judged = await judgeSingleAnswer(answer, lookup, runner);
+    if (judged === null) return 'refused';
+    return c.expected !== null && sameValue(judged.output, referenceOutput(c.expected, lookup)) ? 'passed' : 'wrong';
   });
   const settings: ComposeSettings = {
     rule: best.rule,

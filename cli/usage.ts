@@ -109,7 +109,7 @@ export const COMMAND_USAGE = {
   },
   reports: {
     forms: [{
-      call: 'reports puzzle8|tictactoe|connect4|all [--models DIR] [--out DIR]',
+      call: 'reports puzzle8|tictactoe|connect4|compose|all [--models DIR] [--out DIR]',
       does: 'run again every evaluation whose report the site quotes (docs/results), each with the\n' +
         'arguments it was made with: the one command to run after retraining a shipped model',
     }],

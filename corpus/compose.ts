@@ -92,7 +92,7 @@ function trainingIntent(rng: Rng, lib: Library, i: number): Intent | null {
 }
 
 /** What a replan should answer when `avoid` is blocked: the plan spelled another way, or none. */
-export function replanAnswer(composition: Composition, avoid: ReadonlySet<string>): string {
+function replanAnswer(composition: Composition, avoid: ReadonlySet<string>): string {
   const rewritten = rewriteAvoiding(composition, avoid);
   return rewritten === null || holdsOutPair(rewritten) ? REFUSAL : formatPlan(rewritten);
 }
@@ -115,7 +115,7 @@ function wiringChain(rng: Rng, lib: Library, i: number): Composition | null {
   return chain === null ? null : chain.map((p) => drawStep(rng, p).step);
 }
 
-export function singleModelResponse(composition: Composition, lookup: Lookup): string {
+function singleModelResponse(composition: Composition, lookup: Lookup): string {
   const bodies = [...new Set(composition.map((s) => s.name))].map((n) => lookup(n)!.body);
   return [wireComposition(composition, lookup), ...bodies].join(' ');
 }

@@ -11,7 +11,7 @@ const readReport = async (file: string) => JSON.parse(await readFile(join(RESULT
 
 describe('organelle reports', () => {
   it('lists every game report in docs/results, once', async () => {
-    const committed = (await readdir(RESULTS_DIR)).filter((f) => /^(puzzle8|tictactoe|connect4)-.*\.json$/.test(f)).sort();
+    const committed = (await readdir(RESULTS_DIR)).filter((f) => /^(puzzle8|tictactoe|connect4|compose)-.*\.json$/.test(f)).sort();
     const listed = Object.values(REPORTS).flatMap((runs) => runs.map((r) => r.file));
     expect(listed.sort()).toEqual(committed);
     for (const [game, runs] of Object.entries(REPORTS)) for (const r of runs) expect(r.file.startsWith(`${game}-`), r.file).toBe(true);
@@ -21,8 +21,10 @@ describe('organelle reports', () => {
     for (const [game, runs] of Object.entries(REPORTS)) {
       for (const run of runs) {
         const report = await readReport(run.file);
-        const args = parseArgs([...run.args], { values: ['games', 'seed', 'opponent', 'as', 'opening', 'random', 'walk'], flags: [] }).options;
-        if (game === 'puzzle8') {
+        const args = parseArgs([...run.args], { values: ['games', 'seed', 'opponent', 'as', 'opening', 'random', 'walk', 'set'], flags: ['choose'] }).options;
+        if (game === 'compose') {
+          expect(report.set, run.file).toBe(args.get('set'));
+        } else if (game === 'puzzle8') {
           const source = args.has('random')
             ? `${args.get('random')} random held-out boards, seed ${args.get('seed')}`
             : `random walks, ${args.get('walk')} per Manhattan band, seed ${args.get('seed')}`;
@@ -39,7 +41,7 @@ describe('organelle reports', () => {
 
   it('names the games it knows when given none, or one it does not', async () => {
     for (const argv of [[], ['chess'], ['puzzle8', 'connect4']]) {
-      await expect(reportsCommand(argv)).rejects.toThrow('reports needs one game: puzzle8, tictactoe, connect4 or all');
+      await expect(reportsCommand(argv)).rejects.toThrow('reports needs one game: puzzle8, tictactoe, connect4, compose or all');
     }
   });
 });

@@ -12,10 +12,10 @@
 // matches the reference, or, for an intent whose right answer is a refusal, when it refuses;
 // code handed over that does not match, or any code for such an intent, is wrong code.
 
-import { judge as runJudge, type Verdict as JudgeVerdict } from './judge.ts';
+import { judge as runJudge, MATCH_TOLERANCE, type Verdict as JudgeVerdict } from './judge.ts';
 import { JUDGE_INPUTS } from './judge-inputs.ts';
 import { composeIntent, type ComposeOrganelles, type HeuristicFn, type Thresholds } from './pipeline.ts';
-import { formatPlan, REFUSAL, returnKind, type Lookup } from './plan.ts';
+import { formatPlan, primitiveOf, REFUSAL, returnKind, type Lookup } from './plan.ts';
 import { assembleModule, wireComposition } from './wiring.ts';
 import type { Case, SetName } from './sets.ts';
 import type { Composition } from './types.ts';
@@ -67,7 +67,7 @@ export interface Report extends Summary {
 // ---- statistics
 
 /** Wilson score interval for k successes in n trials at 95%. */
-export function wilson(k: number, n: number, z = 1.959964): [number, number] {
+function wilson(k: number, n: number, z = 1.959964): [number, number] {
   if (n === 0) return [0, 0];
   const p = k / n;
   const denom = 1 + (z * z) / n;
@@ -104,8 +104,7 @@ export function referenceOutput(composition: Composition, lookup: Lookup): numbe
   const { x, y } = JUDGE_INPUTS;
   let value: number | number[] = [];
   composition.forEach((step, i) => {
-    const p = lookup(step.name);
-    if (!p) throw new Error(`no primitive is called "${step.name}"`);
+    const p = primitiveOf(step.name, lookup);
     const arrays: (readonly number[])[] = i === 0 ? (p.arrays === 2 ? [x, y] : [x]) : [value as number[]];
     value = p.reference(arrays, step.args);
   });
@@ -125,26 +124,34 @@ export interface EvalContext {
 /** The Judge as the pipeline calls it (no expected output), remembering what each module returned. */
 function judgeFor(ctx: EvalContext, outputs: Map<string, JudgeVerdict['output']>) {
   return async (code: string, composition: Composition) => {
-    const verdict = await runJudge(code, { lookup: ctx.lookup, returns: returnKind(composition, ctx.lookup) }, ctx.runner);
+    const verdict = await judgeModule(code, composition, ctx.lookup, ctx.runner);
     outputs.set(code, verdict.output);
     return verdict;
   };
 }
 
-const TOLERANCE = 1e-9;
+/** The Judge on a module meant to implement `steps`; nothing expected: the output is compared afterwards. */
+export function judgeModule(code: string, steps: Composition, lookup: Lookup, runner: SandboxRunner): Promise<JudgeVerdict> {
+  return runJudge(code, { lookup, returns: returnKind(steps, lookup) }, runner);
+}
 
-function matches(output: unknown, expected: number | number[]): boolean {
-  if (typeof expected === 'number') return typeof output === 'number' && Math.abs(output - expected) <= TOLERANCE * Math.max(1, Math.abs(expected));
-  if (!Array.isArray(output) || output.length !== expected.length) return false;
-  return expected.every((e, i) => Math.abs(output[i] - e) <= TOLERANCE * Math.max(1, Math.abs(e)));
+/** Whether `output` is the reference output, each number within the Judge's MATCH_TOLERANCE relative. */
+export function sameValue(output: unknown, expected: number | number[]): boolean {
+  const close = (a: number, b: number) => Math.abs(a - b) <= MATCH_TOLERANCE * Math.max(1, Math.abs(b));
+  if (typeof expected === 'number') return typeof output === 'number' && close(output, expected);
+  return Array.isArray(output) && output.length === expected.length && expected.every((e, i) => close(output[i], e));
+}
+
+/** The plan a case expects, as the grammar writes it; `none` when the right answer is a refusal. */
+function expectedPlan(c: Case): string {
+  return c.expected === null ? REFUSAL : formatPlan(c.expected);
 }
 
 function classify(c: Case, code: string | null, output: unknown, plan: string, lookup: Lookup): Pick<CaseResult, 'passed' | 'refused' | 'wrong_code' | 'exact_plan' | 'plan'> {
   const refused = code === null;
-  const expectedPlan = c.expected === null ? REFUSAL : formatPlan(c.expected);
   if (c.expected === null) return { plan, refused, passed: refused, wrong_code: !refused, exact_plan: plan === REFUSAL };
-  const right = !refused && matches(output, referenceOutput(c.expected, lookup));
-  return { plan, refused, passed: right, wrong_code: !refused && !right, exact_plan: plan === expectedPlan };
+  const right = !refused && sameValue(output, referenceOutput(c.expected, lookup));
+  return { plan, refused, passed: right, wrong_code: !refused && !right, exact_plan: plan === expectedPlan(c) };
 }
 
 /** The pipeline (or the oracle_plan baseline, with a Planner that answers the expected plan). */
@@ -161,7 +168,7 @@ async function pipelineCase(ctx: EvalContext, c: Case, planner: Organelle | unde
   return {
     intent: c.intent,
     kind: c.kind,
-    expected: c.expected === null ? REFUSAL : formatPlan(c.expected),
+    expected: expectedPlan(c),
     ...classify(c, r.code, r.code === null ? undefined : outputs.get(r.code), plan, ctx.lookup),
     model_answers: r.modelPlans + answers,
     fallback_answers: r.fallbackPlans,
@@ -172,12 +179,12 @@ async function pipelineCase(ctx: EvalContext, c: Case, planner: Organelle | unde
 const CALL = /const [a-h]=([a-z][a-z0-9_]*)\(/g;
 
 /** The names a composed function calls, in order: what the no-planner baseline recalls bodies for. */
-export function calledNames(wiring: string): string[] {
+function calledNames(wiring: string): string[] {
   return [...wiring.matchAll(CALL)].map((m) => m[1]);
 }
 
 async function noPlannerCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
-  const base = { intent: c.intent, kind: c.kind, expected: c.expected === null ? REFUSAL : formatPlan(c.expected), replans: 0, fallback_answers: 0 };
+  const base = { intent: c.intent, kind: c.kind, expected: expectedPlan(c), replans: 0, fallback_answers: 0 };
   const refusal = (answers: number): CaseResult => ({ ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup), model_answers: answers });
   let wiring;
   try {
@@ -197,14 +204,14 @@ async function noPlannerCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
     bodies.set(name, body.text);
   }
   const code = assembleModule(wiring.text, bodies);
-  const verdict = await runJudge(code, { lookup: ctx.lookup, returns: returnKind(steps, ctx.lookup) }, ctx.runner);
+  const verdict = await judgeModule(code, steps, ctx.lookup, ctx.runner);
   const answers = 1 + bodies.size;
   if (!verdict.ok) return refusal(answers);
   return { ...base, ...classify(c, code, verdict.output, names.join('|'), ctx.lookup), model_answers: answers };
 }
 
 async function singleModelCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
-  const base = { intent: c.intent, kind: c.kind, expected: c.expected === null ? REFUSAL : formatPlan(c.expected), replans: 0, fallback_answers: 0, model_answers: 1 };
+  const base = { intent: c.intent, kind: c.kind, expected: expectedPlan(c), replans: 0, fallback_answers: 0, model_answers: 1 };
   const refusal = (): CaseResult => ({ ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup) });
   const single = ctx.organelles.single;
   if (!single) throw new Error('the single-model baseline needs its organelle');
@@ -215,30 +222,42 @@ async function singleModelCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
     return refusal();
   }
   if (answer.confidence < ctx.thresholds.single) return refusal();
-  // the module on one line, its functions separated by spaces: one function per line for the Judge
-  const code = answer.text.replace(/\} function /g, '}\nfunction ');
+  const judged = await judgeSingleAnswer(answer.text, ctx.lookup, ctx.runner);
+  if (judged === null) return refusal();
+  return { ...base, ...classify(c, judged.code, judged.output, judged.names.join('|'), ctx.lookup) };
+}
+
+/**
+ * A single-model answer through the Judge: the module comes on one line, its functions separated
+ * by spaces, and goes to the Judge one function per line. Null when composed calls no primitive
+ * the library has, or the Judge refuses the module.
+ */
+export async function judgeSingleAnswer(
+  answer: string,
+  lookup: Lookup,
+  runner: SandboxRunner,
+): Promise<{ code: string; names: string[]; output: JudgeVerdict['output'] } | null> {
+  const code = answer.replace(/\} function /g, '}\nfunction ');
   const names = calledNames(code.split('\n')[0]);
-  if (names.length === 0 || names.some((n) => ctx.lookup(n) === undefined)) return refusal();
-  const steps = names.map((name) => ({ name, args: [] }));
-  const verdict = await runJudge(code, { lookup: ctx.lookup, returns: returnKind(steps, ctx.lookup) }, ctx.runner);
-  if (!verdict.ok) return refusal();
-  return { ...base, ...classify(c, code, verdict.output, names.join('|'), ctx.lookup) };
+  if (names.length === 0 || names.some((n) => lookup(n) === undefined)) return null;
+  const verdict = await judgeModule(code, names.map((name) => ({ name, args: [] })), lookup, runner);
+  return verdict.ok ? { code, names, output: verdict.output } : null;
 }
 
 async function keywordCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
-  const base = { intent: c.intent, kind: c.kind, expected: c.expected === null ? REFUSAL : formatPlan(c.expected), replans: 0, model_answers: 0, fallback_answers: 1 };
+  const base = { intent: c.intent, kind: c.kind, expected: expectedPlan(c), replans: 0, model_answers: 0, fallback_answers: 1 };
   const plan = ctx.heuristic(c.intent, []);
   if ('refusal' in plan) return { ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup) };
   const composition = plan.composition;
   const bodies = new Map(composition.map((s) => [s.name, ctx.lookup(s.name)!.body]));
   const code = assembleModule(wireComposition(composition, ctx.lookup), bodies);
-  const verdict = await runJudge(code, { lookup: ctx.lookup, returns: returnKind(composition, ctx.lookup) }, ctx.runner);
+  const verdict = await judgeModule(code, composition, ctx.lookup, ctx.runner);
   if (!verdict.ok) return { ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup) };
   return { ...base, ...classify(c, code, verdict.output, formatPlan(composition), ctx.lookup) };
 }
 
 function oraclePlanner(c: Case): Organelle {
-  return () => ({ text: c.expected === null ? REFUSAL : formatPlan(c.expected), confidence: 1 });
+  return () => ({ text: expectedPlan(c), confidence: 1 });
 }
 
 export interface EvaluateOptions {

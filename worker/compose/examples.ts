@@ -37,7 +37,7 @@ export const EXAMPLE_MAX = 90;
 const HELD_OUT_SETS: readonly SetName[] = ['wording', 'template', 'composition'];
 
 /** Examples from each held-out set, from the training class, and from the oov set. */
-export const EXAMPLE_COUNTS = { heldOut: 2, ordinary: 3, unknown: 1 } as const;
+const EXAMPLE_COUNTS = { heldOut: 2, ordinary: 3, unknown: 1 } as const;
 
 /**
  * A training-class sentence whose chain starts at `first`: a known template, no held-out pair,

@@ -4,9 +4,9 @@
 // joined by a template ("X then Y", "Y after X-ing", ...), on an object ("the signal") that
 // later steps call "it" or "the result".
 
-import { formatNumber, type Lookup } from './plan.ts';
+import { formatNumber, primitiveOf, type Lookup } from './plan.ts';
 import type { Composition, Phrase, Primitive, Step } from './types.ts';
-import { ALL_TEMPLATES, CONNECTIVES, templateById, type StepWords, type Template } from './language/templates.ts';
+import { CONNECTIVES, templateById, type StepWords, type Template } from './language/templates.ts';
 import { OBJECTS, PAIRS, REFS } from './language/words.ts';
 import type { Rng } from '../games/rng.ts';
 
@@ -74,8 +74,7 @@ export function renderIntent(composition: Composition, wording: Wording, lookup:
   const template = templateById(wording.template);
   if (!templateFits(template, composition, lookup)) throw new Error(`template ${template.id} cannot say a ${composition.length}-step composition starting with ${composition[0].name}`);
   const words = composition.map((step, i) => {
-    const primitive = lookup(step.name);
-    if (!primitive) throw new Error(`no primitive is called "${step.name}"`);
+    const primitive = primitiveOf(step.name, lookup);
     const phrase = primitive.phrases[wording.phrases[i]];
     if (!phrase) throw new Error(`${step.name} has no phrase ${wording.phrases[i]}`);
     if (!phraseFits(phrase, primitive, step.args)) throw new Error(`phrase ${wording.phrases[i]} of ${step.name} cannot say its arguments ${step.args.join(', ')}`);
@@ -145,5 +144,3 @@ export function drawWording(rng: Rng, chain: readonly Primitive[], templates: re
   const connectives = template.id === 'connective' ? Array.from({ length: chain.length - 1 }, () => rng.pick(CONNECTIVES)) : [];
   return { composition, wording: { template: template.id, phrases: drawn.map((d) => d.phrase), object, refs, connectives } };
 }
-
-export { ALL_TEMPLATES };

@@ -29,8 +29,8 @@ export function confidenceOf(probs: readonly number[], rule: ConfidenceRule): nu
 export const MAX_ANSWER = { planner: 64, wiring: 200, code: 300 } as const;
 
 /** Samples the agreement is counted over, and their temperature. */
-export const AGREEMENT_VOTES = 6;
-export const AGREEMENT_TEMPERATURE = 1;
+const AGREEMENT_VOTES = 6;
+const AGREEMENT_TEMPERATURE = 1;
 
 /** A greedy answer, its characters' probabilities, and whether the length limit cut it off. */
 export interface GreedyAnswer {

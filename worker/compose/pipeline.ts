@@ -75,7 +75,7 @@ export function patternOf(composition: Composition): string[] {
   return composition.map((s) => s.name);
 }
 
-export function composeTasks(plan: ComposePlan): string[] {
+function composeTasks(plan: ComposePlan): string[] {
   if ('refusal' in plan) return [];
   return [`wiring(${patternOf(plan.composition).join('+')})`, ...neededPrimitives(plan.composition).map((n) => `codegen(${n})`), 'judge'];
 }
@@ -94,7 +94,7 @@ export function blockedPatterns(blocked: readonly string[]): { names: Set<string
 }
 
 /** The plan grammar plus the kanban: a plan may not use what is blocked. */
-export function parseComposePlan(output: string, kanban: Kanban, lookup: Lookup): PlanParse<ComposePlan> {
+function parseComposePlan(output: string, kanban: Kanban, lookup: Lookup): PlanParse<ComposePlan> {
   const parsed = parsePlan(output, lookup);
   if (!parsed.ok) return parsed;
   if ('refusal' in parsed) return { ok: true, plan: { refusal: true } };

@@ -73,18 +73,21 @@ export function checkChain(steps: Composition, lookup: Lookup): string | null {
   return null;
 }
 
+/** The primitive called `name`, or an Error naming it when the library has none. */
+export function primitiveOf(name: string, lookup: Lookup): Primitive {
+  const p = lookup(name);
+  if (!p) throw new Error(`no primitive is called "${name}"`);
+  return p;
+}
+
 /** A composition's declared result kind: its last step's. */
 export function returnKind(steps: Composition, lookup: Lookup): ValueKind {
-  const last = lookup(steps[steps.length - 1].name);
-  if (!last) throw new Error(`no primitive is called "${steps[steps.length - 1].name}"`);
-  return last.returns;
+  return primitiveOf(steps[steps.length - 1].name, lookup).returns;
 }
 
 /** How many arrays the composed function takes: the first step's. */
 export function inputArrays(steps: Composition, lookup: Lookup): 1 | 2 {
-  const first = lookup(steps[0].name);
-  if (!first) throw new Error(`no primitive is called "${steps[0].name}"`);
-  return first.arrays;
+  return primitiveOf(steps[0].name, lookup).arrays;
 }
 
 /** Numbers as intents and plans write them: no exponent, no trailing zeros, -0 as 0. */
@@ -95,21 +98,12 @@ export function formatNumber(n: number): string {
   return String(Math.round(n * 1e6) / 1e6);
 }
 
-export function formatStep(step: Step): string {
+function formatStep(step: Step): string {
   return step.args.length === 0 ? step.name : `${step.name}(${step.args.map(formatNumber).join(',')})`;
 }
 
 export function formatPlan(steps: Composition): string {
   return steps.map(formatStep).join('|');
-}
-
-/** The composition with every parameter at its default: what "smooth the signal" means. */
-export function withDefaults(names: readonly string[], lookup: Lookup): Step[] {
-  return names.map((name) => {
-    const p = lookup(name);
-    if (!p) throw new Error(`no primitive is called "${name}"`);
-    return { name, args: p.params.map((s) => s.default) };
-  });
 }
 
 export function sameComposition(a: Composition, b: Composition): boolean {

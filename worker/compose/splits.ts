@@ -12,7 +12,6 @@
 // tests/compose/held-out.test.ts checks every corpus document against all of them.
 
 import { fnv1a32 } from '../games/puzzle8/heldout.ts';
-import { HELD_OUT_TEMPLATES } from './language/templates.ts';
 import type { Composition } from './types.ts';
 
 export function isHeldOutPair(a: string, b: string): boolean {
@@ -23,10 +22,6 @@ export function isHeldOutPair(a: string, b: string): boolean {
 export function holdsOutPair(composition: Composition): boolean {
   for (let i = 1; i < composition.length; i++) if (isHeldOutPair(composition[i - 1].name, composition[i].name)) return true;
   return false;
-}
-
-export function isHeldOutTemplate(id: string): boolean {
-  return HELD_OUT_TEMPLATES.includes(id);
 }
 
 /** A held-out sentence (compared lower case, as the clean generator writes it). */

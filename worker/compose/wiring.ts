@@ -9,18 +9,12 @@
 // order on the result so far, and returns the last result. The module handed to the Judge is
 // that function followed by each primitive's body, one function per line.
 
-import { formatNumber, inputArrays, type Lookup } from './plan.ts';
-import type { Composition, Primitive } from './types.ts';
+import { formatNumber, inputArrays, primitiveOf, type Lookup } from './plan.ts';
+import type { Composition } from './types.ts';
 
 export const ENTRY = 'composed';
 
 const RESULT_NAMES = 'abcdefgh';
-
-function primitiveOf(name: string, lookup: Lookup): Primitive {
-  const p = lookup(name);
-  if (!p) throw new Error(`no primitive is called "${name}"`);
-  return p;
-}
 
 export function wiringPrompt(composition: Composition, lookup: Lookup): string {
   return composition

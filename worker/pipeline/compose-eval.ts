@@ -17,7 +17,7 @@ import type { ComposeSettings } from '../compose/settings.ts';
 import type { SandboxRunner } from '../compose/sandbox/runner.ts';
 import type { ComposeOrganelles, Thresholds } from '../compose/pipeline.ts';
 import { strided } from '../corpus/examples.ts';
-import { COMPOSE_ROLES, type ComposeRole } from './composer.ts';
+import type { ComposeRole } from './composer.ts';
 
 /**
  * How many intents each held-out set gives the sample, spread evenly over it (each set cycles
@@ -92,8 +92,4 @@ export async function evaluateComposeRole(
   const trained = await measureComposeSet(ours, settings, runner, cases);
   const reference = await measureComposeSet(builtIn, settings, runner, cases);
   return composeEvaluation(trained, reference);
-}
-
-export function isComposeRole(organelle: string): organelle is ComposeRole {
-  return (COMPOSE_ROLES as readonly string[]).includes(organelle);
 }

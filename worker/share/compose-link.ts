@@ -46,7 +46,7 @@ import type { Organelle } from '../orchestrator/types.ts';
 import { recording, Script, type Recorded } from './recorder.ts';
 import { fnv1a, fromBase64Url, ShareLinkError, toBase64Url, traceDigest } from './solve-link.ts';
 
-export const COMPOSE_LINK_VERSION = 1;
+const COMPOSE_LINK_VERSION = 1;
 
 /** A link's address in the app; the CLI prints and accepts it. */
 export const COMPOSE_ROUTE = '#/c/';
@@ -70,7 +70,7 @@ export interface ComposeLimits {
  * The most each limit may be in a link. The defaults are 10, 2 and 2; the caps bound the work
  * a replay can be asked to do (every Judge run may take the sandbox's time limit).
  */
-export const LINK_LIMITS: Readonly<ComposeLimits> = { maxIterations: 32, stallLimit: 8, maxReplans: 8 };
+const LINK_LIMITS: Readonly<ComposeLimits> = { maxIterations: 32, stallLimit: 8, maxReplans: 8 };
 
 export interface ComposeLink {
   intent: string;
@@ -112,7 +112,7 @@ export class ComposeLinkError extends ShareLinkError {
 }
 
 /** The longest payload read: the longest run the default limits allow (16 answers of full length) is under 5,000 even uncompressed. */
-export const MAX_PAYLOAD = 8192;
+const MAX_PAYLOAD = 8192;
 /** The most bytes a payload may inflate to, against a deflate bomb. */
 const MAX_BODY = 1 << 16;
 
@@ -122,7 +122,7 @@ const MAX_BODY = 1 << 16;
  * The options of a shared run: the library, the keyword decomposer and the Judge in `runner`.
  * The Composer's runs and every replay use these, so a replay runs the same pipeline.
  */
-export function composeRunOptions(
+function composeRunOptions(
   runner: SandboxRunner, thresholds: Thresholds, limits: ComposeLimits, onEvent?: (event: OrchestratorEvent) => void,
 ): ComposeOptions {
   const lookup = COMPOSE_LIBRARY.lookup;
@@ -243,12 +243,12 @@ function isUnit(x: number): boolean {
 }
 
 /** The most organelle calls a run with `limits` makes: the Planner's attempts per plan, and one per task. */
-export function maxAnswers(limits: ComposeLimits): number {
+function maxAnswers(limits: ComposeLimits): number {
   return PLAN_ATTEMPTS * (1 + limits.maxReplans) + limits.maxIterations;
 }
 
 /** Every field's type and range; throws ComposeLinkError naming the first that fails. */
-export function checkLink(link: ComposeLink): void {
+function checkLink(link: ComposeLink): void {
   if (typeof link.planner !== 'boolean') throw new ComposeLinkError('flags', 'whether the Planner was used must be true or false');
   if (typeof link.models !== 'string' || !/^[0-9a-f]{16}$/.test(link.models)) {
     throw new ComposeLinkError('models', 'the model fingerprint must be 16 hex digits');

@@ -84,7 +84,7 @@ const FALLBACK_WHY: Record<PlanFallbackReason, string> = {
   'replan limit': 'the replan limit was reached',
 };
 
-export const REPLAN_WHY: Record<ReplanReason, string> = {
+const REPLAN_WHY: Record<ReplanReason, string> = {
   stalled: 'too many tasks in a row were blocked',
   blocked: 'a piece the plan needs was blocked',
   'judge failed': 'the Judge refused the code',
@@ -101,7 +101,7 @@ function phaseOf(task: string): ComposePhase {
 }
 
 /** "0.97 ≥ 0.80": a confidence against its threshold, as the calls and the log write it. */
-export function againstThreshold(confidence: number, threshold: number): string {
+function againstThreshold(confidence: number, threshold: number): string {
   return `${confidence.toFixed(2)} ${confidence >= threshold ? '≥' : '<'} ${threshold.toFixed(2)}`;
 }
 

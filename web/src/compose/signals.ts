@@ -18,7 +18,7 @@ export const SIGNALS: readonly { kind: SignalKind; label: string }[] = [
 export const SIGNAL_SAMPLES = 128;
 
 /** Fewest numbers a pasted signal may have; the most is the sandbox run's MAX_INPUT. */
-export const MIN_PASTED = 2;
+const MIN_PASTED = 2;
 export { MAX_INPUT };
 
 /** mulberry32: a small seeded generator in [0, 1), the same in every browser. */

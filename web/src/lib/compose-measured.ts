@@ -19,7 +19,7 @@ export interface ComposeReport {
 export type ComposeFingerprints = Readonly<Record<'planner' | 'wiring' | 'code', string>>;
 
 /** The sets the home page quotes, in order, with what a pass means on each. */
-export const QUOTED_SETS = [
+const QUOTED_SETS = [
   { set: 'wording', label: 'New wordings', what: 'passed' },
   { set: 'template', label: 'New sentence shapes', what: 'passed' },
   { set: 'composition', label: 'New pairs of steps', what: 'passed' },

@@ -5,7 +5,7 @@ import type { ParamSpec, Phrase, Primitive } from '../types.ts';
 import { PRIMITIVES } from './index.ts';
 
 /** `w: int 2..32 = 3`, or `fc: number 0.01..0.45 step 0.01 = 0.1`. */
-export function paramSignature(p: ParamSpec): string {
+function paramSignature(p: ParamSpec): string {
   const step = p.kind === 'number' ? ` step ${p.step}` : '';
   return `${p.name}: ${p.kind} ${p.min}..${p.max}${step} = ${p.default}`;
 }

@@ -1,0 +1,80 @@
+// The shipped code-composition models (public/models/compose/): each file is its registered
+// recipe's output on the current corpus (`organelle train compose` rebuilds them bit for bit;
+// the full recipes by command, one short recipe here), carries no optimizer state, and the
+// settings beside them were chosen for exactly these files. The pipeline composes a plain
+// intent with them, in the Node sandbox.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { decodeModelFile, modelFingerprint } from '../../worker/model/model-file.ts';
+import { corpusFingerprint } from '../../worker/corpus/documents.ts';
+import { Organelle } from '../../worker/organelle.ts';
+import { nodeWasmModule } from '../../worker/wasm/node.ts';
+import { findRecipe } from '../../worker/recipes/index.ts';
+import { SHIPPED_MODELS_DIR } from '../../cli/models.ts';
+import { parseSettings } from '../../worker/compose/settings.ts';
+import { loadComposer } from '../../cli/compose.ts';
+import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
+import type { SandboxRunner } from '../../worker/compose/sandbox/runner.ts';
+
+const ROLES = ['planner', 'wiring', 'code', 'single'] as const;
+const DIR = join(SHIPPED_MODELS_DIR, 'compose');
+
+describe('shipped compose models', () => {
+  it.each(ROLES)('%s matches its recipe and the current corpus', async (role) => {
+    const model = decodeModelFile(await readFile(join(DIR, `${role}.organelle`)));
+    const recipe = findRecipe(`compose/${role}`);
+    expect(model.optimizer).toBeUndefined();
+    expect(model.recipe.corpusId).toBe(recipe.id);
+    expect(model.recipe.seed).toBe(recipe.seed);
+    expect(model.recipe.stepsDone).toBe(model.recipe.config.steps);
+    expect(model.recipe.config).toMatchObject(recipe.config);
+    expect({ ...model.shape, vocabSize: undefined }).toEqual({ ...recipe.architecture, vocabSize: undefined });
+    expect(model.params.length).toBeLessThanOrEqual(200_000);
+    // a model trained on an older corpus is stale: retrain with `organelle train compose`
+    expect(model.recipe.corpusVersion).toBe(corpusFingerprint(recipe.buildCorpus()));
+  });
+
+  it('has settings chosen for exactly these models', async () => {
+    const settings = parseSettings(await readFile(join(DIR, 'settings.json'), 'utf8'));
+    for (const role of ROLES) {
+      const model = decodeModelFile(await readFile(join(DIR, `${role}.organelle`)));
+      expect(settings.models[role], role).toBe(modelFingerprint(model));
+    }
+  });
+
+  // The Code organelle's recipe is the shortest (1,500 steps): trained here from scratch, it must
+  // give the shipped file's weights bit for bit. The others are checked the same way by command.
+  it('the Code recipe retrains to the shipped weights, bit for bit', async () => {
+    const recipe = findRecipe('compose/code');
+    const organelle = await Organelle.create(await nodeWasmModule(), {
+      name: recipe.id, corpusId: recipe.id, corpusText: recipe.buildCorpus(), architecture: recipe.architecture, seed: recipe.seed, config: recipe.config,
+    });
+    while (organelle.stepsDone < recipe.config.steps!) organelle.trainStep();
+    const shipped = decodeModelFile(await readFile(join(DIR, 'code.organelle')));
+    expect(modelFingerprint(organelle.toModel())).toBe(modelFingerprint(shipped));
+  }, 240_000);
+});
+
+describe('the shipped pipeline', () => {
+  let runner: SandboxRunner;
+  beforeAll(() => {
+    runner = nodeSandbox();
+  });
+  afterAll(() => runner.close());
+
+  it('composes a plain intent into code the Judge passes, every answer from an organelle', async () => {
+    const composer = await loadComposer(SHIPPED_MODELS_DIR, runner);
+    const r = await composer.compose('smooth the signal over 5 points then take its derivative');
+    expect(r.refusal).toBeNull();
+    expect(r.composition).toEqual([{ name: 'rolling_mean', args: [5] }, { name: 'diff_central', args: [] }]);
+    expect(r.fallbackPlans).toBe(0);
+    expect(r.events.find((e) => e.type === 'judged')).toMatchObject({ ok: true });
+  });
+
+  it('refuses an intent on a concept it does not know', async () => {
+    const composer = await loadComposer(SHIPPED_MODELS_DIR, runner);
+    const r = await composer.compose('compute the kurtosis of the signal');
+    expect(r.code).toBeNull();
+  });
+});
