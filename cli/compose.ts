@@ -4,6 +4,7 @@
 // was), then the run's share link. The trace (the event list) can be written as JSONL.
 // `organelle compose --replay LINK`: the shared run again, with no model: the recorded answers
 // go through the same pipeline, the Judge runs the code in the sandbox, and the same lines print.
+import { confidenceText } from '../worker/orchestrator/confidence-text.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Composer } from '../worker/pipeline/composer.ts';
@@ -18,12 +19,15 @@ import { COMMAND_USAGE, synopsis } from './usage.ts';
 import { readModelFile, SHIPPED_MODELS_DIR } from './models.ts';
 import type { SandboxRunner } from '../worker/compose/sandbox/runner.ts';
 
-const conf = (c: number, t: number) => `${c.toFixed(2)} ${c >= t ? '>=' : '<'} ${t.toFixed(2)}`;
+const conf = (c: number, t: number) => {
+  const text = confidenceText(c, t);
+  return `${text.confidence} ${c >= t ? '>=' : '<'} ${text.threshold}`;
+};
 
 export function describeComposeEvent(e: OrchestratorEvent): string | null {
   switch (e.type) {
     case 'plan_requested': return `plan    planner <- "${e.prompt}"`;
-    case 'plan_generated': return `plan    planner -> "${e.output}" (attempt ${e.attempt}, confidence ${e.confidence.toFixed(2)})  todo ${e.plan.join(',')}`;
+    case 'plan_generated': return `plan    planner -> "${e.output}" (attempt ${e.attempt}, confidence ${e.confidence.toFixed(3)})  todo ${e.plan.join(',')}`;
     case 'plan_rejected': return `reject  planner "${e.output}": ${e.reason}`;
     case 'plan_fallback': return `plan    keyword decomposer (${e.reason}) -> ${e.plan.length ? e.plan.join(',') : 'none'}`;
     case 'task_started': return `task    ${e.task}   kanban ${e.kanban}`;

@@ -157,5 +157,24 @@ describe('measured results of the shipped models', () => {
     expect(connect4Row).toContain(`won ${grouped(tactical[0].wins)} moving first and ${grouped(tactical[1].wins)} moving second, lost ${total(tactical, 'losses')}`);
     expect(connect4Row).toContain(`won ${total(openings, 'wins')} of ${total(openings, 'games')} and lost ${total(openings, 'losses')}`);
     for (const r of [...minimax, ...random, ...tactical, ...openings]) expect(r.games).toBe(1000); // "1,000 games a side"
+
+    // code composition: each held-out set's share, as a whole percent, from reports of the shipped models
+    type ComposeRow = { set: string; intents: number; passed: number; refused: number; wrong_code: number; models: Record<string, string> };
+    const composeRow = row('code composition');
+    const sets = ['wording', 'template', 'composition', 'perturbed', 'oov'] as const;
+    const reports = await Promise.all(sets.map((set) => read<ComposeRow>(`compose-${set}.json`)));
+    for (const r of reports) {
+      for (const role of ['planner', 'wiring', 'code']) expect(r.models[role], `${r.set} ${role}`).toBe(await shippedFingerprint('compose', role));
+    }
+    const share = (k: number, n: number) => `${Math.round((100 * k) / n)}%`;
+    const [wording, template, composition, perturbed, oov] = reports;
+    expect(composeRow).toContain(`${grouped(reports.reduce((a, r) => a + r.intents, 0))} intents held out of every corpus`);
+    expect(composeRow).toContain(
+      `passed ${share(wording.passed, wording.intents)} of new sentences, ${share(template.passed, template.intents)} of new templates, ` +
+        `${share(composition.passed, composition.intents)} of new pairs, ${share(perturbed.passed, perturbed.intents)} of slipped sentences; ` +
+        `refused ${share(oov.refused, oov.intents)} of unknown concepts`,
+    );
+    const worst = Math.max(...reports.map((r) => r.wrong_code / r.intents));
+    expect(composeRow).toContain(`wrong code on at most ${(100 * worst).toFixed(1)}% of a set`);
   });
 });

@@ -13,6 +13,7 @@
 // every step an event of events.ts. The loop is async because the Judge runs code in a
 // sandbox worker; organelle calls stay synchronous.
 
+import { confidenceText } from './confidence-text.ts';
 import { EventLog, type Emit, type OrchestratorEvent, type Phase, type RefuseReason, type ReplanReason } from './events.ts';
 import { emptyKanban, encodeKanban, idle, planned, planTried, replanned, startTask, taskBlocked, taskDone, type Kanban } from './kanban.ts';
 import { planOrHeuristic, type PlanOutcome, type PlanParse } from './planner.ts';
@@ -92,7 +93,8 @@ export async function runTasks<P>(
 
 /** The refusal a confidence below the Planner's threshold gives (rule 6). */
 export function plannerUnsure(confidence: number, threshold: number): string {
-  return `this intent is outside what the organelles know: the Planner's confidence was ${confidence.toFixed(2)} against a threshold of ${threshold.toFixed(2)}`;
+  const text = confidenceText(confidence, threshold);
+  return `this intent is outside what the organelles know: the Planner's confidence was ${text.confidence} against a threshold of ${text.threshold}`;
 }
 
 class TaskRun<P> {

@@ -6,6 +6,7 @@
 // the run's summary (the code handed over or the refusal, the last verdict, the counts). Pure
 // functions of the event list, so a run being composed, a finished one and its replayed share
 // link look the same.
+import { confidenceText } from '../../../worker/orchestrator/confidence-text.ts';
 import { decodeKanban, emptyKanban, planned, replanned, type Kanban } from '../../../worker/orchestrator/kanban.ts';
 import type { JudgeCheck, OrchestratorEvent, PlanFallbackReason, ReplanReason } from '../../../worker/orchestrator/events.ts';
 import type { CallRow, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
@@ -102,7 +103,8 @@ function phaseOf(task: string): ComposePhase {
 
 /** "0.97 ≥ 0.80": a confidence against its threshold, as the calls and the log write it. */
 function againstThreshold(confidence: number, threshold: number): string {
-  return `${confidence.toFixed(2)} ${confidence >= threshold ? '≥' : '<'} ${threshold.toFixed(2)}`;
+  const text = confidenceText(confidence, threshold);
+  return `${text.confidence} ${confidence >= threshold ? '≥' : '<'} ${text.threshold}`;
 }
 
 /** Builds the frames, log and summary of a composition from its events. */
