@@ -375,6 +375,9 @@ test('the Compose view works from the keyboard, and the home page and library le
   await page.keyboard.press('Enter'); // submits the form
   await expect(result(page)).toBeVisible();
   const forward = page.getByRole('button', { name: 'Step forward' });
+  // the run plays back on its own first: once it has reached its last step, back to the start
+  // (pressed while it still played, playback would carry on past step 1 on a busy machine)
+  await expect(page.getByTestId('playback-status')).toHaveText(/^Step (\d+) of \1\b/);
   await page.getByRole('button', { name: 'Back to the start' }).focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab'); // step back
