@@ -2,10 +2,12 @@
 // against the production build served by `vite preview`. Playwright starts the server in its
 // own process group and kills that group when the run ends (TOOLCHAIN.md pitfall 10: the
 // server is node itself, not an npx wrapper).
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './tests/helpers/chromium.ts';
 
 const PORT = 4173;
+const TIMED = ['train.spec.ts', 'train-compose.spec.ts', 'determinism.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -13,7 +15,15 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 60_000 },
   fullyParallel: false,
-  workers: 1,
+  // Tests that time training on this device (the form's estimates, "Train both", the Engine
+  // check's speed check) run first, one at a time, with the machine to themselves; the rest
+  // (views, solving, playing, composing, the library) then run on as many workers as there are
+  // cores, a file to a worker.
+  workers: availableParallelism(),
+  projects: [
+    { name: 'timed', testMatch: TIMED, workers: 1 },
+    { name: 'untimed', testIgnore: TIMED, dependencies: ['timed'] },
+  ],
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',

@@ -13,5 +13,6 @@ export default defineConfig({
     include: ['tests/web/**/*.spec.ts'],
     environment: 'happy-dom',
     testTimeout: 30_000,
+    maxWorkers: '100%', // every core, as the root config
   },
 });
