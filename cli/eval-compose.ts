@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { checkOutputFile, readNamedFile } from './files.ts';
 import { intOption, parseArgs, stringOption } from './args.ts';
 import { EVAL_USAGE, synopsis } from './usage.ts';
-import { loadOrganelle, reportedDir, SHIPPED_MODELS_DIR } from './models.ts';
+import { loadOrganelle, readModelFile, reportedDir, SHIPPED_MODELS_DIR } from './models.ts';
+import { chooseExamples } from './compose-examples.ts';
 import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
 import { buildSet, isSetName, SET_NAMES, type Case, type SetName } from '../worker/compose/sets.ts';
 import { BASELINES, evaluateSet, judgeModule, judgeSingleAnswer, referenceOutput, sameValue, type Report, type Summary } from '../worker/compose/evaluate.ts';
@@ -129,7 +130,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     }
     if (!args.options.has('no-baselines')) for (const b of BASELINES) console.log(formatSummary(b, report.baselines[b]));
     if (json) {
-      const out = { ...report, models: { dir: reportedDir(dir), ...fingerprints }, settings };
+      const out = { ...report, models: { dir: reportedDir(dir), ...fingerprints }, settings: { ...settings, examples: undefined } };
       await writeFile(json, JSON.stringify(out, null, 1) + '\n');
       console.log(`wrote ${json}`);
     }
@@ -174,8 +175,10 @@ async function chooseOnValidation(
     models: fingerprints,
     validation: { intents: cases.length, passed: best.passed, refused: best.refused, wrong_code: best.wrong_code },
   };
+  const bytes = { planner: await readModelFile(dir, 'compose', 'planner'), wiring: await readModelFile(dir, 'compose', 'wiring'), code: await readModelFile(dir, 'compose', 'code') };
+  settings.examples = await chooseExamples(bytes, settings, runner);
   const path = join(dir, 'compose', 'settings.json');
   await writeFile(path, JSON.stringify(settings, null, 2) + '\n');
-  console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code); wrote ${path}`);
+  console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
   return settings;
 }

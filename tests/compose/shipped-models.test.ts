@@ -16,6 +16,10 @@ import { parseSettings } from '../../worker/compose/settings.ts';
 import { loadComposer } from '../../cli/compose.ts';
 import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
 import type { SandboxRunner } from '../../worker/compose/sandbox/runner.ts';
+import { composeExamples } from '../../worker/compose/examples.ts';
+import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
+import { buildSet, SET_NAMES } from '../../worker/compose/sets.ts';
+import { composesAsAsked } from '../../cli/compose-examples.ts';
 
 const ROLES = ['planner', 'wiring', 'code', 'single'] as const;
 const DIR = join(SHIPPED_MODELS_DIR, 'compose');
@@ -70,6 +74,25 @@ describe('the shipped pipeline', () => {
     expect(r.composition).toEqual([{ name: 'rolling_mean', args: [5] }, { name: 'diff_central', args: [] }]);
     expect(r.fallbackPlans).toBe(0);
     expect(r.events.find((e) => e.type === 'judged')).toMatchObject({ ok: true });
+  });
+
+  // what the Compose view offers: the first candidates of each kind that these models compose as
+  // asked, each what its kind says (a held-out set's case, a training-class sentence, an unknown concept)
+  it('composes every example the settings offer as asked, and each is what its kind says', async () => {
+    const settings = parseSettings(await readFile(join(DIR, 'settings.json'), 'utf8'));
+    const examples = settings.examples ?? [];
+    const candidates = composeExamples(COMPOSE_LIBRARY, { heldOut: 12, ordinary: 18, unknown: 6 }).examples;
+    expect(examples.map((e) => e.kind)).toEqual(composeExamples(COMPOSE_LIBRARY).examples.map((e) => e.kind));
+    const composer = await loadComposer(SHIPPED_MODELS_DIR, runner);
+    for (const e of examples) {
+      expect(candidates, e.intent).toContainEqual(e);
+      if (e.kind === 'ordinary') expect(SET_NAMES.some((set) => buildSet(set, COMPOSE_LIBRARY).some((c) => c.intent === e.intent)), e.intent).toBe(false);
+      else {
+        const set = e.kind === 'unknown' ? 'oov' : e.kind;
+        expect(buildSet(set, COMPOSE_LIBRARY).map((c) => c.intent), e.intent).toContain(e.intent);
+      }
+      expect(await composesAsAsked(composer, e), e.intent).toBe(true);
+    }
   });
 
   it('refuses an intent on a concept it does not know', async () => {

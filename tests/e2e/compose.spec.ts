@@ -15,6 +15,7 @@ import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
 import { plannerPrompt } from '../../worker/compose/prompts.ts';
 import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
 import type { Completion } from '../../worker/orchestrator/types.ts';
+import { confidenceText } from '../../worker/orchestrator/confidence-text.ts';
 
 const lookup = COMPOSE_LIBRARY.lookup;
 const eventLog = (page: Page) => page.getByRole('region', { name: 'Event log entries' });
@@ -88,13 +89,16 @@ test('a held-out intent is composed step by step, its code judged and run on a s
     await expect(page.getByTestId('playback-status')).toContainText(/^Start: plan by the Planner/);
     await expect(page.getByTestId('kanban-string')).toHaveText(/^todo=wiring\([a-z0-9_+]+\)(,codegen\([a-z0-9_]+\))+,judge\|doing=\|/);
     await expect(page.getByTestId('planner-prompt')).toHaveText(`${intent.toLowerCase()}|blocked=`);
-    await expect(page.getByTestId('planner-confidence')).toHaveText(/confidence \d\.\d\d ≥ threshold \d\.\d\d/);
+    await expect(page.getByTestId('planner-confidence')).toHaveText(/confidence \d\.\d{2,6} ≥ threshold \d\.\d{2,6}/);
+    // a threshold of 0.996 reads as itself, never rounded to 1.00
+    const { planner } = JSON.parse(await readFile('public/models/compose/settings.json', 'utf8')) as { planner: number };
+    await expect(page.getByTestId('planner-confidence')).toContainText(`threshold ${confidenceText(planner, planner).threshold}`);
     // step 1: the wiring task in doing, the Wiring organelle's prompt and its answer against its threshold
     await page.getByRole('button', { name: 'Step forward' }).click();
     await expect(page.getByTestId('playback-status')).toContainText(/^Step 1 of \d+: wiring\(/);
     await expect(page.getByTestId('kanban-string')).toHaveText(/\|doing=wiring\([a-z0-9_+]+\)\|/);
     await expect(page.getByTestId('wiring-prompt')).toHaveText(/^[a-z0-9_]+\(a[^)]*\)>[an](\|[a-z0-9_]+\(a[^)]*\)>[an])*$/);
-    await expect(page.getByTestId('wiring-confidence')).toHaveText(/confidence \d\.\d\d [≥<] threshold \d\.\d\d/);
+    await expect(page.getByTestId('wiring-confidence')).toHaveText(/confidence \d\.\d{2,6} [≥<] threshold \d\.\d{2,6}/);
     await expect(page.getByTestId('confidence-meter')).toBeVisible();
     await shot(page, 'compose-step-wiring');
     // the end: everything done, the Judge passed
@@ -414,6 +418,14 @@ test("the first page load leaves QuickJS alone; the service worker precaches it;
   expect(startsSandbox).toHaveLength(1);
   expect(await read(engine)).toContain(startsSandbox[0].replace(/\.js$/, '')); // imported on demand
   expect(await readFile('dist/sw.js', 'utf8')).toContain(`assets/${quickjs}`);
+  // the home page quotes the compose reports' totals, never their rows (one per intent; a few
+  // are examples the view offers, which it holds)
+  const wording = JSON.parse(await readFile('docs/results/compose-wording.json', 'utf8')) as { results: { intent: string }[] };
+  const offered = (JSON.parse(await readFile('public/models/compose/settings.json', 'utf8')) as { examples: { intent: string }[] }).examples.map((e) => e.intent);
+  const entryCode = await read(entry);
+  const rows = wording.results.filter((r) => !offered.includes(r.intent)).slice(0, 20);
+  expect(rows).toHaveLength(20);
+  for (const row of rows) expect(entryCode, `${entry} holds the report row "${row.intent}"`).not.toContain(row.intent);
 
   const fetched: string[] = [];
   page.on('request', (r) => {

@@ -112,6 +112,14 @@ describe('ComposeSession', () => {
     expect(session.chosenMeasured).toBe(true);
   });
 
+  it('offers the examples the shipped settings name (those the built-in models compose as asked), else the worker\'s', async () => {
+    const chosen = [{ intent: 'smooth the readings and then take the running minimum of the result', kind: 'composition' as const, plan: 'rolling_mean(3)|running_min' }];
+    const { session } = setup(BUILT_IN, { ...SETTINGS, examples: chosen });
+    session.open();
+    await flush();
+    expect(session.examples).toEqual(chosen);
+  });
+
   it('composes: models loaded once with the shipped settings, the run shown as it comes, then played, then run on a signal', async () => {
     const { session, calls } = setup();
     session.open();

@@ -36,8 +36,15 @@ export const EXAMPLE_MAX = 90;
 
 const HELD_OUT_SETS: readonly SetName[] = ['wording', 'template', 'composition'];
 
-/** Examples from each held-out set, from the training class, and from the oov set. */
-const EXAMPLE_COUNTS = { heldOut: 2, ordinary: 3, unknown: 1 } as const;
+/** How many examples of each kind: from each held-out set, from the training class, from the oov set. */
+export interface ExampleCounts {
+  heldOut: number;
+  ordinary: number;
+  unknown: number;
+}
+
+/** What the view offers. */
+export const EXAMPLE_COUNTS: ExampleCounts = { heldOut: 2, ordinary: 3, unknown: 1 };
 
 /**
  * A training-class sentence whose chain starts at `first`: a known template, no held-out pair,
@@ -81,29 +88,34 @@ export function trainingClassIntents(lib: Library, count: number, steps: number,
  * The held-out examples: from each set, the first cases short enough to read at a glance that
  * chain two or more steps into an array (something to plot), taking one array in.
  */
-function heldOutExamples(lib: Library): ExampleIntent[] {
+function heldOutExamples(lib: Library, count: number): ExampleIntent[] {
   return HELD_OUT_SETS.flatMap((set) =>
     buildSet(set, lib)
       .filter((c) => c.expected !== null && c.intent.length <= EXAMPLE_MAX && c.expected.length >= 2)
       .filter((c) => returnKind(c.expected!, lib.lookup) === 'array' && lib.lookup(c.expected![0].name)?.arrays === 1)
-      .slice(0, EXAMPLE_COUNTS.heldOut)
+      .slice(0, count)
       .map((c) => ({ intent: c.intent, kind: set as ExampleKind, plan: formatPlan(c.expected!) })),
   );
 }
 
-export function composeExamples(lib: Library): ComposeExamples {
-  const ordinary = trainingClassIntents(lib, 60, 2, 'compose/examples/ordinary', true)
+/**
+ * The examples, `counts` of each kind in a fixed order (with larger counts, the candidates that
+ * `organelle eval compose --choose` tries with the built-in models: the view then offers the
+ * first of each kind that those models compose, or refuse for an unknown concept).
+ */
+export function composeExamples(lib: Library, counts: ExampleCounts = EXAMPLE_COUNTS): ComposeExamples {
+  const ordinary = trainingClassIntents(lib, 20 * counts.ordinary, 2, 'compose/examples/ordinary', true)
     .filter((e) => e.intent.length <= 70 && e.returns === 'array' && e.plan.includes('|'))
-    .slice(0, EXAMPLE_COUNTS.ordinary)
+    .slice(0, counts.ordinary)
     .map((e) => ({ intent: e.intent, kind: 'ordinary' as const, plan: e.plan }));
   const unknown = buildSet('oov', lib)
     .filter((c) => c.intent.length <= 70)
-    .slice(0, EXAMPLE_COUNTS.unknown)
+    .slice(0, counts.unknown)
     .map((c) => ({ intent: c.intent, kind: 'unknown' as const, plan: 'none' }));
   // one sentence of each length for every primitive: the suggestions can name any of them
   const known = [
     ...trainingClassIntents(lib, lib.primitives.length, 1, 'compose/examples/known-1'),
     ...trainingClassIntents(lib, lib.primitives.length, 2, 'compose/examples/known-2'),
   ].map((e) => e.intent);
-  return { examples: [...ordinary, ...heldOutExamples(lib), ...unknown], known: [...new Set(known)] };
+  return { examples: [...ordinary, ...heldOutExamples(lib, counts.heldOut), ...unknown], known: [...new Set(known)] };
 }

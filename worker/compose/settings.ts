@@ -4,6 +4,8 @@
 // probabilities, and the threshold each organelle's answers must reach. A settings file names
 // the models it was chosen for, so settings are never applied to other models unawares.
 import { CONFIDENCE_RULES, type ConfidenceRule } from './organelles.ts';
+import type { ExampleIntent, ExampleKind } from './examples.ts';
+import { MAX_INTENT } from './prompts.ts';
 
 export interface ComposeSettings {
   rule: ConfidenceRule;
@@ -18,7 +20,15 @@ export interface ComposeSettings {
   models: Record<'planner' | 'wiring' | 'code' | 'single', string>;
   /** What the search saw on the validation set with these settings. */
   validation: { intents: number; passed: number; refused: number; wrong_code: number };
+  /**
+   * The examples the Compose view offers with these models: of the examples' candidates, the
+   * first of each kind that these models, with these settings, composed into the code asked for
+   * (an unknown concept: refused). Without it the view offers the candidates as they come.
+   */
+  examples?: ExampleIntent[];
 }
+
+const EXAMPLE_KINDS: readonly ExampleKind[] = ['wording', 'template', 'composition', 'ordinary', 'unknown'];
 
 const ROLES = ['planner', 'wiring', 'code', 'single'] as const;
 
@@ -45,6 +55,12 @@ export function parseSettings(text: string): ComposeSettings {
   const val = v.validation as Record<string, unknown> | undefined;
   if (typeof val !== 'object' || val === null || ['intents', 'passed', 'refused', 'wrong_code'].some((k) => typeof val[k] !== 'number')) {
     throw new Error('compose settings: validation must give intents, passed, refused and wrong_code');
+  }
+  if (v.examples !== undefined) {
+    const ok = Array.isArray(v.examples) && v.examples.every((e: Record<string, unknown>) =>
+      typeof e === 'object' && e !== null && typeof e.intent === 'string' && e.intent.length > 0 && e.intent.length <= MAX_INTENT &&
+      EXAMPLE_KINDS.includes(e.kind as ExampleKind) && typeof e.plan === 'string');
+    if (!ok) throw new Error(`compose settings: examples must each give an intent (1-${MAX_INTENT} characters), a kind (${EXAMPLE_KINDS.join(', ')}) and a plan`);
   }
   return value as ComposeSettings;
 }

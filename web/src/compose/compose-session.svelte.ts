@@ -274,7 +274,8 @@ export class ComposeSession {
     this.#examplesStatus = 'loading';
     try {
       const { examples, known } = await this.#engine.api.composeExamples();
-      this.#examples = examples;
+      // the shipped settings name the examples the built-in models compose as asked
+      this.#examples = this.#deps.settings?.examples ?? examples;
       this.#known = known;
       this.#examplesStatus = 'ready';
     } catch {
