@@ -15,14 +15,21 @@ import { nodeWasmModule } from '../worker/wasm/node.ts';
 /** Candidates tried per example offered. */
 const CANDIDATES_PER_EXAMPLE = 6;
 
-export async function chooseExamples(bytes: ComposeModels, settings: ComposeSettings, runner: SandboxRunner): Promise<ExampleIntent[]> {
-  const composer = await Composer.load(await nodeWasmModule(), bytes, settings, runner);
-  const wanted = (kind: ExampleKind) => (kind === 'ordinary' ? EXAMPLE_COUNTS.ordinary : kind === 'unknown' ? EXAMPLE_COUNTS.unknown : EXAMPLE_COUNTS.heldOut);
-  const candidates = composeExamples(COMPOSE_LIBRARY, {
+/** How many examples of `kind` the view offers. */
+const wanted = (kind: ExampleKind) => (kind === 'ordinary' ? EXAMPLE_COUNTS.ordinary : kind === 'unknown' ? EXAMPLE_COUNTS.unknown : EXAMPLE_COUNTS.heldOut);
+
+/** The candidates tried, in their fixed order. */
+export function exampleCandidates(): ExampleIntent[] {
+  return composeExamples(COMPOSE_LIBRARY, {
     heldOut: EXAMPLE_COUNTS.heldOut * CANDIDATES_PER_EXAMPLE,
     ordinary: EXAMPLE_COUNTS.ordinary * CANDIDATES_PER_EXAMPLE,
     unknown: EXAMPLE_COUNTS.unknown * CANDIDATES_PER_EXAMPLE,
   }).examples;
+}
+
+export async function chooseExamples(bytes: ComposeModels, settings: ComposeSettings, runner: SandboxRunner): Promise<ExampleIntent[]> {
+  const composer = await Composer.load(await nodeWasmModule(), bytes, settings, runner);
+  const candidates = exampleCandidates();
   const chosen: ExampleIntent[] = [];
   for (const candidate of candidates) {
     if (chosen.filter((e) => e.kind === candidate.kind).length >= wanted(candidate.kind)) continue;

@@ -3,11 +3,11 @@
 // the full recipes by command, one short recipe here), carries no optimizer state, and the
 // settings beside them were chosen for exactly these files. The pipeline composes a plain
 // intent with them, in the Node sandbox.
+import { expectShippedMatchesRecipe } from '../helpers/shipped.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeModelFile, modelFingerprint } from '../../worker/model/model-file.ts';
-import { corpusFingerprint } from '../../worker/corpus/documents.ts';
 import { Organelle } from '../../worker/organelle.ts';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
 import { findRecipe } from '../../worker/recipes/index.ts';
@@ -19,25 +19,13 @@ import type { SandboxRunner } from '../../worker/compose/sandbox/runner.ts';
 import { composeExamples } from '../../worker/compose/examples.ts';
 import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
 import { buildSet, SET_NAMES } from '../../worker/compose/sets.ts';
-import { composesAsAsked } from '../../cli/compose-examples.ts';
+import { composesAsAsked, exampleCandidates } from '../../cli/compose-examples.ts';
 
 const ROLES = ['planner', 'wiring', 'code', 'single'] as const;
 const DIR = join(SHIPPED_MODELS_DIR, 'compose');
 
 describe('shipped compose models', () => {
-  it.each(ROLES)('%s matches its recipe and the current corpus', async (role) => {
-    const model = decodeModelFile(await readFile(join(DIR, `${role}.organelle`)));
-    const recipe = findRecipe(`compose/${role}`);
-    expect(model.optimizer).toBeUndefined();
-    expect(model.recipe.corpusId).toBe(recipe.id);
-    expect(model.recipe.seed).toBe(recipe.seed);
-    expect(model.recipe.stepsDone).toBe(model.recipe.config.steps);
-    expect(model.recipe.config).toMatchObject(recipe.config);
-    expect({ ...model.shape, vocabSize: undefined }).toEqual({ ...recipe.architecture, vocabSize: undefined });
-    expect(model.params.length).toBeLessThanOrEqual(200_000);
-    // a model trained on an older corpus is stale: retrain with `organelle train compose`
-    expect(model.recipe.corpusVersion).toBe(corpusFingerprint(recipe.buildCorpus()));
-  });
+  it.each(ROLES)('%s matches its recipe and the current corpus', (role) => expectShippedMatchesRecipe('compose', role));
 
   it('has settings chosen for exactly these models', async () => {
     const settings = parseSettings(await readFile(join(DIR, 'settings.json'), 'utf8'));
@@ -81,7 +69,7 @@ describe('the shipped pipeline', () => {
   it('composes every example the settings offer as asked, and each is what its kind says', async () => {
     const settings = parseSettings(await readFile(join(DIR, 'settings.json'), 'utf8'));
     const examples = settings.examples ?? [];
-    const candidates = composeExamples(COMPOSE_LIBRARY, { heldOut: 12, ordinary: 18, unknown: 6 }).examples;
+    const candidates = exampleCandidates();
     expect(examples.map((e) => e.kind)).toEqual(composeExamples(COMPOSE_LIBRARY).examples.map((e) => e.kind));
     const composer = await loadComposer(SHIPPED_MODELS_DIR, runner);
     for (const e of examples) {

@@ -2,11 +2,11 @@
 // each file matches its registered recipe and the current corpus, carries no optimizer
 // state, stays under 200K parameters, and a few seeded games through the real pipeline
 // play legally, with model moves, no parse errors and no tic-tac-toe losses.
+import { expectShippedMatchesRecipe } from '../helpers/shipped.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeModelFile } from '../../worker/model/model-file.ts';
-import { corpusFingerprint } from '../../worker/corpus/documents.ts';
 import { corpusExamples } from '../../worker/corpus/examples.ts';
 import { Organelle } from '../../worker/organelle.ts';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
@@ -21,20 +21,7 @@ const GAMES = ['tictactoe', 'connect4'] as const;
 const ROLES = ['planner', 'player'] as const;
 
 describe.each(GAMES)('shipped %s models', (game) => {
-  it.each(ROLES)('%s matches its recipe and the current corpus', async (role) => {
-    const bytes = await readFile(join(SHIPPED_MODELS_DIR, game, `${role}.organelle`));
-    const model = decodeModelFile(bytes);
-    const recipe = findRecipe(`${game}/${role}`);
-    expect(model.optimizer).toBeUndefined();
-    expect(model.recipe.corpusId).toBe(recipe.id);
-    expect(model.recipe.seed).toBe(recipe.seed);
-    expect(model.recipe.stepsDone).toBe(model.recipe.config.steps);
-    expect(model.recipe.config).toMatchObject(recipe.config);
-    expect({ ...model.shape, vocabSize: undefined }).toEqual({ ...recipe.architecture, vocabSize: undefined });
-    expect(model.params.length).toBeLessThanOrEqual(200_000);
-    // a model trained on an older corpus would be stale: retrain with `organelle train <game>`
-    expect(model.recipe.corpusVersion).toBe(corpusFingerprint(recipe.buildCorpus()));
-  });
+  it.each(ROLES)('%s matches its recipe and the current corpus', (role) => expectShippedMatchesRecipe(game, role));
 });
 
 // `organelle train <game>` keeps six documents of the corpus in each file, so that the Ask

@@ -46,6 +46,18 @@ export function resolved(shape: ModuleShape): Passed<true> {
 }
 
 /** Walks one top-level function; throws a Refusal at the first name or construct not allowed. */
+
+/** Statements generated code may not use, and why (any other kind not handled is refused by name). */
+const REFUSED_STATEMENTS: Readonly<Record<string, string>> = {
+  ForInStatement: 'for...in is not allowed (its keys are strings)',
+  FunctionDeclaration: 'a function declared inside a function is not allowed (use an arrow function)',
+  ClassDeclaration: 'classes are not allowed',
+  WithStatement: 'with is not allowed',
+  ThrowStatement: 'throw is not allowed',
+  TryStatement: 'try/catch is not allowed',
+  LabeledStatement: 'labels are not allowed',
+};
+
 class Resolver {
   readonly #declared: Set<string>;
   readonly #fn: string;
@@ -157,22 +169,8 @@ class Resolver {
         }
         return;
       }
-      case 'ForInStatement':
-        this.#refuse(node, 'for...in is not allowed (its keys are strings)');
-      case 'FunctionDeclaration':
-        this.#refuse(node, 'a function declared inside a function is not allowed (use an arrow function)');
-      case 'ClassDeclaration':
-        this.#refuse(node, 'classes are not allowed');
-      case 'WithStatement':
-        this.#refuse(node, 'with is not allowed');
-      case 'ThrowStatement':
-        this.#refuse(node, 'throw is not allowed');
-      case 'TryStatement':
-        this.#refuse(node, 'try/catch is not allowed');
-      case 'LabeledStatement':
-        this.#refuse(node, 'labels are not allowed');
       default:
-        this.#refuse(node, `${node.type} is not allowed`);
+        this.#refuse(node, REFUSED_STATEMENTS[node.type] ?? `${node.type} is not allowed`);
     }
   }
 
