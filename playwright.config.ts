@@ -7,7 +7,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './tests/helpers/chromium.ts';
 
 const PORT = 4173;
-const TIMED = ['train.spec.ts', 'train-compose.spec.ts', 'determinism.spec.ts'];
+const TIMED = ['train.spec.ts', 'train-compose.spec.ts', 'determinism.spec.ts', 'compose.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -15,9 +15,10 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 60_000 },
   fullyParallel: false,
-  // Tests that time training on this device (the form's estimates, "Train both", the Engine
-  // check's speed check) run first, one at a time, with the machine to themselves; the rest
-  // (views, solving, playing, composing, the library) then run on as many workers as there are
+  // Tests that time something on this device (the form's estimates, "Train both", the Engine
+  // check's speed check, a page that must answer within 500 ms while the code sandbox spins a
+  // core) run first, one at a time, with the machine to themselves; the rest
+  // (views, solving, playing, the library) then run on as many workers as there are
   // cores, a file to a worker.
   workers: availableParallelism(),
   projects: [
