@@ -9,7 +9,8 @@
 import { arena_reset, arena_alloc } from './arena';
 import { rng_seed, rng_below, rng_normal, rng_uniform } from './prng';
 import { matmul_ab, matmul_atb, matmul_abt, gemm, matmul_panels, pack_panels, panel_floats, transpose } from './matmul';
-import { pattern_rows, pattern_values, sparse_matmul, sparse_matmul_tn } from './sparse';
+import { pattern_rows, pattern_values, sparse_matmul_tn } from './sparse';
+import { sparse_matmul_threads } from './threads';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
 import { relu_forward, relu_backward } from './activation';
 import { attention_forward, attention_backward, attend } from './attention';
@@ -432,7 +433,7 @@ function mlp_backward_sparse(l: i32, M: i32): void {
   transpose(fc1(grads, l), f4(F), tscratch, f4(E), F, E);
   // dln = dhid @ fc1^T
   transpose(tscratch, f4(E), fc1(params, l), f4(F), E, F);
-  sparse_matmul(dln, f4(E), starts, entries, tscratch, M, E, false);
+  sparse_matmul_threads(dln, f4(E), starts, entries, tscratch, M, E, false);
 }
 
 // The MLP's second product, shared by training and generation: h (rows, F) <- relu(h), then,
@@ -444,7 +445,7 @@ function mlp_out_sparse(x: usize, h: usize, rows: i32, l: i32, starts: usize, en
   const live = relu_forward(h, h, rows * F);
   if (!use_sparse(live, rows * F)) return false;
   pattern_rows(starts, entries, offsets, h, rows, F, f4(E));
-  sparse_matmul(x, f4(E), starts, entries, fc2(params, l), rows, E, true);
+  sparse_matmul_threads(x, f4(E), starts, entries, fc2(params, l), rows, E, true);
   return true;
 }
 

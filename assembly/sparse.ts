@@ -203,8 +203,18 @@ export function sparse_matmul(c: usize, ldc: usize, starts: usize, entries: usiz
  */
 export function sparse_matmul_tn(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, F: i32, N: i32, ldc: usize): void {
   for (let f = 0; f < F; f++) memory.fill(c + <usize>f * ldc, 0, <usize>N << 2);
+  sparse_matmul_tn_columns(c, starts, entries, b, ldbB, M, 0, N);
+}
+
+/**
+ * Columns j0..j1-1 of sparse_matmul_tn's C, already zeroed (j0 a multiple of 24, and j1 too
+ * unless it is N): each column sums over the rows of B in the same order whatever the split,
+ * so threads may take column ranges.
+ */
+export function sparse_matmul_tn_columns(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, j0: i32, j1: i32): void {
   // 24 columns of C at a time over every row of B, so those columns of C stay in cache
-  let j = 0;
+  let j = j0;
+  const N = j1;
   for (; j + 24 <= N; j += 24) {
     for (let t = 0; t < M; t++) {
       const e0 = entry_at(entries, starts, t), e1 = entry_at(entries, starts, t + 1);

@@ -14,6 +14,7 @@ const SAMPLE_RNG = 1;
 export interface EngineOptions {
   batchDocs?: number; // documents per training step (default 8)
   voteSlots?: number; // most ensemble votes one generation may use (default 8)
+  memory?: WebAssembly.Memory; // the shared memory a threads build imports
 }
 
 export interface GenerateRequest {
@@ -58,7 +59,7 @@ export class Engine {
     const voteSlots = options.voteSlots ?? 8;
     if (!Number.isInteger(batchDocs) || batchDocs < 1 || batchDocs > 64) throw new Error(`batchDocs must be 1..64, got ${batchDocs}`);
     if (!Number.isInteger(voteSlots) || voteSlots < 1 || voteSlots > 32) throw new Error(`voteSlots must be 1..32, got ${voteSlots}`);
-    return new Engine(module, await instantiateOrganelle(module), shape, batchDocs, voteSlots);
+    return new Engine(module, await instantiateOrganelle(module, options.memory), shape, batchDocs, voteSlots);
   }
 
   /** Direct access to the kernels, for tests and benchmarks. */
