@@ -207,9 +207,9 @@ export function sparse_matmul_tn(c: usize, starts: usize, entries: usize, b: usi
 }
 
 /**
- * Columns j0..j1-1 of sparse_matmul_tn's C, already zeroed (j0 a multiple of 24, and j1 too
- * unless it is N): each column sums over the rows of B in the same order whatever the split,
- * so threads may take column ranges.
+ * Columns j0..j1-1 of sparse_matmul_tn's C, already zeroed (multiples of 4): each column sums
+ * over the rows of B in the same order whatever the split, in 24- and 4-wide blocks alike, so
+ * threads may take column ranges.
  */
 export function sparse_matmul_tn_columns(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, j0: i32, j1: i32): void {
   // 24 columns of C at a time over every row of B, so those columns of C stay in cache

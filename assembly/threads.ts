@@ -64,11 +64,19 @@ function shareSparseRows(tid: i32, count: i32): void {
   if (r1 > r0) sparse_matmul(c + <usize>r0 * ldc, ldc, starts + (<usize>r0 << 2), entries, b, r1 - r0, N, acc);
 }
 
-/** Columns for thread `tid` of `count`: whole 24-column blocks, the last thread to N. */
-@inline function columnStart(tid: i32, count: i32, N: i32): i32 {
-  const chunk = ((N + count - 1) / count + 23) / 24 * 24;
-  const j = tid * chunk;
-  return j < N ? j : N;
+/**
+ * Columns for thread `tid` of `count`: a boundary where C's rows cross a cache line (C's rows
+ * lie a multiple of 64 bytes apart; `m` is C's offset in floats within its line), so no two
+ * threads write one line. Any multiple of 4 will do for the sums: each column sums the same
+ * products in the same order in 24- and 4-wide blocks alike.
+ */
+@inline function columnStart(tid: i32, count: i32, N: i32, m: i32): i32 {
+  if (tid <= 0) return 0;
+  if (tid >= count) return N;
+  let j = (tid * N) / count;
+  const down = (m + j) & 15;
+  j = down <= 8 ? j - down : j + 16 - down;
+  return j < 0 ? 0 : j > N ? N : j;
 }
 
 function shareSparseColumns(tid: i32, count: i32): void {
@@ -79,8 +87,9 @@ function shareSparseColumns(tid: i32, count: i32): void {
   const ldbB = <usize>load<u32>(BOARD, 24);
   const M = load<i32>(BOARD, 28);
   const N = load<i32>(BOARD, 32);
-  const j0 = columnStart(tid, count, N);
-  const j1 = columnStart(tid + 1, count, N);
+  const m = <i32>((c >> 2) & 15);
+  const j0 = columnStart(tid, count, N, m);
+  const j1 = columnStart(tid + 1, count, N, m);
   if (j1 > j0) sparse_matmul_tn_columns(c, starts, entries, b, ldbB, M, j0, j1);
 }
 
@@ -120,11 +129,17 @@ export function sparse_matmul_threads(c: usize, ldc: usize, starts: usize, entri
   runShared(SPARSE_ROWS);
 }
 
-/** sparse_matmul_tn on every thread in use, by columns of C (zeroed here first). */
+/**
+ * sparse_matmul_tn on every thread in use, by columns of C (zeroed here first). Not used yet:
+ * same bits, but slower (whole model, 2 threads: 64K 0.86x with line-aligned splits, 0.68x
+ * without, against 1.31x with this product on one thread; 460K 1.41x either way). Every
+ * thread walks all of B's entries once per block of columns, and a split that is not a
+ * multiple of 24 leaves 4-wide blocks, each a walk of its own: at E = 48 the two threads
+ * walk 7 times where one thread walks twice. It wants blocks of 8 and 16 columns, or a split
+ * by rows of C.
+ */
 export function sparse_matmul_tn_threads(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, F: i32, N: i32, ldc: usize): void {
   for (let f = 0; f < F; f++) memory.fill(c + <usize>f * ldc, 0, <usize>N << 2);
-  // Not used yet: split by columns it ran slower (64K: 0.68x against 1.31x without it), the
-  // threads writing neighbouring columns of C's rows, which share cache lines at E = 48.
   if (!ASC_FEATURE_THREADS || threads == 1 || N < 48) {
     sparse_matmul_tn_columns(c, starts, entries, b, ldbB, M, 0, N);
     return;
