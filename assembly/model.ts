@@ -9,13 +9,13 @@
 import { arena_reset, arena_alloc } from './arena';
 import { rng_seed, rng_below, rng_normal, rng_uniform } from './prng';
 import { matmul_ab, matmul_atb, matmul_abt, gemm, matmul_panels, pack_panels, panel_floats, transpose } from './matmul';
-import { pattern_rows, pattern_values, sparse_matmul_tn } from './sparse';
-import { sparse_matmul_threads } from './threads';
+import { pattern_rows, pattern_values } from './sparse';
+import { adamw_threads, sparse_matmul_threads, sparse_matmul_tn_threads_rows } from './threads';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
 import { relu_forward, relu_backward } from './activation';
 import { attention_forward, attention_backward, attend } from './attention';
 import { crossentropy_forward_backward } from './loss';
-import { sum_squares, adamw_update } from './adam';
+import { sum_squares } from './adam';
 import { exp4 } from './inline/exp';
 
 const TRAIN: i32 = 0; // generator for init and batch sampling
@@ -422,14 +422,14 @@ function backward(N: i32, D: i32): void {
 function mlp_backward_sparse(l: i32, M: i32): void {
   const l2 = at(ln2, l, E);
   const starts = hidStartsAt(l), entries = hidEntriesAt(l);
-  sparse_matmul_tn(fc2(grads, l), starts, entries, dres, f4(E), M, F, E, f4(E)); // hh^T @ dres
+  sparse_matmul_tn_threads_rows(fc2(grads, l), starts, entries, dres, f4(E), M, F, E, f4(E)); // hh^T @ dres
   matmul_abt(dhid, dres, fc2(params, l), M, E, F, false, tscratch);
   // the pattern's values become dhid's, read where hh is nonzero (positive, for finite
   // values): there relu_backward would pass dhid through, so it need not run, the products
   // reading dhid nowhere else
   pattern_values(entries, hidOffsetsAt(l), load<i32>(starts + f4(M)), dhid);
   // d(fc1) = l2^T @ dhid, made as its transpose dhid^T @ l2
-  sparse_matmul_tn(tscratch, starts, entries, l2, f4(E), M, F, E, f4(E));
+  sparse_matmul_tn_threads_rows(tscratch, starts, entries, l2, f4(E), M, F, E, f4(E));
   transpose(fc1(grads, l), f4(F), tscratch, f4(E), F, E);
   // dln = dhid @ fc1^T
   transpose(tscratch, f4(E), fc1(params, l), f4(F), E, F);
@@ -571,7 +571,7 @@ export function optimizer_step(): void {
   const scale: f32 = cfgClip > 0 && norm > cfgClip ? cfgClip / norm : 1.0;
   const lr = learning_rate_at(stepsDone);
   lastLr = lr;
-  adamw_update(params, grads, adam_m, adam_v, nParams, (V + B) * E, lr, cfgB1, cfgB2, cfgEps, cfgWd, stepsDone + 1, scale);
+  adamw_threads(params, grads, adam_m, adam_v, nParams, (V + B) * E, lr, cfgB1, cfgB2, cfgEps, cfgWd, stepsDone + 1, scale);
   stepsDone++;
   copiesStale = true;
 }

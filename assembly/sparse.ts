@@ -229,6 +229,43 @@ export function sparse_matmul_tn_columns(c: usize, starts: usize, entries: usize
   }
 }
 
+/**
+ * Rows of sparse_matmul_tn's C whose byte offsets lie in lo..hi-1, already zeroed: each row
+ * t of B adds only its entries for those rows (a row's entries are in increasing offset), so
+ * every element of C sums the same products in the same order as one thread's, and threads
+ * may take row ranges, each walking only its own entries.
+ */
+export function sparse_matmul_tn_rows(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, N: i32, lo: u32, hi: u32): void {
+  let j = 0;
+  for (; j + 24 <= N; j += 24) {
+    for (let t = 0; t < M; t++) {
+      const e0 = first_at_least(entry_at(entries, starts, t), entry_at(entries, starts, t + 1), lo);
+      const e1 = first_at_least(e0, entry_at(entries, starts, t + 1), hi);
+      scatter_row_24(c + (<usize>j << 2), e0, e1, b + <usize>t * ldbB + (<usize>j << 2));
+    }
+  }
+  for (; j < N; j += 4) {
+    for (let t = 0; t < M; t++) {
+      const e0 = first_at_least(entry_at(entries, starts, t), entry_at(entries, starts, t + 1), lo);
+      const e1 = first_at_least(e0, entry_at(entries, starts, t + 1), hi);
+      scatter_row_4(c + (<usize>j << 2), e0, e1, b + <usize>t * ldbB + (<usize>j << 2));
+    }
+  }
+}
+
+// The first entry in e..end (8 bytes each, offsets increasing) whose offset is at least `at`.
+@inline function first_at_least(e: usize, end: usize, at: u32): usize {
+  let n = <i32>((end - e) >> 3);
+  while (n > 0) {
+    const half = n >> 1;
+    if (load<u32>(e + (<usize>half << 3), 4) < at) {
+      e += <usize>(half + 1) << 3;
+      n -= half + 1;
+    } else n = half;
+  }
+  return e;
+}
+
 // Rows fOff of C, 24 columns each, += value * the 24 floats at b.
 @inline function scatter_row_24(c: usize, e: usize, end: usize, b: usize): void {
   const b0 = v128.load(b), b1 = v128.load(b, 16), b2 = v128.load(b, 32), b3 = v128.load(b, 48), b4 = v128.load(b, 64), b5 = v128.load(b, 80);

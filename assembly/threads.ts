@@ -6,14 +6,15 @@
 // for any thread count. Helpers spin between products (a wake-up from sleep costs as much as
 // a product; docs/threads.md) and sleep only after a long idle spell.
 import { gemm } from './matmul';
-import { sparse_matmul, sparse_matmul_tn_columns } from './sparse';
+import { sparse_matmul, sparse_matmul_tn_columns, sparse_matmul_tn_rows } from './sparse';
+import { adamw_range } from './adam';
 
-// gen @0, quit @4, args @8..55, kind @56, done @64 (a cache line of its own)
+// gen @0, quit @4, args @8..59, kind @60, done @64 (a cache line of its own)
 const BOARD = memory.data(128, 64);
 const DONE: usize = 64;
-const KIND: usize = 56;
+const KIND: usize = 60;
 const SPINS_BEFORE_SLEEP: i32 = 1 << 20;
-const GEMM = 0, SPARSE_ROWS = 1, SPARSE_TN_COLUMNS = 2;
+const GEMM = 0, SPARSE_ROWS = 1, SPARSE_TN_COLUMNS = 2, ADAMW = 3, SPARSE_TN_ROWS = 4;
 
 let threads: i32 = 1;
 
@@ -93,11 +94,88 @@ function shareSparseColumns(tid: i32, count: i32): void {
   if (j1 > j0) sparse_matmul_tn_columns(c, starts, entries, b, ldbB, M, j0, j1);
 }
 
+/** Elements for thread `tid` of `count`: whole cache lines (16 floats). */
+@inline function elementStart(tid: i32, count: i32, n: i32): i32 {
+  const chunk = ((n + count - 1) / count + 15) & ~15;
+  const i = tid * chunk;
+  return i < n ? i : n;
+}
+
+function shareAdamw(tid: i32, count: i32): void {
+  const n = load<i32>(BOARD, 24);
+  const i0 = elementStart(tid, count, n), i1 = elementStart(tid + 1, count, n);
+  if (i1 > i0) {
+    adamw_range(
+      <usize>load<u32>(BOARD, 8), <usize>load<u32>(BOARD, 12), <usize>load<u32>(BOARD, 16), <usize>load<u32>(BOARD, 20),
+      i0, i1, load<i32>(BOARD, 28), load<f32>(BOARD, 32), load<f32>(BOARD, 36), load<f32>(BOARD, 40), load<f32>(BOARD, 44),
+      load<f32>(BOARD, 48), load<i32>(BOARD, 52), load<f32>(BOARD, 56),
+    );
+  }
+}
+
+function shareSparseTnRows(tid: i32, count: i32): void {
+  const F = load<i32>(BOARD, 36);
+  const ldc = load<u32>(BOARD, 40);
+  const f0 = rowStart(tid, count, F), f1 = rowStart(tid + 1, count, F);
+  if (f1 > f0) {
+    sparse_matmul_tn_rows(
+      <usize>load<u32>(BOARD, 8), <usize>load<u32>(BOARD, 12), <usize>load<u32>(BOARD, 16), <usize>load<u32>(BOARD, 20),
+      <usize>load<u32>(BOARD, 24), load<i32>(BOARD, 28), load<i32>(BOARD, 32), <u32>f0 * ldc, <u32>f1 * ldc,
+    );
+  }
+}
+
 function share(tid: i32, count: i32): void {
   const kind = load<i32>(BOARD, KIND);
+  if (kind == SPARSE_TN_ROWS) { shareSparseTnRows(tid, count); return; }
   if (kind == GEMM) shareGemm(tid, count);
   else if (kind == SPARSE_ROWS) shareSparseRows(tid, count);
+  else if (kind == ADAMW) shareAdamw(tid, count);
   else shareSparseColumns(tid, count);
+}
+
+/** sparse_matmul_tn on every thread in use, by rows of C (zeroed here first), each thread walking its own entries. */
+export function sparse_matmul_tn_threads_rows(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, F: i32, N: i32, ldc: usize): void {
+  for (let f = 0; f < F; f++) memory.fill(c + <usize>f * ldc, 0, <usize>N << 2);
+  if (!ASC_FEATURE_THREADS || threads == 1 || F < 8 * threads) {
+    sparse_matmul_tn_columns(c, starts, entries, b, ldbB, M, 0, N);
+    return;
+  }
+  store<u32>(BOARD, <u32>c, 8);
+  store<u32>(BOARD, <u32>starts, 12);
+  store<u32>(BOARD, <u32>entries, 16);
+  store<u32>(BOARD, <u32>b, 20);
+  store<u32>(BOARD, <u32>ldbB, 24);
+  store<i32>(BOARD, M, 28);
+  store<i32>(BOARD, N, 32);
+  store<i32>(BOARD, F, 36);
+  store<u32>(BOARD, <u32>ldc, 40);
+  runShared(SPARSE_TN_ROWS);
+}
+
+/** adamw_update on every thread in use, by ranges of whole cache lines (n % 4 == 0). */
+export function adamw_threads(
+  params: usize, grads: usize, m: usize, v: usize, n: i32, decayFrom: i32,
+  lr: f32, beta1: f32, beta2: f32, eps: f32, wd: f32, t: i32, gscale: f32,
+): void {
+  if (!ASC_FEATURE_THREADS || threads == 1) {
+    adamw_range(params, grads, m, v, 0, n, decayFrom, lr, beta1, beta2, eps, wd, t, gscale);
+    return;
+  }
+  store<u32>(BOARD, <u32>params, 8);
+  store<u32>(BOARD, <u32>grads, 12);
+  store<u32>(BOARD, <u32>m, 16);
+  store<u32>(BOARD, <u32>v, 20);
+  store<i32>(BOARD, n, 24);
+  store<i32>(BOARD, decayFrom, 28);
+  store<f32>(BOARD, lr, 32);
+  store<f32>(BOARD, beta1, 36);
+  store<f32>(BOARD, beta2, 40);
+  store<f32>(BOARD, eps, 44);
+  store<f32>(BOARD, wd, 48);
+  store<i32>(BOARD, t, 52);
+  store<f32>(BOARD, gscale, 56);
+  runShared(ADAMW);
 }
 
 /** Starts a generation of `kind` on the helpers, takes thread 0's share, waits for theirs. */

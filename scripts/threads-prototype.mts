@@ -60,6 +60,6 @@ for (let round = 0; round < 5; round++) {
   console.log(`round ${round}: 1 thread ${(t1 / each).toFixed(2)} ms/step, 2 threads ${(t2 / each).toFixed(2)} ms/step, ${(t1 / t2).toFixed(2)}x`);
 }
 ratios.sort((a, b) => a - b);
-console.log(`${shape}: 2 threads ${ratios[2].toFixed(2)}x one (median of 5; the dense products and the sparse products by rows on 2 threads, the rest on one)`);
+console.log(`${shape}: 2 threads ${ratios[2].toFixed(2)}x one (median of 5; the products and AdamW on 2 threads, the rest on one)`);
 await one.stop(); await two.stop();
 process.exit(0);
