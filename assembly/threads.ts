@@ -21,6 +21,7 @@ let threads: i32 = 1;
 /** How many threads take part in each product from now on (1: this thread alone). */
 export function threads_use(count: i32): void {
   threads = count < 1 ? 1 : count;
+  if (ASC_FEATURE_THREADS && threads > 1) atomic.store<i32>(BOARD + 4, 0); // helpers anew after threads_stop
 }
 
 export function threads_in_use(): i32 {
