@@ -1,15 +1,15 @@
-// Node-only: the threads build (build/organelle-threads.wasm, `npm run asbuild`) and the helper
-// threads that share an engine's products with it (assembly/threads.ts; docs/threads.md).
-// An engine made over `sharedMemory()` is handed to `startHelpers`, which starts count - 1
-// worker threads, each the same module over the same memory with scratch of its own, and
-// tells the engine to use them; `stop` ends them, and the engine works on alone.
+// Node only: the threads build (build/organelle-threads.wasm, made by `npm run asbuild`) and
+// its helper threads as worker_threads (worker/wasm/helper-threads.ts says what they do).
+// A helper is a few lines of plain JavaScript, so it starts in milliseconds without the
+// TypeScript loader; it is unref'd, so a CLI whose work is done exits without closing its engines.
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Engine } from '../engine.ts';
+import type { HelperInit, HelperThread, ThreadPlatform } from './helper-threads.ts';
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 
-export function nodeThreadsWasmModule(): Promise<WebAssembly.Module> {
+function nodeThreadsWasmModule(): Promise<WebAssembly.Module> {
   compiled ??= (async () => {
     const url = new URL('../../build/organelle-threads.wasm', import.meta.url);
     let bytes: Uint8Array;
@@ -23,11 +23,6 @@ export function nodeThreadsWasmModule(): Promise<WebAssembly.Module> {
   return compiled;
 }
 
-/** The memory a threads-build engine imports: shared, as large as the build allows. */
-export function sharedMemory(): WebAssembly.Memory {
-  return new WebAssembly.Memory({ initial: 64, maximum: 16384, shared: true });
-}
-
 const HELPER = `
 const { parentPort, workerData: d } = require('node:worker_threads');
 const ex = new WebAssembly.Instance(d.module, { env: { memory: d.memory, abort(m, f, l, c) { throw new Error('organelle wasm aborted at ' + l + ':' + c); } } }).exports;
@@ -36,33 +31,17 @@ parentPort.postMessage('ready');
 ex.worker_loop(d.tid, d.count);
 `;
 
-export interface Helpers {
-  count: number;
-  stop(): Promise<void>;
+function spawn(init: HelperInit): Promise<HelperThread> {
+  const worker = new Worker(HELPER, { eval: true, workerData: init });
+  worker.unref();
+  return new Promise((resolve, reject) => {
+    worker.once('message', () => resolve({ terminate: () => void worker.terminate() }));
+    worker.once('error', (err) => reject(new Error(`helper thread ${init.tid} failed to start: ${err.message}`)));
+  });
 }
 
-/** Starts count - 1 helper threads for `engine` (made by the threads build over `memory`). */
-export async function startHelpers(engine: Engine, memory: WebAssembly.Memory, count: number): Promise<Helpers> {
-  if (!Number.isInteger(count) || count < 1 || count > 64) throw new Error(`threads must be 1..64, got ${count}`);
-  const w = engine.wasm;
-  const workers: Worker[] = [];
-  for (let tid = 1; tid < count; tid++) {
-    const scratch = w.arena_alloc(w.scratch_bytes());
-    if (scratch === 0) throw new Error('not enough memory for another thread');
-    const worker = new Worker(HELPER, { eval: true, workerData: { module: engine.module, memory, tid, count, scratch } });
-    await new Promise<void>((resolve, reject) => {
-      worker.once('message', () => resolve());
-      worker.once('error', reject);
-    });
-    workers.push(worker);
-  }
-  w.threads_use(count);
-  return {
-    count,
-    async stop() {
-      w.threads_use(1);
-      w.threads_stop();
-      await Promise.all(workers.map((x) => x.terminate()));
-    },
-  };
-}
+export const nodeThreadPlatform: ThreadPlatform = {
+  available: () => ({ threads: availableParallelism() }),
+  threadsModule: nodeThreadsWasmModule,
+  spawn,
+};
