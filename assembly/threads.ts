@@ -257,11 +257,20 @@ export function gemm_threads(
   }
 }
 
-/** A helper thread's life: every product's share until threads_stop. */
-export function worker_loop(tid: i32, count: i32): void {
+/** The board's generation now: what a helper about to start is given as `seen` (worker_loop). */
+export function threads_generation(): i32 {
+  return ASC_FEATURE_THREADS ? atomic.load<i32>(BOARD) : load<i32>(BOARD);
+}
+
+/**
+ * A helper thread's life: every product's share until threads_stop. `seen` is the generation
+ * thread 0 read before starting this helper (threads_generation): a product it posts before
+ * the helper reaches this loop is still one the helper takes, where reading the generation
+ * here could skip it and leave thread 0 waiting for its share forever.
+ */
+export function worker_loop(tid: i32, count: i32, seen: i32): void {
   if (!ASC_FEATURE_THREADS) return;
   if (ASC_FEATURE_THREADS) {
-    let seen = atomic.load<i32>(BOARD);
     while (true) {
       let gen = atomic.load<i32>(BOARD);
       let spins = 0;

@@ -93,8 +93,9 @@ export class Engine {
     const shared = this.#shared;
     if (!shared) throw new Error('this engine was made for one thread (no shared memory)');
     if (count === this.#helpers.length + 1) return;
-    this.close();
+    await this.close();
     const w = this.#w;
+    const started: HelperThread[] = [];
     try {
       for (let tid = 1; tid < count; tid++) {
         // each thread's scratch is allocated once, after the model (model_init resets the
@@ -105,22 +106,26 @@ export class Engine {
           shared.scratch.length = tid;
           throw new Error(`not enough memory for thread ${tid + 1} of ${count}`);
         }
-        this.#helpers.push(await shared.platform.spawn({ module: shared.module, memory: shared.memory, tid, count, scratch }));
+        const seen = w.threads_generation(); // nothing is posted until every helper has started
+        started.push(await shared.platform.spawn({ module: shared.module, memory: shared.memory, tid, count, scratch, seen }));
       }
     } catch (err) {
-      this.close();
+      // none has had a product to share yet: they can be ended where they are
+      for (const helper of started) helper.terminate();
       throw err;
     }
+    this.#helpers = started;
     w.threads_use(count);
   }
 
   /** Ends the helper threads, if any: the engine works on alone, with the same bits. */
-  close(): void {
+  async close(): Promise<void> {
     if (this.#helpers.length === 0) return;
+    const helpers = this.#helpers;
+    this.#helpers = [];
     this.#w.threads_use(1);
     this.#w.threads_stop();
-    for (const helper of this.#helpers) helper.terminate();
-    this.#helpers = [];
+    await Promise.all(helpers.map((helper) => helper.stopped()));
   }
 
   // Views are made per call: memory may have grown (corpus_alloc) since the last one.

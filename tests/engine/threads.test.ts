@@ -31,7 +31,7 @@ describe('several threads on one model', () => {
           expect(o.engine.threads).toBe(count);
           expect(train(o, steps), `${count} thread(s)`).toEqual(reference);
         } finally {
-          o.engine.close();
+          await o.engine.close();
         }
       }
     }, 120_000);
@@ -48,7 +48,7 @@ describe('several threads on one model', () => {
     await o.engine.setThreads(3);
     expect(o.engine.threads).toBe(3);
     expect(train(o, 20)).toEqual(train(reference2, 20));
-    o.engine.close();
+    await o.engine.close();
     expect(o.engine.threads).toBe(1);
     expect(train(o, 20)).toEqual(train(reference2, 20));
     const resumed = await Organelle.fromFile(module, o.toFile(true), CORPUS, { threads: { count: 3, platform: nodeThreadPlatform } });
@@ -56,7 +56,7 @@ describe('several threads on one model', () => {
       expect(resumed.engine.threads).toBe(3);
       expect(train(resumed, 40)).toEqual(expected[2]);
     } finally {
-      resumed.engine.close();
+      await resumed.engine.close();
     }
   }, 60_000);
 
@@ -76,7 +76,7 @@ describe('several threads on one model', () => {
       async spawn(init: HelperInit) {
         if (init.tid === 2) throw new Error('helper thread 2 failed to start: no more workers');
         const helper = await nodeThreadPlatform.spawn(init);
-        return { terminate: () => (terminated.push(init.tid), helper.terminate()) };
+        return { ...helper, terminate: () => (terminated.push(init.tid), helper.terminate()) };
       },
     };
     await expect(threadedBenchOrganelle(module, failing, '64k', CORPUS, 3)).rejects.toThrow('helper thread 2 failed to start');

@@ -64,7 +64,7 @@ export async function benchThreads(
         const speedup = runs[1].tokensPerCall() / runs[0].tokensPerCall() / relative[1];
         results.push({ shape, threads, tokens_per_s: many, single_tokens_per_s: one, speedup, same_bits });
       } finally {
-        several.engine.close();
+        await several.engine.close();
       }
     }
   }

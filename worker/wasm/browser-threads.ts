@@ -5,14 +5,15 @@
 // elsewhere available() says one thread, and why. A helper is a few lines of plain JavaScript
 // run from a blob, so neither Vite nor the bench bundle has another entry to build.
 
-import type { HelperInit, HelperThread, ThreadPlatform } from './helper-threads.ts';
+import { STOP_TIMEOUT_MS, type HelperInit, type HelperThread, type ThreadPlatform } from './helper-threads.ts';
 
 const HELPER = `onmessage = (e) => {
   const d = e.data;
   const ex = new WebAssembly.Instance(d.module, { env: { memory: d.memory, abort(m, f, l, c) { throw new Error('organelle wasm aborted at ' + l + ':' + c); } } }).exports;
   ex.scratch_use(d.scratch);
   postMessage('ready');
-  ex.worker_loop(d.tid, d.count);
+  ex.worker_loop(d.tid, d.count, d.seen);
+  postMessage('stopped');
 };`;
 
 let helperUrl: string | undefined;
@@ -20,11 +21,23 @@ let helperUrl: string | undefined;
 function spawn(init: HelperInit): Promise<HelperThread> {
   helperUrl ??= URL.createObjectURL(new Blob([HELPER], { type: 'text/javascript' }));
   const worker = new Worker(helperUrl, { name: `organelle-helper-${init.tid}` });
+  let left: () => void = () => {};
+  const leftLoop = new Promise<void>((resolve) => (left = resolve));
+  const helper: HelperThread = {
+    async stopped() {
+      const timer = setTimeout(left, STOP_TIMEOUT_MS);
+      await leftLoop;
+      clearTimeout(timer);
+      worker.terminate();
+    },
+    terminate: () => worker.terminate(),
+  };
   return new Promise((resolve, reject) => {
-    worker.onmessage = () => resolve({ terminate: () => worker.terminate() });
+    worker.onmessage = (e) => (e.data === 'ready' ? resolve(helper) : left());
     worker.onerror = (e) => {
       e.preventDefault();
       worker.terminate();
+      left();
       reject(new Error(`helper thread ${init.tid} failed to start: ${e.message || 'no message'}`));
     };
     worker.postMessage(init);

@@ -83,7 +83,8 @@ export interface OrganelleWasm {
   scratch_use(at: number): void;
   threads_use(count: number): void;
   threads_in_use(): number;
-  worker_loop(tid: number, count: number): void;
+  threads_generation(): number; // the board's generation, handed to a helper about to start
+  worker_loop(tid: number, count: number, seen: number): void;
   threads_stop(): void;
 }
 

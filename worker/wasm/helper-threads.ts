@@ -14,11 +14,23 @@ export interface HelperInit {
   tid: number; // 1 .. count - 1 (the engine's own thread is 0)
   count: number;
   scratch: number; // this thread's scratch in the shared memory
+  seen: number; // the board's generation before the helper starts (worker_loop's `seen`)
 }
 
 export interface HelperThread {
+  /**
+   * Resolves once the helper has left worker_loop (after threads_stop) and its thread has
+   * ended. A new set of helpers must not start before: one still in the loop would take a
+   * share of the next product beside the new thread of its number.
+   */
+  stopped(): Promise<void>;
+  /** Ends the thread at once, wherever it is (a helper that failed to start). */
   terminate(): void;
 }
+
+// How long a stopped helper may take to leave its loop before its thread is ended anyway:
+// it leaves within microseconds when spinning, and threads_stop wakes one that sleeps.
+export const STOP_TIMEOUT_MS = 2000;
 
 export interface ThreadPlatform {
   /** The most threads worth asking for here (the cores), or 1 where memory cannot be shared, with why. */

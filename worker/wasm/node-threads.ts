@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { HelperInit, HelperThread, ThreadPlatform } from './helper-threads.ts';
+import { STOP_TIMEOUT_MS, type HelperInit, type HelperThread, type ThreadPlatform } from './helper-threads.ts';
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 
@@ -28,14 +28,29 @@ const { parentPort, workerData: d } = require('node:worker_threads');
 const ex = new WebAssembly.Instance(d.module, { env: { memory: d.memory, abort(m, f, l, c) { throw new Error('organelle wasm aborted at ' + l + ':' + c); } } }).exports;
 ex.scratch_use(d.scratch);
 parentPort.postMessage('ready');
-ex.worker_loop(d.tid, d.count);
+ex.worker_loop(d.tid, d.count, d.seen);
+parentPort.postMessage('stopped');
 `;
 
 function spawn(init: HelperInit): Promise<HelperThread> {
   const worker = new Worker(HELPER, { eval: true, workerData: init });
   worker.unref();
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const left = new Promise<void>((resolve) => {
+    worker.on('message', (m) => m === 'stopped' && resolve());
+    void exited.then(resolve);
+  });
+  const helper: HelperThread = {
+    async stopped() {
+      const timer = setTimeout(() => void worker.terminate(), STOP_TIMEOUT_MS);
+      await left;
+      clearTimeout(timer);
+      await worker.terminate();
+    },
+    terminate: () => void worker.terminate(),
+  };
   return new Promise((resolve, reject) => {
-    worker.once('message', () => resolve({ terminate: () => void worker.terminate() }));
+    worker.on('message', (m) => m === 'ready' && resolve(helper));
     worker.once('error', (err) => reject(new Error(`helper thread ${init.tid} failed to start: ${err.message}`)));
   });
 }
