@@ -5,7 +5,8 @@
 // that diverged keeping its last good checkpoint, a refused save kept for download, and jobs
 // another tab holds left alone.
 import { describe, expect, it, vi } from 'vitest';
-import { TrainingPool, finishTime, shareCores } from '../../web/src/train/training-pool.svelte.ts';
+import { TrainingPool, finishTime } from '../../web/src/train/training-pool.svelte.ts';
+import { shareCores } from '../../worker/cores.ts';
 import { appendCurve, MAX_POINTS } from '../../web/src/train/training-job.svelte.ts';
 import { MemoryJobStore, type JobSpec } from '../../web/src/train/job-store.ts';
 import type { TrainProgress } from '../../worker/browser/messages.ts';

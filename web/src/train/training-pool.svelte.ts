@@ -6,6 +6,7 @@
 // checkpoint. A Web Lock per job keeps two tabs from training the same job.
 import { TrainingJob, type JobDeps } from './training-job.svelte.ts';
 import type { JobRecord, JobSpec, JobStore } from './job-store.ts';
+import { shareCores } from '../../../worker/cores.ts';
 
 export interface PoolOptions extends JobDeps {
   capacity: number;
@@ -41,18 +42,6 @@ export function finishTime(durations: readonly number[], cores: number): number 
     freeAt[core] += d;
   }
   return Math.max(...freeAt);
-}
-
-/**
- * Each of `runs` runs' threads when they share `cores`: as even as whole threads allow, the
- * earlier runs taking the odd ones (one run gets every core; "Train both" on 2 cores, one each).
- */
-export function shareCores(cores: number, runs: number): number[] {
-  const total = Math.max(1, Math.floor(cores));
-  if (runs < 1) return [];
-  const base = Math.max(1, Math.floor(total / runs));
-  const extra = runs >= total ? 0 : total % runs;
-  return Array.from({ length: runs }, (_, i) => base + (i < extra ? 1 : 0));
 }
 
 export class TrainingPool {
