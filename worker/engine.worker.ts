@@ -167,16 +167,23 @@ const api = {
    * preparing each in its own worker first.
    */
   async prepareTiming(request: TrainTimingRequest): Promise<void> {
-    prepared = null; // a run prepared and never timed is dropped with its memory
-    prepared = await PreparedTiming.prepare(await browserWasmModule(), request);
+    // a run prepared and never timed is dropped with its memory and its threads
+    const before = prepared;
+    prepared = null;
+    await before?.close();
+    prepared = await PreparedTiming.prepare(await browserWasmModule(), request, siteThreadPlatform);
   },
 
   /** Trains the prepared run for a moment and reports its rate; keeps nothing afterwards. */
-  timePrepared(): TrainTiming {
+  async timePrepared(): Promise<TrainTiming> {
     if (!prepared) throw new Error('no run was prepared for timing');
     const timing = prepared;
     prepared = null;
-    return timing.time();
+    try {
+      return timing.time();
+    } finally {
+      await timing.close();
+    }
   },
 
   pause(): void {

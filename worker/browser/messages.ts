@@ -51,7 +51,7 @@ export interface TrainStarted {
  * whose corpus the page has built already (RecipeInfo.sharedCorpus), that corpus's text, so the
  * timing worker does not build it again.
  */
-export type TrainTimingRequest = Pick<TrainRequest, 'source' | 'architecture' | 'seed'> & { corpus?: string };
+export type TrainTimingRequest = Pick<TrainRequest, 'source' | 'architecture' | 'seed' | 'threads'> & { corpus?: string };
 
 /** A short timed stretch of a run (worker/browser/train-timing.ts), and the model it would make. */
 export interface TrainTiming {
