@@ -19,6 +19,9 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title><link rel
 // what the page's window.bench offers
 const ENTRY = `export { runBench, trainFor } from './worker/bench/bench.ts';
 export { browserThreadPlatform } from './worker/wasm/browser-threads.ts';
+export { threadedBenchOrganelle } from './worker/bench/threads.ts';
+export { moverBenchCorpus } from './worker/bench/mover-corpus.ts';
+export { float32Hash } from './worker/recipes/determinism.ts';
 export { compareBuilds } from './worker/bench/compare.ts';
 export { warmedUpOrganelle } from './worker/bench/profile.ts';`;
 
@@ -62,8 +65,8 @@ export async function withBenchPage<T>(wasm: Record<string, Uint8Array>, log: (l
   }
 }
 
-const thisBuild = () => readFile(new URL('../build/organelle.wasm', import.meta.url));
-const threadsBuild = () => readFile(new URL('../build/organelle-threads.wasm', import.meta.url));
+export const thisBuild = () => readFile(new URL('../build/organelle.wasm', import.meta.url));
+export const threadsBuild = () => readFile(new URL('../build/organelle-threads.wasm', import.meta.url));
 
 async function inChromium<T>(wasm: Record<string, Uint8Array>, script: string, log: (line: string) => void): Promise<{ result: T; runtime: string }> {
   return withBenchPage(wasm, log, async (page) => (await page.evaluate(script)) as T);
