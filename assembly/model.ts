@@ -10,7 +10,7 @@ import { arena_reset, arena_alloc } from './arena';
 import { rng_seed, rng_below, rng_normal, rng_uniform } from './prng';
 import { matmul_ab, matmul_atb, matmul_abt, gemm, matmul_panels, pack_panels, panel_floats, transpose } from './matmul';
 import { pattern_rows, pattern_values } from './sparse';
-import { adamw_threads, sparse_matmul_threads, sparse_matmul_tn_threads_rows } from './threads';
+import { adamw_threads, sparse_matmul_threads, sparse_matmul_tn_threads_rows, attention_forward_threads, attention_backward_threads } from './threads';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
 import { relu_forward, relu_backward } from './activation';
 import { attention_forward, attention_backward, attend } from './attention';
@@ -341,11 +341,11 @@ function forward(N: i32, D: i32): void {
     const last = l == L - 1;
     const M = last ? nc : N;
     if (last) {
-      attention_forward(dtmp, att + f4(l * attFloats), q, docStarts, qStarts, D, E, H, attScratch);
+      attention_forward_threads(dtmp, att + f4(l * attFloats), q, docStarts, qStarts, D, E, H, attScratch);
       gather_rows(ao, dtmp, nc, E);
       gather_rows(mid, x, nc, E);
     } else {
-      attention_forward(ao, att + f4(l * attFloats), q, docStarts, 0, D, E, H, attScratch);
+      attention_forward_threads(ao, att + f4(l * attFloats), q, docStarts, 0, D, E, H, attScratch);
       memory.copy(mid, x, f4(N * E));
     }
     matmul_ab(mid, ao, wo(params, l), M, E, E, true);
@@ -389,12 +389,12 @@ function backward(N: i32, D: i32): void {
     if (last) {
       // back to every row: d(attn out) at the compact rows, d(res[l]) = d(mid) there
       scatter_rows(dtmp, dln, nc, E);
-      attention_backward(dqkv, attScratch, dtmp, att + f4(l * attFloats), q, docStarts, qStarts, D, E, H);
+      attention_backward_threads(dqkv, attScratch, dtmp, att + f4(l * attFloats), q, docStarts, qStarts, D, E, H);
       memory.fill(dtmp, 0, f4(N * E));
       scatter_rows(dtmp, dres, nc, E);
       memory.copy(dres, dtmp, f4(N * E));
     } else {
-      attention_backward(dqkv, attScratch, dln, att + f4(l * attFloats), q, docStarts, 0, D, E, H);
+      attention_backward_threads(dqkv, attScratch, dln, att + f4(l * attFloats), q, docStarts, 0, D, E, H);
     }
     matmul_atb(wqkv(grads, l), l1, dqkv, E, N, 3 * E, false);
     matmul_abt(dln, dqkv, wqkv(params, l), N, 3 * E, E, false, tscratch);
