@@ -11,6 +11,8 @@ import { adamw_range } from './adam';
 import { attention_forward_part, attention_backward_part, attention_scratch_floats } from './attention';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
 import { thread_scratch, thread_scratch_floats, transpose } from './matmul';
+import { relu_rows, relu_backward } from './activation';
+import { pattern_rows_part, pattern_values } from './sparse';
 
 // gen @0, quit @4, ops @8, open @12 (the generation running, 0 between), done @64 (a cache line of its own), then the ops' slots from 128:
 // args @0..59, kind @60 of each 64-byte slot. Thread 0 may post several ops before it starts
@@ -26,7 +28,8 @@ const DONE: usize = 64;
 const KIND: usize = 60;
 const SPINS_BEFORE_SLEEP: i32 = 1 << 20;
 const GEMM = 0, SPARSE_ROWS = 1, SPARSE_TN_COLUMNS = 2, ADAMW = 3, SPARSE_TN_ROWS = 4, ATTN_F = 5, ATTN_B = 6;
-const RMSNORM_F = 7, RMSNORM_B = 8, TRANSPOSE = 9, COPY_ROWS = 10;
+const RMSNORM_F = 7, RMSNORM_B = 8, TRANSPOSE = 9, COPY_ROWS = 10, GATHER = 11, SCATTER = 12, RELU_ROWS = 13, PATTERN = 14;
+const PATTERN_VALUES = 15, RELU_B = 16;
 
 let threads: i32 = 1;
 let batching = false;
@@ -192,6 +195,11 @@ function shareOp(at: usize, tid: i32, count: i32): void {
   else if (kind == RMSNORM_B) shareRmsnormBackward(at, tid, count);
   else if (kind == TRANSPOSE) shareTranspose(at, tid, count);
   else if (kind == COPY_ROWS) shareCopyRows(at, tid, count);
+  else if (kind == GATHER || kind == SCATTER) shareMoveRows(at, tid, count, kind == SCATTER);
+  else if (kind == RELU_ROWS) shareReluRows(at, tid, count);
+  else if (kind == PATTERN) sharePattern(at, tid, count);
+  else if (kind == PATTERN_VALUES) sharePatternValues(at, tid, count);
+  else if (kind == RELU_B) shareReluBackward(at, tid, count);
   else if (kind == ADAMW) shareAdamw(at, tid, count);
   else shareSparseColumns(at, tid, count);
 }
@@ -337,6 +345,116 @@ export function copy_rows_threads(dst: usize, src: usize, N: i32, row: usize): v
   const s = next();
   store<u32>(s, <u32>dst, 0); store<u32>(s, <u32>src, 4); store<i32>(s, N, 8); store<u32>(s, <u32>row, 12);
   post(COPY_ROWS);
+}
+
+// dst[r] = src[idx[r]] (gather) or dst[idx[r]] = src[r] (scatter), for the rows r of a split of n
+@inline function moveRows(dst: usize, src: usize, idx: usize, r0: i32, r1: i32, row: usize, scatter: bool): void {
+  for (let r = r0; r < r1; r++) {
+    const i = <usize>load<i32>(idx + (<usize>r << 2));
+    if (scatter) memory.copy(dst + i * row, src + <usize>r * row, row);
+    else memory.copy(dst + <usize>r * row, src + i * row, row);
+  }
+}
+
+function shareMoveRows(at: usize, tid: i32, count: i32, scatter: bool): void {
+  const n = load<i32>(at, 12);
+  const r0 = rowStart(tid, count, n), r1 = rowStart(tid + 1, count, n);
+  moveRows(<usize>load<u32>(at, 0), <usize>load<u32>(at, 4), <usize>load<u32>(at, 8), r0, r1, <usize>load<u32>(at, 16), scatter);
+}
+
+/** dst[r] = src[idx[r]] (rows of `row` bytes) for r < n, on every thread in use (rowStart's split of n). */
+export function gather_rows_threads(dst: usize, src: usize, idx: usize, n: i32, row: usize): void {
+  moveRowsThreads(dst, src, idx, n, row, false);
+}
+
+/** dst[idx[r]] = src[r] for r < n, on every thread in use (rowStart's split of n; idx without repeats). */
+export function scatter_rows_threads(dst: usize, src: usize, idx: usize, n: i32, row: usize): void {
+  moveRowsThreads(dst, src, idx, n, row, true);
+}
+
+function moveRowsThreads(dst: usize, src: usize, idx: usize, n: i32, row: usize, scatter: bool): void {
+  if (!shared()) {
+    moveRows(dst, src, idx, 0, n, row, scatter);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>dst, 0); store<u32>(s, <u32>src, 4); store<u32>(s, <u32>idx, 8); store<i32>(s, n, 12); store<u32>(s, <u32>row, 16);
+  post(scatter ? SCATTER : GATHER);
+}
+
+function shareReluRows(at: usize, tid: i32, count: i32): void {
+  const M = load<i32>(at, 4), F = load<i32>(at, 8);
+  const r0 = rowStart(tid, count, M), r1 = rowStart(tid + 1, count, M);
+  if (r1 > r0) relu_rows(<usize>load<u32>(at, 0) + <usize>r0 * (<usize>F << 2), r1 - r0, F, <usize>load<u32>(at, 12) + (<usize>r0 << 2));
+}
+
+/** relu_rows on every thread in use (rowStart's split of M). */
+export function relu_rows_threads(h: usize, M: i32, F: i32, counts: usize): void {
+  if (!shared()) {
+    relu_rows(h, M, F, counts);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>h, 0); store<i32>(s, M, 4); store<i32>(s, F, 8); store<u32>(s, <u32>counts, 12);
+  post(RELU_ROWS);
+}
+
+function sharePattern(at: usize, tid: i32, count: i32): void {
+  const M = load<i32>(at, 16);
+  const r0 = rowStart(tid, count, M), r1 = rowStart(tid + 1, count, M);
+  if (r1 > r0) {
+    pattern_rows_part(<usize>load<u32>(at, 0), <usize>load<u32>(at, 4), <usize>load<u32>(at, 8), <usize>load<u32>(at, 12),
+      r0, r1, load<i32>(at, 20), <usize>load<u32>(at, 24));
+  }
+}
+
+/** pattern_rows_part over all M rows, on every thread in use (rowStart's split of M); starts known. */
+export function pattern_rows_threads(starts: usize, entries: usize, aOffs: usize, h: usize, M: i32, F: i32, ldb: usize): void {
+  if (!shared()) {
+    pattern_rows_part(starts, entries, aOffs, h, 0, M, F, ldb);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>starts, 0); store<u32>(s, <u32>entries, 4); store<u32>(s, <u32>aOffs, 8); store<u32>(s, <u32>h, 12);
+  store<i32>(s, M, 16); store<i32>(s, F, 20); store<u32>(s, <u32>ldb, 24);
+  post(PATTERN);
+}
+
+function sharePatternValues(at: usize, tid: i32, count: i32): void {
+  const starts = <usize>load<u32>(at, 8);
+  const M = load<i32>(at, 12);
+  const r0 = rowStart(tid, count, M), r1 = rowStart(tid + 1, count, M);
+  const e0 = load<i32>(starts + (<usize>r0 << 2)), e1 = load<i32>(starts + (<usize>r1 << 2));
+  if (e1 > e0) pattern_values(<usize>load<u32>(at, 0) + (<usize>e0 << 3), <usize>load<u32>(at, 4) + (<usize>e0 << 2), e1 - e0, <usize>load<u32>(at, 16));
+}
+
+/** pattern_values for the entries of rows 0..M-1, on every thread in use (rowStart's split of M). */
+export function pattern_values_threads(entries: usize, aOffs: usize, starts: usize, M: i32, a: usize): void {
+  if (!shared()) {
+    pattern_values(entries, aOffs, load<i32>(starts + (<usize>M << 2)), a);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>entries, 0); store<u32>(s, <u32>aOffs, 4); store<u32>(s, <u32>starts, 8); store<i32>(s, M, 12); store<u32>(s, <u32>a, 16);
+  post(PATTERN_VALUES);
+}
+
+function shareReluBackward(at: usize, tid: i32, count: i32): void {
+  const M = load<i32>(at, 12), F = load<i32>(at, 16);
+  const r0 = rowStart(tid, count, M), r1 = rowStart(tid + 1, count, M);
+  const off = <usize>r0 * (<usize>F << 2);
+  if (r1 > r0) relu_backward(<usize>load<u32>(at, 0) + off, <usize>load<u32>(at, 4) + off, <usize>load<u32>(at, 8) + off, (r1 - r0) * F);
+}
+
+/** relu_backward over M rows of F floats, on every thread in use (rowStart's split of M). */
+export function relu_backward_threads(dinp: usize, dout: usize, out: usize, M: i32, F: i32): void {
+  if (!shared()) {
+    relu_backward(dinp, dout, out, M * F);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>dinp, 0); store<u32>(s, <u32>dout, 4); store<u32>(s, <u32>out, 8); store<i32>(s, M, 12); store<i32>(s, F, 16);
+  post(RELU_B);
 }
 
 /** sparse_matmul_tn on every thread in use, by rows of C (zeroed here first), each thread walking its own entries. */
