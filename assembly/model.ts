@@ -14,6 +14,7 @@ import {
   adamw_threads, sparse_matmul_threads, sparse_matmul_tn_threads_rows, attention_forward_threads, attention_backward_threads,
   gemm_threads, ops_begin, ops_end, rmsnorm_forward_threads, rmsnorm_backward_threads, transpose_threads, copy_rows_threads,
   gather_rows_threads, scatter_rows_threads, relu_rows_threads, pattern_rows_threads, pattern_values_threads, relu_backward_threads,
+  threads_in_use,
 } from './threads';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
 import { relu_forward, relu_backward } from './activation';
@@ -337,7 +338,19 @@ function transpose_weights(): void {
   }
 }
 
-// C(M,N) = A(M,K) @ W^T, W^T (K, N) read from paramsT
+// Whether this step's weights are transposed ahead into paramsT (on several threads, in
+// forward's first job), or each just before its use into tscratch (one thread: the copy
+// stays in cache).
+let transposedAhead = false;
+
+// W^T for the weight w (R, C) whose place in paramsT is wT: there, or made now in tscratch.
+function weightT(wT: usize, w: usize, R: i32, C: i32): usize {
+  if (transposedAhead) return wT;
+  transpose(tscratch, f4(R), w, f4(C), R, C);
+  return tscratch;
+}
+
+// C(M,N) = A(M,K) @ W^T, with W^T (K, N) from weightT
 @inline function matmul_awt(c: usize, a: usize, wT: usize, M: i32, K: i32, N: i32): void {
   gemm_threads(c, f4(N), a, f4(K), 4, wT, f4(N), M, K, N, false);
 }
@@ -359,7 +372,8 @@ function forward(N: i32, D: i32, withGrad: bool): void {
     for (let c: usize = 0; c < row; c += 16) v128.store(x + c, f32x4.add(v128.load(te + c), v128.load(pe + c)));
   }
   ops_begin();
-  if (withGrad) transpose_weights();
+  transposedAhead = withGrad && threads_in_use() > 1;
+  if (transposedAhead) transpose_weights();
   rmsnorm_forward_threads(resAt(0), rstd0, emb, N, E);
   for (let l = 0; l < L; l++) {
     const x = resAt(l);
@@ -427,7 +441,7 @@ function backward(N: i32, D: i32): void {
   // logits = res[L] @ lm_head on compact rows (the logits buffer now holds dlogits)
   ops_begin();
   matmul_atb(lmHead(grads), resAt(L), logits, E, nc, V, false);
-  matmul_awt(dres, logits, lmHead(paramsT), nc, V, E);
+  matmul_awt(dres, logits, weightT(lmHead(paramsT), lmHead(params), E, V), nc, V, E);
   ops_end();
   for (let l = L - 1; l >= 0; l--) {
     const last = l == L - 1;
@@ -442,12 +456,12 @@ function backward(N: i32, D: i32): void {
     } else {
       ops_begin();
       matmul_atb(fc2(grads, l), hh, dres, F, M, E, false);
-      matmul_awt(dhid, dres, fc2(paramsT, l), M, E, F);
+      matmul_awt(dhid, dres, weightT(fc2(paramsT, l), fc2(params, l), F, E), M, E, F);
       relu_backward_threads(dhid, dhid, hh, M, F);
       ops_end();
       ops_begin();
       matmul_atb(fc1(grads, l), l2, dhid, E, M, F, false);
-      matmul_awt(dln, dhid, fc1(paramsT, l), M, F, E);
+      matmul_awt(dln, dhid, weightT(fc1(paramsT, l), fc1(params, l), E, F), M, F, E);
       rmsnorm_backward_threads(dres, dln, l2, rstd2 + f4(l * rowsN), M, E); // dres is now d(mid)
       ops_end();
     }
@@ -460,7 +474,7 @@ function backward(N: i32, D: i32): void {
       mlp_tail_pending = false;
     }
     matmul_atb(wo(grads, l), ao, dres, E, M, E, false);
-    matmul_awt(dln, dres, wo(paramsT, l), M, E, E);
+    matmul_awt(dln, dres, weightT(wo(paramsT, l), wo(params, l), E, E), M, E, E);
     if (last) scatter_rows_threads(dtmp, dln, crow, nc, row); // d(attn out) back at every row
     ops_end();
     if (last) {
@@ -474,7 +488,7 @@ function backward(N: i32, D: i32): void {
     }
     ops_begin();
     matmul_atb(wqkv(grads, l), l1, dqkv, E, N, 3 * E, false);
-    matmul_awt(dln, dqkv, wqkv(paramsT, l), N, 3 * E, E);
+    matmul_awt(dln, dqkv, weightT(wqkv(paramsT, l), wqkv(params, l), E, 3 * E), N, 3 * E, E);
     rmsnorm_backward_threads(dres, dln, l1, rstd1 + f4(l * rowsN), N, E); // dres is now d(res[l])
     ops_end();
   }
@@ -505,7 +519,7 @@ function mlp_backward_sparse(l: i32, M: i32): void {
   const starts = hidStartsAt(l), entries = hidEntriesAt(l);
   ops_begin();
   sparse_matmul_tn_threads_rows(fc2(grads, l), starts, entries, dres, f4(E), M, F, E, f4(E)); // hh^T @ dres
-  matmul_awt(dhid, dres, fc2(paramsT, l), M, E, F);
+  matmul_awt(dhid, dres, weightT(fc2(paramsT, l), fc2(params, l), F, E), M, E, F);
   ops_end();
   // the pattern's values become dhid's, read where hh is nonzero (positive, for finite
   // values): there relu_backward would pass dhid through, so it need not run, the products
@@ -513,7 +527,7 @@ function mlp_backward_sparse(l: i32, M: i32): void {
   ops_begin();
   pattern_values_threads(entries, hidOffsetsAt(l), starts, M, dhid);
   // dln = dhid @ fc1^T, row by row over the rows' own entries
-  sparse_matmul_threads(dln, f4(E), starts, entries, fc1(paramsT, l), M, E, false);
+  sparse_matmul_threads(dln, f4(E), starts, entries, weightT(fc1(paramsT, l), fc1(params, l), E, F), M, E, false);
   rmsnorm_backward_threads(dres, dln, l2, rstd2 + f4(l * rowsN), M, E); // dres is now d(mid)
   ops_end();
   // d(fc1) = l2^T @ dhid, made as its transpose dhid^T @ l2: in backward's next job
