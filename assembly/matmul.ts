@@ -404,6 +404,13 @@ let strips: usize = memory.data(MAX_STRIP_FLOATS * 4, 16);
 /** Bytes of scratch a helper thread needs (panel, then strips). */
 export function scratch_bytes(): usize { return <usize>MAX_K * 16 + <usize>MAX_STRIP_FLOATS * 4; }
 
+/**
+ * This thread's strips, free for other scratch while no product packs them (gemm packs only
+ * for 16 rows or more): attention's per-thread scratch on helper threads (threads.ts).
+ */
+export function thread_scratch(): usize { return strips; }
+export function thread_scratch_floats(): i32 { return MAX_STRIP_FLOATS; }
+
 /** Points this instance's scratch at `at` (scratch_bytes() bytes, 16-aligned). */
 export function scratch_use(at: usize): void {
   panel = at;

@@ -109,6 +109,64 @@ export function pattern_rows(starts: usize, entries: usize, aOffs: usize, h: usi
   return n;
 }
 
+/**
+ * Rows t0..t1-1 of pattern_rows' pattern, with starts (all M+1) already known: the same
+ * entries at the same places, so threads may build rows of their own. Whole vectors are
+ * stored only where they end before starts[t1] (the next thread's first entry); near it,
+ * entry by entry.
+ */
+export function pattern_rows_part(starts: usize, entries: usize, aOffs: usize, h: usize, t0: i32, t1: i32, F: i32, ldb: usize): void {
+  const zero = f32x4.splat(0);
+  const F4 = F & ~3;
+  const rowBytes = <usize>F << 2;
+  const fStep = i32x4.mul(i32x4(0, 1, 2, 3), i32x4.splat(<i32>ldb));
+  const fGroup = i32x4.splat(<i32>ldb << 2);
+  const limit = load<i32>(starts + (<usize>t1 << 2));
+  let n = load<i32>(starts + (<usize>t0 << 2));
+  for (let t = t0; t < t1; t++) {
+    const row = <usize>t * rowBytes;
+    let a = i32x4.add(i32x4.splat(<i32>row), i32x4(0, 4, 8, 12));
+    let fo = fStep;
+    let f = 0;
+    for (; f < F4; f += 4) {
+      const v = v128.load(h + row + (<usize>f << 2));
+      const mask = i32x4.bitmask(f32x4.ne(v, zero));
+      if (mask != 0) {
+        if (n + 4 <= limit) {
+          const order = v128.load(COMPACT + (<usize>mask << 4));
+          const values = i8x16.swizzle(v, order);
+          const offsets = i8x16.swizzle(fo, order);
+          const e = entries + (<usize>n << 3);
+          v128.store(e, v128.shuffle<i32>(values, offsets, 0, 4, 1, 5));
+          v128.store(e, v128.shuffle<i32>(values, offsets, 2, 6, 3, 7), 16);
+          v128.store(aOffs + (<usize>n << 2), i8x16.swizzle(a, order));
+          n += popcnt<i32>(mask);
+        } else {
+          for (let lane = 0; lane < 4; lane++) {
+            if ((mask & (1 << lane)) == 0) continue;
+            const g = f + lane;
+            store<f32>(entries + (<usize>n << 3), load<f32>(h + row + (<usize>g << 2)));
+            store<u32>(entries + (<usize>n << 3), <u32>(<usize>g * ldb), 4);
+            store<u32>(aOffs + (<usize>n << 2), <u32>(row + (<usize>g << 2)));
+            n++;
+          }
+        }
+      }
+      a = i32x4.add(a, i32x4.splat(16));
+      fo = i32x4.add(fo, fGroup);
+    }
+    for (; f < F; f++) {
+      const x = load<f32>(h + row + (<usize>f << 2));
+      if (x != 0) {
+        store<f32>(entries + (<usize>n << 3), x);
+        store<u32>(entries + (<usize>n << 3), <u32>(<usize>f * ldb), 4);
+        store<u32>(aOffs + (<usize>n << 2), <u32>(row + (<usize>f << 2)));
+        n++;
+      }
+    }
+  }
+}
+
 /** The n entries' values <- the elements of a (M, F) at their aOffs (dh, through h's pattern). */
 export function pattern_values(entries: usize, aOffs: usize, n: i32, a: usize): void {
   let e = entries, p = aOffs;

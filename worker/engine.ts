@@ -219,7 +219,12 @@ export class Engine {
   trainStep(): number {
     if (!this.#config) throw new Error('configure() the training run first');
     if (this.#corpusDocs === 0) throw new Error('loadCorpus() first');
-    return this.#w.train_step();
+    try {
+      return this.#w.train_step();
+    } catch (err) {
+      if (this.#shared && this.#w.threads_failed()) throw new Error('a helper thread of this training stopped with an error, so the run cannot go on');
+      throw err;
+    }
   }
 
   /** Positions processed by the last training step. */

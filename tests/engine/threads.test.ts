@@ -2,6 +2,7 @@
 // threads sharing the products and AdamW, trains exactly the weights the release build trains
 // on one, every loss the same double, at the benchmark's 64K and 460K shapes; an engine whose
 // helpers are closed, or one resumed from a checkpoint on other threads, goes on with the same bits.
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { benchOrganelle } from '../../worker/bench/bench.ts';
 import { moverBenchCorpus } from '../../worker/bench/mover-corpus.ts';
@@ -59,6 +60,30 @@ describe('several threads on one model', () => {
       await resumed.engine.close();
     }
   }, 60_000);
+
+  it('stops with an error naming the helper, not a wait forever, when a helper thread fails', async () => {
+    // a helper that instantiates the build over the engine's memory, waits for the first
+    // product and fails instead of taking its share, as a worker_loop that threw does
+    // (node-threads.ts's helper calls threads_fail then)
+    const failing: ThreadPlatform = {
+      ...nodeThreadPlatform,
+      spawn: (init: HelperInit) =>
+        new Promise((resolve) => {
+          const worker = new Worker(
+            `const { parentPort, workerData: d } = require('node:worker_threads');
+             const ex = new WebAssembly.Instance(d.module, { env: { memory: d.memory, abort() {} } }).exports;
+             parentPort.postMessage('ready');
+             while (ex.threads_generation() === d.seen) {}
+             ex.threads_fail();`,
+            { eval: true, workerData: init },
+          );
+          worker.once('message', () => resolve({ stopped: async () => void (await worker.terminate()), terminate: () => void worker.terminate() }));
+        }),
+    };
+    const o = await threadedBenchOrganelle(await nodeWasmModule(), failing, '64k', CORPUS, 2);
+    expect(() => o.trainStep()).toThrow('a helper thread of this training stopped with an error, so the run cannot go on');
+    await o.engine.close();
+  });
 
   it('an engine made for one thread has no shared memory to give more', async () => {
     const o = await benchOrganelle(await nodeWasmModule(), '64k', CORPUS);

@@ -84,6 +84,8 @@ export interface OrganelleWasm {
   threads_use(count: number): void;
   threads_in_use(): number;
   threads_generation(): number; // the board's generation, handed to a helper about to start
+  threads_fail(): void; // a helper's worker_loop threw: thread 0 stops waiting for it
+  threads_failed(): number; // 1 when a helper stopped with an error
   worker_loop(tid: number, count: number, seen: number): void;
   threads_stop(): void;
 }

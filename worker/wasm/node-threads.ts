@@ -28,7 +28,12 @@ const { parentPort, workerData: d } = require('node:worker_threads');
 const ex = new WebAssembly.Instance(d.module, { env: { memory: d.memory, abort(m, f, l, c) { throw new Error('organelle wasm aborted at ' + l + ':' + c); } } }).exports;
 ex.scratch_use(d.scratch);
 parentPort.postMessage('ready');
-ex.worker_loop(d.tid, d.count, d.seen);
+try {
+  ex.worker_loop(d.tid, d.count, d.seen);
+} catch (err) {
+  ex.threads_fail(); // thread 0 would otherwise wait for this share forever
+  throw err;
+}
 parentPort.postMessage('stopped');
 `;
 
