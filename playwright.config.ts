@@ -7,7 +7,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './tests/helpers/chromium.ts';
 
 const PORT = 4173;
-const TIMED = ['train.spec.ts', 'train-compose.spec.ts', 'determinism.spec.ts', 'compose.spec.ts'];
+const TIMED = ['train.spec.ts', 'train-compose.spec.ts', 'determinism.spec.ts', 'compose.spec.ts', 'threads.spec.ts'];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,7 +17,7 @@ export default defineConfig({
   fullyParallel: false,
   // Tests that time something on this device (the form's estimates, "Train both", the Engine
   // check's speed check, a page that must answer within 500 ms while the code sandbox spins a
-  // core) run first, one at a time, with the machine to themselves; the rest
+  // core, one model trained by several threads that spin between products) run first, one at a time, with the machine to themselves; the rest
   // (views, solving, playing, the library) then run on as many workers as there are
   // cores, a file to a worker.
   workers: availableParallelism(),

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { VitePWA } from 'vite-plugin-pwa';
+import { ISOLATION_HEADERS } from './web/src/pwa/isolation.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -16,6 +17,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const pages = [here('web/index.html')];
 
 const THEME = '#0f5c4c';
+
 
 // `virtual:shipped-models`: public/models/index.json read at build time (null without it),
 // so the app knows its built-in models without requesting a manifest that may not exist. An
@@ -80,14 +82,21 @@ export default defineConfig({
   // the code sandbox's QuickJS (worker/compose/sandbox/): pre-bundling would move its loader
   // away from the .wasm it finds by `new URL(..., import.meta.url)` (TOOLCHAIN.md)
   optimizeDeps: { exclude: ['@jitl/quickjs-wasmfile-release-sync'] },
+  // Cross-origin isolation, which shared memory (training on several threads) needs; a static
+  // host without these headers gets them from the service worker (web/src/pwa/sw.ts).
   server: {
+    headers: { ...ISOLATION_HEADERS },
     fs: { allow: [here('web'), here('worker'), here('build'), here('public'), here('node_modules')] },
   },
+  preview: { headers: { ...ISOLATION_HEADERS } },
   plugins: [
     svelte(),
     shippedModels(),
     VitePWA({
-      strategies: 'generateSW',
+      // web/src/pwa/sw.ts: workbox's precache, plus the headers that isolate the page
+      strategies: 'injectManifest',
+      srcDir: 'src/pwa',
+      filename: 'sw.ts',
       registerType: 'autoUpdate',
       injectRegister: false, // web/src/pwa/pwa.svelte.ts registers it and reports its state
       manifestFilename: 'manifest.webmanifest',
@@ -108,16 +117,11 @@ export default defineConfig({
           { src: 'icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
         ],
       },
-      workbox: {
+      injectManifest: {
         // the web manifest is added by the plugin itself
         globPatterns: ['**/*.{html,js,css,wasm,svg,png,json,organelle}'],
-        // a new version takes over at once; a training run continues from its checkpoint
-        skipWaiting: true,
-        clientsClaim: true,
         // shipped models can be a few MB each
         maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
-        navigateFallback: 'index.html',
-        cleanupOutdatedCaches: true,
       },
     }),
   ],

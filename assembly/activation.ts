@@ -23,3 +23,23 @@ export function relu_backward(dinp: usize, dout: usize, out: usize, n: i32): voi
     v128.store(dinp + i, v128.and(v128.load(dout + i), live));
   }
 }
+
+/**
+ * relu_forward over `rows` rows of F floats (F % 4 == 0), in place, each row's nonzero
+ * count written to counts (rows i32): the same outputs, row by row, so threads may split
+ * the rows, and the counts give a pattern's starts (sparse.ts) before it is built.
+ */
+export function relu_rows(h: usize, rows: i32, F: i32, counts: usize): void {
+  const zero = f32x4.splat(0);
+  const rowBytes = <usize>F << 2;
+  for (let t = 0; t < rows; t++) {
+    const p = h + <usize>t * rowBytes;
+    let live = 0;
+    for (let i: usize = 0; i < rowBytes; i += 16) {
+      const y = f32x4.max(v128.load(p + i), zero);
+      v128.store(p + i, y);
+      live += popcnt<i32>(i32x4.bitmask(f32x4.ne(y, zero)));
+    }
+    store<i32>(counts + (<usize>t << 2), live);
+  }
+}

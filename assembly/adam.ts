@@ -27,6 +27,14 @@ export function adamw_update(
   params: usize, grads: usize, m: usize, v: usize, n: i32, decayFrom: i32,
   lr: f32, beta1: f32, beta2: f32, eps: f32, wd: f32, t: i32, gscale: f32,
 ): void {
+  adamw_range(params, grads, m, v, 0, n, decayFrom, lr, beta1, beta2, eps, wd, t, gscale);
+}
+
+/** adamw_update on elements i0..i1-1 alone (multiples of 4): each element's update is its own. */
+export function adamw_range(
+  params: usize, grads: usize, m: usize, v: usize, i0: i32, i1: i32, decayFrom: i32,
+  lr: f32, beta1: f32, beta2: f32, eps: f32, wd: f32, t: i32, gscale: f32,
+): void {
   const bc1: f32 = 1.0 - Mathf.pow(beta1, <f32>t);
   const bc2: f32 = 1.0 - Mathf.pow(beta2, <f32>t);
   const vb1 = f32x4.splat(beta1), vb1c = f32x4.splat(1.0 - beta1);
@@ -35,9 +43,9 @@ export function adamw_update(
   const vstep = f32x4.splat(lr / bc1);
   const vbc2 = f32x4.splat(1.0 / bc2);
   const veps = f32x4.splat(eps);
-  const bytes = <usize>n << 2;
+  const bytes = <usize>i1 << 2;
   const decayByte = <usize>decayFrom << 2;
-  for (let i: usize = 0; i < bytes; i += 16) {
+  for (let i: usize = <usize>i0 << 2; i < bytes; i += 16) {
     const g = f32x4.mul(v128.load(grads + i), vg);
     const mi = f32x4.add(f32x4.mul(vb1, v128.load(m + i)), f32x4.mul(vb1c, g));
     const vi = f32x4.add(f32x4.mul(vb2, v128.load(v + i)), f32x4.mul(vb2c, f32x4.mul(g, g)));

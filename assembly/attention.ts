@@ -20,6 +20,10 @@ import { gemm, transpose } from './matmul';
 
 let alibi = false;
 
+export function attention_alibi(): bool {
+  return alibi;
+}
+
 export function attention_set_alibi(on: bool): void {
   alibi = on;
 }
@@ -234,10 +238,53 @@ export function attention_probs_floats(docStarts: usize, D: i32, H: i32): i32 {
 export function attention_forward(
   out: usize, att: usize, qkv: usize, docStarts: usize, qStarts: usize, D: i32, E: i32, H: i32, scratch: usize,
 ): void {
+  attention_forward_part(out, att, qkv, docStarts, qStarts, D, E, H, scratch, 0, 1);
+}
+
+// Which thread of `count` takes the (document, head) pair whose cost starts at `before` of
+// `total` and is `cost` long: runs of pairs in order, of about equal cost (T^2 each) per thread.
+@inline function pair_owner(before: i64, cost: i64, total: i64, count: i32): i32 {
+  if (count <= 1 || total <= 0) return 0;
+  const t = <i32>(((2 * before + cost) * <i64>count) / (2 * total));
+  return t < count ? t : count - 1;
+}
+
+/** The total cost of attention's (document, head) pairs as pair_owner weighs them. */
+@inline function pairs_cost(docStarts: usize, D: i32, H: i32): i64 {
+  let total: i64 = 0;
+  for (let d = 0; d < D; d++) {
+    const T = <i64>(docStart(docStarts, d + 1) - docStart(docStarts, d));
+    total += T * T * <i64>H;
+  }
+  return total;
+}
+
+/**
+ * The longest document's scratch for one thread of attention (floats): backward's V^T and
+ * dS, hd*Tp + T*Tp (forward's K^T, hd*Tp, fits in it).
+ */
+export function attention_scratch_floats(docStarts: usize, D: i32, E: i32, H: i32): i32 {
+  let most = 0;
+  for (let d = 0; d < D; d++) most = max(most, docStart(docStarts, d + 1) - docStart(docStarts, d));
+  const Tp = (most + 3) & ~3;
+  return (E / H) * Tp + most * Tp;
+}
+
+/**
+ * attention_forward for the (document, head) pairs that thread `tid` of `count` owns
+ * (pair_owner): each pair writes only its own block of att and its head's columns of its
+ * document's rows of out, and sums nothing another pair does, so any split gives the bits
+ * of one thread.
+ */
+export function attention_forward_part(
+  out: usize, att: usize, qkv: usize, docStarts: usize, qStarts: usize, D: i32, E: i32, H: i32, scratch: usize, tid: i32, count: i32,
+): void {
   const hd = E / H;
   const scale: f32 = 1.0 / Mathf.sqrt(<f32>hd);
   const rs = <usize>(3 * E) << 2; // qkv row stride
   const os = <usize>E << 2; // out row stride
+  const total = count > 1 ? pairs_cost(docStarts, D, H) : 0;
+  let before: i64 = 0;
   let pa = att;
   for (let d = 0; d < D; d++) {
     const s0 = docStart(docStarts, d);
@@ -246,23 +293,27 @@ export function attention_forward(
     const ps = <usize>Tp << 2; // P row stride
     const rows = qkv + <usize>s0 * rs;
     const q0 = qStarts == 0 ? 0 : load<i32>(qStarts + (<usize>d << 2));
+    const cost = <i64>T * <i64>T;
     for (let h = 0; h < H; h++) {
-      const q = rows + (<usize>(h * hd) << 2);
-      const k = q + os;
-      const v = k + os;
-      const o = out + <usize>s0 * os + (<usize>(h * hd) << 2);
-      const c = alibi_step(h, H, hd);
-      transpose(scratch, ps, k, rs, T, hd); // K^T (hd, Tp)
-      for (let i = q0; i < T; ) {
-        const m = panel_rows(i, T);
-        const n = i + m;
-        gemm(pa + <usize>i * ps, ps, q + <usize>i * rs, rs, 4, scratch, ps, m, hd, n, false);
-        if (alibi) for (let t = i; t < n; t++) add_distance_bias(pa + <usize>t * ps, t, (n + 3) & ~3, c);
-        if (m == 4) causal_softmax_rows4(pa + <usize>i * ps, ps, i, Tp, scale);
-        else for (let t = i; t < i + m; t++) causal_softmax_row(pa + <usize>t * ps, t, Tp, scale);
-        gemm(o + <usize>i * os, os, pa + <usize>i * ps, ps, 4, v, rs, m, n, hd, false);
-        i += m;
+      if (pair_owner(before, cost, total, count) == tid) {
+        const q = rows + (<usize>(h * hd) << 2);
+        const k = q + os;
+        const v = k + os;
+        const o = out + <usize>s0 * os + (<usize>(h * hd) << 2);
+        const c = alibi_step(h, H, hd);
+        transpose(scratch, ps, k, rs, T, hd); // K^T (hd, Tp)
+        for (let i = q0; i < T; ) {
+          const m = panel_rows(i, T);
+          const n = i + m;
+          gemm(pa + <usize>i * ps, ps, q + <usize>i * rs, rs, 4, scratch, ps, m, hd, n, false);
+          if (alibi) for (let t = i; t < n; t++) add_distance_bias(pa + <usize>t * ps, t, (n + 3) & ~3, c);
+          if (m == 4) causal_softmax_rows4(pa + <usize>i * ps, ps, i, Tp, scale);
+          else for (let t = i; t < i + m; t++) causal_softmax_row(pa + <usize>t * ps, t, Tp, scale);
+          gemm(o + <usize>i * os, os, pa + <usize>i * ps, ps, 4, v, rs, m, n, hd, false);
+          i += m;
+        }
       }
+      before += cost;
       pa += <usize>T * ps;
     }
   }
@@ -339,10 +390,25 @@ export function attention_forward(
 export function attention_backward(
   dqkv: usize, scratch: usize, dout: usize, att: usize, qkv: usize, docStarts: usize, qStarts: usize, D: i32, E: i32, H: i32,
 ): void {
+  attention_backward_part(dqkv, scratch, dout, att, qkv, docStarts, qStarts, D, E, H, 0, 1);
+}
+
+/**
+ * attention_backward for the (document, head) pairs that thread `tid` of `count` owns
+ * (pair_owner): a pair writes only its head's columns of dq, dk and dv in its document's
+ * rows, each summed as one thread sums it.
+ */
+export function attention_backward_part(
+  dqkv: usize, scratch: usize, dout: usize, att: usize, qkv: usize, docStarts: usize, qStarts: usize, D: i32, E: i32, H: i32,
+  tid: i32, count: i32,
+): void {
   const hd = E / H;
   const scale: f32 = 1.0 / Mathf.sqrt(<f32>hd);
   const rs = <usize>(3 * E) << 2;
   const os = <usize>E << 2;
+  const hb = <usize>hd << 2;
+  const total = count > 1 ? pairs_cost(docStarts, D, H) : 0;
+  let before: i64 = 0;
   let pa = att;
   for (let d = 0; d < D; d++) {
     const s0 = docStart(docStarts, d);
@@ -354,16 +420,28 @@ export function attention_backward(
     const rows = qkv + <usize>s0 * rs;
     const drows = dqkv + <usize>s0 * rs;
     const q0 = qStarts == 0 ? 0 : load<i32>(qStarts + (<usize>d << 2));
-    if (q0 > 0) memory.fill(drows, 0, <usize>min(q0, T) * rs); // dQ (and dK, dV, rewritten below) of early rows
-    if (q0 >= T) {
-      memory.fill(drows, 0, <usize>T * rs);
-      pa += <usize>(H * T) * ps;
-      continue;
-    }
+    const cost = <i64>T * <i64>T;
     for (let h = 0; h < H; h++) {
+      const mine = pair_owner(before, cost, total, count) == tid;
+      before += cost;
+      if (!mine) {
+        pa += <usize>T * ps;
+        continue;
+      }
       const col = <usize>(h * hd) << 2;
       const q = rows + col, k = q + os, v = k + os;
       const dq = drows + col, dk = dq + os, dv = dk + os;
+      if (q0 >= T) {
+        // no query of this document carries gradient: the head's dQ, dK and dV are zero
+        for (let t = 0; t < T; t++) {
+          memory.fill(dq + <usize>t * rs, 0, hb);
+          memory.fill(dk + <usize>t * rs, 0, hb);
+          memory.fill(dv + <usize>t * rs, 0, hb);
+        }
+        pa += <usize>T * ps;
+        continue;
+      }
+      for (let t = 0; t < q0; t++) memory.fill(dq + <usize>t * rs, 0, hb); // dQ of early rows (dK, dV are written below)
       const dO = dout + <usize>s0 * os + col;
       transpose(vt, ps, v, rs, T, hd);
       for (let i = q0; i < T; ) {

@@ -4,8 +4,9 @@ export { arena_reset, arena_alloc, arena_used } from './arena';
 export { rng_seed, rng_state_ptr, rng_next_u32, rng_uniform, rng_below, rng_normal } from './prng';
 export {
   matmul_ab, matmul_atb, matmul_abt, transpose, gemm, pack_panels, matmul_panels,
-  matmul_ab_naive, matmul_atb_naive, matmul_abt_naive,
+  matmul_ab_naive, matmul_atb_naive, matmul_abt_naive, scratch_bytes, scratch_use,
 } from './matmul';
+export { threads_use, threads_in_use, threads_generation, worker_loop, threads_stop, threads_fail, threads_failed } from './threads';
 export { pattern_rows, pattern_values, sparse_matmul, sparse_matmul_tn } from './sparse';
 export { rmsnorm_forward, rmsnorm_backward } from './norm';
 export { relu_forward, relu_backward } from './activation';

@@ -28,6 +28,7 @@
 // would train different weights on different machines: every product multiplies, then adds.
 
 import { store_row_24 } from './inline/store-row';
+import { gemm_threads } from './threads';
 
 // ---------------------------------------------------------------------------------------
 // micro-kernels: a (MR x NR) tile of C from A rows at a + r*aRow + k*aK, B rows at b + k*ldb
@@ -394,9 +395,27 @@ function gemm_row_tail(ci: usize, ai: usize, aK: usize, b: usize, ldb: usize, K:
 // is the token count of a batch, at most 8 x 1024); B is packed when it fits MAX_STRIP_FLOATS
 // (a 1024-token batch against 384 or 288 columns does) and packing_pays.
 export const MAX_K: i32 = 8192;
-const panel = memory.data(MAX_K * 16, 16);
+// This thread's scratch: the static buffers on the thread that owns the model, buffers of
+// its own on each helper thread (threads.ts), since two threads packing into one buffer race.
+let panel: usize = memory.data(MAX_K * 16, 16);
 const MAX_STRIP_FLOATS: i32 = 1 << 19;
-const strips = memory.data(MAX_STRIP_FLOATS * 4, 16);
+let strips: usize = memory.data(MAX_STRIP_FLOATS * 4, 16);
+
+/** Bytes of scratch a helper thread needs (panel, then strips). */
+export function scratch_bytes(): usize { return <usize>MAX_K * 16 + <usize>MAX_STRIP_FLOATS * 4; }
+
+/**
+ * This thread's strips, free for other scratch while no product packs them (gemm packs only
+ * for 16 rows or more): attention's per-thread scratch on helper threads (threads.ts).
+ */
+export function thread_scratch(): usize { return strips; }
+export function thread_scratch_floats(): i32 { return MAX_STRIP_FLOATS; }
+
+/** Points this instance's scratch at `at` (scratch_bytes() bytes, 16-aligned). */
+export function scratch_use(at: usize): void {
+  panel = at;
+  strips = at + <usize>MAX_K * 16;
+}
 
 // ---------------------------------------------------------------------------------------
 // weight panels, for generation
@@ -482,22 +501,22 @@ export function matmul_panels(c: usize, a: usize, wp: usize, w: usize, M: i32, K
 }
 
 // ---------------------------------------------------------------------------------------
-// the three layouts
+// the three layouts (on as many threads as threads.ts has)
 
 /** C(M,N) (+)= A(M,K) @ B(K,N) */
 export function matmul_ab(c: usize, a: usize, b: usize, M: i32, K: i32, N: i32, acc: bool): void {
-  gemm(c, <usize>N << 2, a, <usize>K << 2, 4, b, <usize>N << 2, M, K, N, acc);
+  gemm_threads(c, <usize>N << 2, a, <usize>K << 2, 4, b, <usize>N << 2, M, K, N, acc);
 }
 
 /** C(M,N) (+)= A^T @ B with A stored (K,M) and B (K,N). */
 export function matmul_atb(c: usize, a: usize, b: usize, M: i32, K: i32, N: i32, acc: bool): void {
-  gemm(c, <usize>N << 2, a, 4, <usize>M << 2, b, <usize>N << 2, M, K, N, acc);
+  gemm_threads(c, <usize>N << 2, a, 4, <usize>M << 2, b, <usize>N << 2, M, K, N, acc);
 }
 
 /** C(M,N) (+)= A(M,K) @ B^T with B stored (N,K); `scratch` holds K*N floats. */
 export function matmul_abt(c: usize, a: usize, b: usize, M: i32, K: i32, N: i32, acc: bool, scratch: usize): void {
   transpose(scratch, <usize>N << 2, b, <usize>K << 2, N, K);
-  gemm(c, <usize>N << 2, a, <usize>K << 2, 4, scratch, <usize>N << 2, M, K, N, acc);
+  gemm_threads(c, <usize>N << 2, a, <usize>K << 2, 4, scratch, <usize>N << 2, M, K, N, acc);
 }
 
 // Rows r0..r3 = [a0 a1 a2 a3] .. [d0 d1 d2 d3] stored as columns: q = [a0 b0 c0 d0],

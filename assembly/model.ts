@@ -9,12 +9,18 @@
 import { arena_reset, arena_alloc } from './arena';
 import { rng_seed, rng_below, rng_normal, rng_uniform } from './prng';
 import { matmul_ab, matmul_atb, matmul_abt, gemm, matmul_panels, pack_panels, panel_floats, transpose } from './matmul';
-import { pattern_rows, pattern_values, sparse_matmul, sparse_matmul_tn } from './sparse';
+import { pattern_rows, pattern_values } from './sparse';
+import {
+  adamw_threads, sparse_matmul_threads, sparse_matmul_tn_threads_rows, attention_forward_threads, attention_backward_threads,
+  gemm_threads, ops_begin, ops_end, rmsnorm_forward_threads, rmsnorm_backward_threads, transpose_threads, copy_rows_threads,
+  gather_rows_threads, scatter_rows_threads, relu_rows_threads, pattern_rows_threads, pattern_values_threads, relu_backward_threads,
+  threads_in_use,
+} from './threads';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
 import { relu_forward, relu_backward } from './activation';
 import { attention_forward, attention_backward, attend } from './attention';
 import { crossentropy_forward_backward } from './loss';
-import { sum_squares, adamw_update } from './adam';
+import { sum_squares } from './adam';
 import { exp4 } from './inline/exp';
 
 const TRAIN: i32 = 0; // generator for init and batch sampling
@@ -30,6 +36,9 @@ let slots = 0; // KV cache slots (ensemble votes)
 let nParams = 0;
 
 let params: usize = 0, grads: usize = 0, adam_m: usize = 0, adam_v: usize = 0;
+// Each weight matrix transposed, at its own offset (a (K, N) matrix as (N, K)), made once per
+// training step for the backward's input gradients (dX = dY @ W^T); the embeddings' part unused.
+let paramsT: usize = 0;
 
 @inline function f4(n: i32): usize { return <usize>n << 2; }
 @inline function layerFloats(): i32 { return 4 * E * E + 2 * E * F; }
@@ -148,6 +157,7 @@ export function model_init(v: i32, e: i32, h: i32, l: i32, f: i32, b: i32, batch
   grads = arena_alloc(f4(nParams));
   adam_m = arena_alloc(f4(nParams));
   adam_v = arena_alloc(f4(nParams));
+  paramsT = arena_alloc(f4(nParams));
 
   rowsN = maxTok + 4;
   attFloats = H * rowsN * (B + 3);
@@ -317,7 +327,39 @@ function scatter_rows(dst: usize, src: usize, nc: i32, width: i32): void {
 
 let nCompact = 0;
 
-function forward(N: i32, D: i32): void {
+// Every weight matrix into paramsT, transposed (threads take rows of each).
+function transpose_weights(): void {
+  transpose_threads(lmHead(paramsT), f4(E), lmHead(params), f4(V), E, V);
+  for (let l = 0; l < L; l++) {
+    transpose_threads(wqkv(paramsT, l), f4(E), wqkv(params, l), f4(3 * E), E, 3 * E);
+    transpose_threads(wo(paramsT, l), f4(E), wo(params, l), f4(E), E, E);
+    transpose_threads(fc1(paramsT, l), f4(E), fc1(params, l), f4(F), E, F);
+    transpose_threads(fc2(paramsT, l), f4(F), fc2(params, l), f4(E), F, E);
+  }
+}
+
+// Whether this step's weights are transposed ahead into paramsT (on several threads, in
+// forward's first job), or each just before its use into tscratch (one thread: the copy
+// stays in cache).
+let transposedAhead = false;
+
+// W^T for the weight w (R, C) whose place in paramsT is wT: there, or made now in tscratch.
+function weightT(wT: usize, w: usize, R: i32, C: i32): usize {
+  if (transposedAhead) return wT;
+  transpose(tscratch, f4(R), w, f4(C), R, C);
+  return tscratch;
+}
+
+// C(M,N) = A(M,K) @ W^T, with W^T (K, N) from weightT
+@inline function matmul_awt(c: usize, a: usize, wT: usize, M: i32, K: i32, N: i32): void {
+  gemm_threads(c, f4(N), a, f4(K), 4, wT, f4(N), M, K, N, false);
+}
+
+// The phases of a step run as jobs: between ops_begin and ops_end every thread runs its share
+// of each op in turn without waiting (threads.ts), so an op there reads only rows the same
+// thread wrote earlier in the job (the same split of the same row count) or what earlier jobs
+// wrote; on one thread every op runs at once, in this order.
+function forward(N: i32, D: i32, withGrad: bool): void {
   fill_positions(D);
   nCompact = select_rows(N, D);
   const nc = nCompact;
@@ -329,42 +371,78 @@ function forward(N: i32, D: i32): void {
     const x = emb + <usize>n * row;
     for (let c: usize = 0; c < row; c += 16) v128.store(x + c, f32x4.add(v128.load(te + c), v128.load(pe + c)));
   }
-  rmsnorm_forward(resAt(0), rstd0, emb, N, E);
+  ops_begin();
+  transposedAhead = withGrad && threads_in_use() > 1;
+  if (transposedAhead) transpose_weights();
+  rmsnorm_forward_threads(resAt(0), rstd0, emb, N, E);
   for (let l = 0; l < L; l++) {
     const x = resAt(l);
     const l1 = at(ln1, l, E), q = at(qkv, l, 3 * E), ao = at(attout, l, E), mid = at(resmid, l, E);
     const l2 = at(ln2, l, E), hh = at(hid, l, F), next = resAt(l + 1);
-    rmsnorm_forward(l1, rstd1 + f4(l * rowsN), x, N, E);
+    if (l > 0) ops_begin();
+    rmsnorm_forward_threads(l1, rstd1 + f4(l * rowsN), x, N, E);
     matmul_ab(q, l1, wqkv(params, l), N, E, 3 * E, false);
+    ops_end();
     // the last layer keeps only the compact rows from here on
     const last = l == L - 1;
     const M = last ? nc : N;
+    attention_forward_threads(last ? dtmp : ao, att + f4(l * attFloats), q, docStarts, last ? qStarts : 0, D, E, H, attScratch);
+    ops_begin();
     if (last) {
-      attention_forward(dtmp, att + f4(l * attFloats), q, docStarts, qStarts, D, E, H, attScratch);
-      gather_rows(ao, dtmp, nc, E);
-      gather_rows(mid, x, nc, E);
+      gather_rows_threads(ao, dtmp, crow, nc, row);
+      gather_rows_threads(mid, x, crow, nc, row);
     } else {
-      attention_forward(ao, att + f4(l * attFloats), q, docStarts, 0, D, E, H, attScratch);
-      memory.copy(mid, x, f4(N * E));
+      copy_rows_threads(mid, x, N, row);
     }
     matmul_ab(mid, ao, wo(params, l), M, E, E, true);
-    rmsnorm_forward(l2, rstd2 + f4(l * rowsN), mid, M, E);
+    rmsnorm_forward_threads(l2, rstd2 + f4(l * rowsN), mid, M, E);
     matmul_ab(hh, l2, fc1(params, l), M, E, F, false);
-    memory.copy(next, mid, f4(M * E));
+    copy_rows_threads(next, mid, M, row);
     // next += relu(hh) @ fc2; the backward reads hh's pattern when this ran sparse
-    const sparse = mlp_out_sparse(next, hh, M, l, hidStartsAt(l), hidEntriesAt(l), hidOffsetsAt(l));
+    const sparse = mlp_out_train(next, hh, M, l);
     store<u8>(hidSparse + <usize>l, sparse ? 1 : 0);
-    if (!sparse) matmul_ab(next, hh, fc2(params, l), M, F, E, true);
   }
   // res[L] holds the compact rows
   matmul_ab(logits, resAt(L), lmHead(params), nc, E, V, false);
 }
 
+// Ends the job of forward's MLP input with relu(hh) by rows and their counts, then
+// x += relu(hh) @ fc2 over hh's pattern (built by rows) when few enough are nonzero, else dense.
+function mlp_out_train(x: usize, h: usize, rows: i32, l: i32): bool {
+  const starts = hidStartsAt(l);
+  if (F & 3) {
+    ops_end();
+    const sparse = mlp_out_sparse(x, h, rows, l, starts, hidEntriesAt(l), hidOffsetsAt(l));
+    if (!sparse) matmul_ab(x, h, fc2(params, l), rows, F, E, true);
+    return sparse;
+  }
+  relu_rows_threads(h, rows, F, starts + 4); // counts, then starts in place
+  ops_end();
+  let live = 0;
+  store<i32>(starts, 0);
+  for (let t = 1; t <= rows; t++) {
+    live += load<i32>(starts + f4(t));
+    store<i32>(starts + f4(t), live);
+  }
+  if (!use_sparse(live, rows * F)) {
+    matmul_ab(x, h, fc2(params, l), rows, F, E, true);
+    return false;
+  }
+  ops_begin();
+  pattern_rows_threads(starts, hidEntriesAt(l), hidOffsetsAt(l), h, rows, F, f4(E));
+  sparse_matmul_threads(x, f4(E), starts, hidEntriesAt(l), fc2(params, l), rows, E, true);
+  ops_end();
+  return true;
+}
+
 function backward(N: i32, D: i32): void {
   const nc = nCompact;
+  const row = f4(E);
   // logits = res[L] @ lm_head on compact rows (the logits buffer now holds dlogits)
+  ops_begin();
   matmul_atb(lmHead(grads), resAt(L), logits, E, nc, V, false);
-  matmul_abt(dres, logits, lmHead(params), nc, V, E, false, tscratch);
+  matmul_awt(dres, logits, weightT(lmHead(paramsT), lmHead(params), E, V), nc, V, E);
+  ops_end();
   for (let l = L - 1; l >= 0; l--) {
     const last = l == L - 1;
     const M = last ? nc : N;
@@ -372,38 +450,52 @@ function backward(N: i32, D: i32): void {
     const l2 = at(ln2, l, E), hh = at(hid, l, F);
     // res[l+1] = mid + relu(ln2 @ fc1) @ fc2   (M rows). dhid is zero wherever hh is, so
     // when the forward ran sparse, every product with hh or dhid runs over hh's pattern.
+    // Each path ends in a job that leaves dres = d(mid) (rmsnorm's backward) complete.
     if (load<u8>(hidSparse + <usize>l) != 0) {
       mlp_backward_sparse(l, M);
     } else {
+      ops_begin();
       matmul_atb(fc2(grads, l), hh, dres, F, M, E, false);
-      matmul_abt(dhid, dres, fc2(params, l), M, E, F, false, tscratch);
-      relu_backward(dhid, dhid, hh, M * F);
+      matmul_awt(dhid, dres, weightT(fc2(paramsT, l), fc2(params, l), F, E), M, E, F);
+      relu_backward_threads(dhid, dhid, hh, M, F);
+      ops_end();
+      ops_begin();
       matmul_atb(fc1(grads, l), l2, dhid, E, M, F, false);
-      matmul_abt(dln, dhid, fc1(params, l), M, F, E, false, tscratch);
+      matmul_awt(dln, dhid, weightT(fc1(paramsT, l), fc1(params, l), E, F), M, F, E);
+      rmsnorm_backward_threads(dres, dln, l2, rstd2 + f4(l * rowsN), M, E); // dres is now d(mid)
+      ops_end();
     }
-    rmsnorm_backward(dres, dln, l2, rstd2 + f4(l * rowsN), M, E); // dres is now d(mid)
     // mid = res[l] + attn(ln1 @ wqkv) @ wo
+    ops_begin();
+    if (mlp_tail_pending) {
+      // the fc1 gradient's product and transpose (mlp_backward_sparse), independent of these
+      sparse_matmul_tn_threads_rows(tscratch, hidStartsAt(l), hidEntriesAt(l), l2, f4(E), M, F, E, f4(E));
+      transpose_threads(fc1(grads, l), f4(F), tscratch, f4(E), F, E);
+      mlp_tail_pending = false;
+    }
     matmul_atb(wo(grads, l), ao, dres, E, M, E, false);
-    matmul_abt(dln, dres, wo(params, l), M, E, E, false, tscratch);
+    matmul_awt(dln, dres, weightT(wo(paramsT, l), wo(params, l), E, E), M, E, E);
+    if (last) scatter_rows_threads(dtmp, dln, crow, nc, row); // d(attn out) back at every row
+    ops_end();
     if (last) {
-      // back to every row: d(attn out) at the compact rows, d(res[l]) = d(mid) there
-      scatter_rows(dtmp, dln, nc, E);
-      attention_backward(dqkv, attScratch, dtmp, att + f4(l * attFloats), q, docStarts, qStarts, D, E, H);
+      attention_backward_threads(dqkv, attScratch, dtmp, att + f4(l * attFloats), q, docStarts, qStarts, D, E, H);
+      // d(res[l]) = d(mid) at the compact rows
       memory.fill(dtmp, 0, f4(N * E));
       scatter_rows(dtmp, dres, nc, E);
       memory.copy(dres, dtmp, f4(N * E));
     } else {
-      attention_backward(dqkv, attScratch, dln, att + f4(l * attFloats), q, docStarts, 0, D, E, H);
+      attention_backward_threads(dqkv, attScratch, dln, att + f4(l * attFloats), q, docStarts, 0, D, E, H);
     }
+    ops_begin();
     matmul_atb(wqkv(grads, l), l1, dqkv, E, N, 3 * E, false);
-    matmul_abt(dln, dqkv, wqkv(params, l), N, 3 * E, E, false, tscratch);
-    rmsnorm_backward(dres, dln, l1, rstd1 + f4(l * rowsN), N, E); // dres is now d(res[l])
+    matmul_awt(dln, dqkv, weightT(wqkv(paramsT, l), wqkv(params, l), E, 3 * E), N, 3 * E, E);
+    rmsnorm_backward_threads(dres, dln, l1, rstd1 + f4(l * rowsN), N, E); // dres is now d(res[l])
+    ops_end();
   }
   // res[0] = rmsnorm(emb); scatter d(emb) into the wte and wpe rows used
   memory.fill(dln, 0, f4(N * E));
   rmsnorm_backward(dln, dres, resAt(0), rstd0, N, E);
   memory.fill(wte(grads), 0, f4((V + B) * E));
-  const row = f4(E);
   for (let n = 0; n < N; n++) {
     const g = dln + <usize>n * row;
     const te = wte(grads) + <usize>load<i32>(tokens + f4(n)) * row;
@@ -416,23 +508,30 @@ function backward(N: i32, D: i32): void {
   }
 }
 
-// The MLP's backward over hh's pattern (sparse.ts): dres (M, E) in, dln (M, E) out, and
-// the fc1 and fc2 gradients.
+// Whether mlp_backward_sparse left the fc1 gradient to the next job (backward's).
+let mlp_tail_pending = false;
+
+// The MLP's backward over hh's pattern (sparse.ts): dres (M, E) in, d(mid) in dres out, and
+// the fc2 gradient; the fc1 gradient (which needs all of dhid) is left to backward's next
+// job (mlp_tail_pending).
 function mlp_backward_sparse(l: i32, M: i32): void {
   const l2 = at(ln2, l, E);
   const starts = hidStartsAt(l), entries = hidEntriesAt(l);
-  sparse_matmul_tn(fc2(grads, l), starts, entries, dres, f4(E), M, F, E, f4(E)); // hh^T @ dres
-  matmul_abt(dhid, dres, fc2(params, l), M, E, F, false, tscratch);
+  ops_begin();
+  sparse_matmul_tn_threads_rows(fc2(grads, l), starts, entries, dres, f4(E), M, F, E, f4(E)); // hh^T @ dres
+  matmul_awt(dhid, dres, weightT(fc2(paramsT, l), fc2(params, l), F, E), M, E, F);
+  ops_end();
   // the pattern's values become dhid's, read where hh is nonzero (positive, for finite
   // values): there relu_backward would pass dhid through, so it need not run, the products
   // reading dhid nowhere else
-  pattern_values(entries, hidOffsetsAt(l), load<i32>(starts + f4(M)), dhid);
-  // d(fc1) = l2^T @ dhid, made as its transpose dhid^T @ l2
-  sparse_matmul_tn(tscratch, starts, entries, l2, f4(E), M, F, E, f4(E));
-  transpose(fc1(grads, l), f4(F), tscratch, f4(E), F, E);
-  // dln = dhid @ fc1^T
-  transpose(tscratch, f4(E), fc1(params, l), f4(F), E, F);
-  sparse_matmul(dln, f4(E), starts, entries, tscratch, M, E, false);
+  ops_begin();
+  pattern_values_threads(entries, hidOffsetsAt(l), starts, M, dhid);
+  // dln = dhid @ fc1^T, row by row over the rows' own entries
+  sparse_matmul_threads(dln, f4(E), starts, entries, weightT(fc1(paramsT, l), fc1(params, l), E, F), M, E, false);
+  rmsnorm_backward_threads(dres, dln, l2, rstd2 + f4(l * rowsN), M, E); // dres is now d(mid)
+  ops_end();
+  // d(fc1) = l2^T @ dhid, made as its transpose dhid^T @ l2: in backward's next job
+  mlp_tail_pending = true;
 }
 
 // The MLP's second product, shared by training and generation: h (rows, F) <- relu(h), then,
@@ -444,7 +543,7 @@ function mlp_out_sparse(x: usize, h: usize, rows: i32, l: i32, starts: usize, en
   const live = relu_forward(h, h, rows * F);
   if (!use_sparse(live, rows * F)) return false;
   pattern_rows(starts, entries, offsets, h, rows, F, f4(E));
-  sparse_matmul(x, f4(E), starts, entries, fc2(params, l), rows, E, true);
+  sparse_matmul_threads(x, f4(E), starts, entries, fc2(params, l), rows, E, true);
   return true;
 }
 
@@ -490,7 +589,7 @@ function counted(N: i32): i32 {
 export function forward_backward(N: i32, D: i32, smoothing: f32, withGrad: bool): f32 {
   const c = counted(N);
   if (c == 0) return NaN;
-  forward(N, D);
+  forward(N, D, withGrad);
   // the loss kernel overwrites logits with their gradient: keep them for a forward-only call
   if (!withGrad) memory.copy(logitsKept, logits, f4(nCompact * V));
   const loss = crossentropy_forward_backward(logits, ctargets, cmask, nCompact, V, smoothing, 1.0 / <f32>c);
@@ -570,7 +669,7 @@ export function optimizer_step(): void {
   const scale: f32 = cfgClip > 0 && norm > cfgClip ? cfgClip / norm : 1.0;
   const lr = learning_rate_at(stepsDone);
   lastLr = lr;
-  adamw_update(params, grads, adam_m, adam_v, nParams, (V + B) * E, lr, cfgB1, cfgB2, cfgEps, cfgWd, stepsDone + 1, scale);
+  adamw_threads(params, grads, adam_m, adam_v, nParams, (V + B) * E, lr, cfgB1, cfgB2, cfgEps, cfgWd, stepsDone + 1, scale);
   stepsDone++;
   copiesStale = true;
 }

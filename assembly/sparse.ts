@@ -109,6 +109,64 @@ export function pattern_rows(starts: usize, entries: usize, aOffs: usize, h: usi
   return n;
 }
 
+/**
+ * Rows t0..t1-1 of pattern_rows' pattern, with starts (all M+1) already known: the same
+ * entries at the same places, so threads may build rows of their own. Whole vectors are
+ * stored only where they end before starts[t1] (the next thread's first entry); near it,
+ * entry by entry.
+ */
+export function pattern_rows_part(starts: usize, entries: usize, aOffs: usize, h: usize, t0: i32, t1: i32, F: i32, ldb: usize): void {
+  const zero = f32x4.splat(0);
+  const F4 = F & ~3;
+  const rowBytes = <usize>F << 2;
+  const fStep = i32x4.mul(i32x4(0, 1, 2, 3), i32x4.splat(<i32>ldb));
+  const fGroup = i32x4.splat(<i32>ldb << 2);
+  const limit = load<i32>(starts + (<usize>t1 << 2));
+  let n = load<i32>(starts + (<usize>t0 << 2));
+  for (let t = t0; t < t1; t++) {
+    const row = <usize>t * rowBytes;
+    let a = i32x4.add(i32x4.splat(<i32>row), i32x4(0, 4, 8, 12));
+    let fo = fStep;
+    let f = 0;
+    for (; f < F4; f += 4) {
+      const v = v128.load(h + row + (<usize>f << 2));
+      const mask = i32x4.bitmask(f32x4.ne(v, zero));
+      if (mask != 0) {
+        if (n + 4 <= limit) {
+          const order = v128.load(COMPACT + (<usize>mask << 4));
+          const values = i8x16.swizzle(v, order);
+          const offsets = i8x16.swizzle(fo, order);
+          const e = entries + (<usize>n << 3);
+          v128.store(e, v128.shuffle<i32>(values, offsets, 0, 4, 1, 5));
+          v128.store(e, v128.shuffle<i32>(values, offsets, 2, 6, 3, 7), 16);
+          v128.store(aOffs + (<usize>n << 2), i8x16.swizzle(a, order));
+          n += popcnt<i32>(mask);
+        } else {
+          for (let lane = 0; lane < 4; lane++) {
+            if ((mask & (1 << lane)) == 0) continue;
+            const g = f + lane;
+            store<f32>(entries + (<usize>n << 3), load<f32>(h + row + (<usize>g << 2)));
+            store<u32>(entries + (<usize>n << 3), <u32>(<usize>g * ldb), 4);
+            store<u32>(aOffs + (<usize>n << 2), <u32>(row + (<usize>g << 2)));
+            n++;
+          }
+        }
+      }
+      a = i32x4.add(a, i32x4.splat(16));
+      fo = i32x4.add(fo, fGroup);
+    }
+    for (; f < F; f++) {
+      const x = load<f32>(h + row + (<usize>f << 2));
+      if (x != 0) {
+        store<f32>(entries + (<usize>n << 3), x);
+        store<u32>(entries + (<usize>n << 3), <u32>(<usize>f * ldb), 4);
+        store<u32>(aOffs + (<usize>n << 2), <u32>(row + (<usize>f << 2)));
+        n++;
+      }
+    }
+  }
+}
+
 /** The n entries' values <- the elements of a (M, F) at their aOffs (dh, through h's pattern). */
 export function pattern_values(entries: usize, aOffs: usize, n: i32, a: usize): void {
   let e = entries, p = aOffs;
@@ -203,8 +261,18 @@ export function sparse_matmul(c: usize, ldc: usize, starts: usize, entries: usiz
  */
 export function sparse_matmul_tn(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, F: i32, N: i32, ldc: usize): void {
   for (let f = 0; f < F; f++) memory.fill(c + <usize>f * ldc, 0, <usize>N << 2);
+  sparse_matmul_tn_columns(c, starts, entries, b, ldbB, M, 0, N);
+}
+
+/**
+ * Columns j0..j1-1 of sparse_matmul_tn's C, already zeroed (multiples of 4): each column sums
+ * over the rows of B in the same order whatever the split, in 24- and 4-wide blocks alike, so
+ * threads may take column ranges.
+ */
+export function sparse_matmul_tn_columns(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, j0: i32, j1: i32): void {
   // 24 columns of C at a time over every row of B, so those columns of C stay in cache
-  let j = 0;
+  let j = j0;
+  const N = j1;
   for (; j + 24 <= N; j += 24) {
     for (let t = 0; t < M; t++) {
       const e0 = entry_at(entries, starts, t), e1 = entry_at(entries, starts, t + 1);
@@ -217,6 +285,43 @@ export function sparse_matmul_tn(c: usize, starts: usize, entries: usize, b: usi
       scatter_row_4(c + (<usize>j << 2), e0, e1, b + <usize>t * ldbB + (<usize>j << 2));
     }
   }
+}
+
+/**
+ * Rows of sparse_matmul_tn's C whose byte offsets lie in lo..hi-1, already zeroed: each row
+ * t of B adds only its entries for those rows (a row's entries are in increasing offset), so
+ * every element of C sums the same products in the same order as one thread's, and threads
+ * may take row ranges, each walking only its own entries.
+ */
+export function sparse_matmul_tn_rows(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, N: i32, lo: u32, hi: u32): void {
+  let j = 0;
+  for (; j + 24 <= N; j += 24) {
+    for (let t = 0; t < M; t++) {
+      const e0 = first_at_least(entry_at(entries, starts, t), entry_at(entries, starts, t + 1), lo);
+      const e1 = first_at_least(e0, entry_at(entries, starts, t + 1), hi);
+      scatter_row_24(c + (<usize>j << 2), e0, e1, b + <usize>t * ldbB + (<usize>j << 2));
+    }
+  }
+  for (; j < N; j += 4) {
+    for (let t = 0; t < M; t++) {
+      const e0 = first_at_least(entry_at(entries, starts, t), entry_at(entries, starts, t + 1), lo);
+      const e1 = first_at_least(e0, entry_at(entries, starts, t + 1), hi);
+      scatter_row_4(c + (<usize>j << 2), e0, e1, b + <usize>t * ldbB + (<usize>j << 2));
+    }
+  }
+}
+
+// The first entry in e..end (8 bytes each, offsets increasing) whose offset is at least `at`.
+@inline function first_at_least(e: usize, end: usize, at: u32): usize {
+  let n = <i32>((end - e) >> 3);
+  while (n > 0) {
+    const half = n >> 1;
+    if (load<u32>(e + (<usize>half << 3), 4) < at) {
+      e += <usize>(half + 1) << 3;
+      n -= half + 1;
+    } else n = half;
+  }
+  return e;
 }
 
 // Rows fOff of C, 24 columns each, += value * the 24 floats at b.

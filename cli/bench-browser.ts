@@ -18,6 +18,10 @@ const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title><link rel
 
 // what the page's window.bench offers
 const ENTRY = `export { runBench, trainFor } from './worker/bench/bench.ts';
+export { browserThreadPlatform } from './worker/wasm/browser-threads.ts';
+export { threadedBenchOrganelle } from './worker/bench/threads.ts';
+export { moverBenchCorpus } from './worker/bench/mover-corpus.ts';
+export { float32Hash } from './worker/recipes/determinism.ts';
 export { compareBuilds } from './worker/bench/compare.ts';
 export { warmedUpOrganelle } from './worker/bench/profile.ts';`;
 
@@ -39,7 +43,12 @@ export async function withBenchPage<T>(wasm: Record<string, Uint8Array>, log: (l
   for (const [path, bytes] of Object.entries(wasm)) files[path] = ['application/wasm', bytes];
   const server = http.createServer((req, res) => {
     const file = files[req.url ?? ''];
-    res.writeHead(file ? 200 : 404, { 'content-type': file ? file[0] : 'text/plain' });
+    // cross-origin isolated, so the page's workers can share a wasm memory (the threads bench)
+    res.writeHead(file ? 200 : 404, {
+      'content-type': file ? file[0] : 'text/plain',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-embedder-policy': 'require-corp',
+    });
     res.end(file ? file[1] : 'not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -56,16 +65,20 @@ export async function withBenchPage<T>(wasm: Record<string, Uint8Array>, log: (l
   }
 }
 
-const thisBuild = () => readFile(new URL('../build/organelle.wasm', import.meta.url));
+export const thisBuild = () => readFile(new URL('../build/organelle.wasm', import.meta.url));
+export const threadsBuild = () => readFile(new URL('../build/organelle-threads.wasm', import.meta.url));
 
 async function inChromium<T>(wasm: Record<string, Uint8Array>, script: string, log: (line: string) => void): Promise<{ result: T; runtime: string }> {
   return withBenchPage(wasm, log, async (page) => (await page.evaluate(script)) as T);
 }
 
 export async function runBenchInChromium(quick: boolean, log: (line: string) => void): Promise<{ report: BenchReport; runtime: string }> {
-  const { result, runtime } = await inChromium<BenchReport>({ '/organelle.wasm': await thisBuild() }, `(async () => {
+  const wasm = { '/organelle.wasm': await thisBuild(), '/organelle-threads.wasm': await threadsBuild() };
+  const { result, runtime } = await inChromium<BenchReport>(wasm, `(async () => {
     const module = await WebAssembly.compileStreaming(fetch('/organelle.wasm'));
-    return window.bench.runBench(module, { quick: ${quick}, log: (l) => console.log(l) });
+    const threadsModule = WebAssembly.compileStreaming(fetch('/organelle-threads.wasm'));
+    const threads = window.bench.browserThreadPlatform(() => threadsModule);
+    return window.bench.runBench(module, { quick: ${quick}, log: (l) => console.log(l), threads });
   })()`, log);
   return { report: result, runtime };
 }

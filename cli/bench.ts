@@ -1,6 +1,7 @@
 // `organelle bench [--quick] [--json FILE]`: kernel, training and generation speed,
-// against the plain-TypeScript reference in the same run; then, on a machine with more than
-// one core, the 64K training in one thread per core at once (cli/bench-side-by-side.ts).
+// against the plain-TypeScript reference in the same run; one model trained by several
+// threads against one (worker/bench/threads.ts); then, on a machine with more than one core,
+// the 64K training in one thread per core at once (cli/bench-side-by-side.ts).
 // `organelle bench --browser [--quick] [--json FILE]`: the same, inside Debian's Chromium.
 // `organelle bench --against OLD.wasm [--quick] [--browser]`: this build against another,
 // alternating, in Node or in Chromium.
@@ -8,6 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { runBench, formatBench } from '../worker/bench/bench.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
+import { nodeThreadPlatform } from '../worker/wasm/node-threads.ts';
 import { compareBuildsInChromium, runBenchInChromium } from './bench-browser.ts';
 import { compareBuilds, formatCompare, FULL_COMPARE, QUICK_COMPARE } from '../worker/bench/compare.ts';
 import { checkOutputFile } from './files.ts';
@@ -38,7 +40,7 @@ export async function benchCommand(argv: string[]): Promise<void> {
   const log = (l: string) => process.stderr.write(`${l}\n`);
   const { report, runtime } = args.options.has('browser')
     ? await runBenchInChromium(quick, log)
-    : { report: await runBench(await nodeWasmModule(), { quick, log }), runtime: `node ${process.version}` };
+    : { report: await runBench(await nodeWasmModule(), { quick, log, threads: nodeThreadPlatform }), runtime: `node ${process.version}` };
   console.log(formatBench(report));
   // the browser's side by side is the Engine check's (web/src/engine/engine-check.svelte.ts)
   const cores = os.availableParallelism();

@@ -1,7 +1,9 @@
 // Worker thread: trains one registered organelle and writes its .organelle file, posting
-// progress to the parent. One thread per organelle, so a game's organelles train at once.
-// A run that diverges writes nothing and posts what happened instead.
-import { parentPort, workerData } from 'node:worker_threads';
+// progress to the parent. One worker per organelle, so a game's organelles train at once,
+// each on its share of the cores (helper threads of its own, worker/wasm/node-threads.ts),
+// which the parent changes between slices as runs finish. A run that diverges writes
+// nothing and posts what happened instead.
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { writeFile } from 'node:fs/promises';
 import { findRecipe } from '../worker/recipes/index.ts';
 import { Organelle } from '../worker/organelle.ts';
@@ -9,10 +11,13 @@ import { corpusExamples } from '../worker/corpus/examples.ts';
 import { TrainingRun, type TrainProgress } from '../worker/trainer.ts';
 import { trainToEnd } from './train.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
+import { nodeThreadPlatform } from '../worker/wasm/node-threads.ts';
 
-export interface TrainJob { recipeId: string; steps?: number; seed?: number; learningRate?: number; out: string }
+export interface TrainJob { recipeId: string; steps?: number; seed?: number; learningRate?: number; out: string; threads: number }
+/** From the parent: the run's new share of the cores. */
+export interface ThreadsMessage { type: 'threads'; count: number }
 export type TrainMessage =
-  | { type: 'started'; recipeId: string; params: number; vocab: number; docs: number; steps: number; seed: number }
+  | { type: 'started'; recipeId: string; params: number; vocab: number; docs: number; steps: number; seed: number; threads: number }
   | { type: 'progress'; recipeId: string; progress: TrainProgress }
   | { type: 'diverged'; recipeId: string; message: string }
   | { type: 'done'; recipeId: string; out: string; progress: TrainProgress };
@@ -30,19 +35,25 @@ const organelle = await Organelle.create(await nodeWasmModule(), {
     ...(job.steps ? { steps: job.steps } : {}),
     ...(job.learningRate ? { learningRate: job.learningRate } : {}),
   },
+  engine: { threads: { count: job.threads, platform: nodeThreadPlatform } },
 });
 post({
   type: 'started', recipeId: recipe.id, params: organelle.engine.paramCount, vocab: organelle.vocab.size,
-  docs: corpusText.split('\n\n').length, steps: organelle.recipe.config.steps, seed,
+  docs: corpusText.split('\n\n').length, steps: organelle.recipe.config.steps, seed, threads: organelle.engine.threads,
 });
 const run = new TrainingRun(organelle);
 let diverged: string | null = null;
 try {
-  trainToEnd(run, recipe.id, job.out, (progress) => post({ type: 'progress', recipeId: recipe.id, progress }));
+  await trainToEnd(run, recipe.id, job.out, (progress) => post({ type: 'progress', recipeId: recipe.id, progress }), async () => {
+    let latest: ThreadsMessage | undefined;
+    for (let m = receiveMessageOnPort(parentPort!); m; m = receiveMessageOnPort(parentPort!)) latest = m.message as ThreadsMessage;
+    if (latest) await organelle.engine.setThreads(latest.count);
+  });
 } catch (err) {
   if (!run.diverged) throw err;
   diverged = (err as Error).message;
 }
+await organelle.engine.close();
 if (diverged !== null) {
   post({ type: 'diverged', recipeId: recipe.id, message: diverged });
 } else {

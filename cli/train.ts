@@ -1,7 +1,9 @@
-// `organelle train <game> [--organelle NAME] [--steps N] [--seed S] [--lr R] [--out DIR]`:
+// `organelle train <game> [--organelle NAME] [--steps N] [--seed S] [--lr R] [--out DIR] [--threads N]`:
 // every organelle of a game's pipeline from its registered recipe, one worker thread each, as
 // many at once as the machine has cores (in the order the recipes are registered, the longest
-// first, so a pipeline of more organelles than cores finishes as early as it can). `organelle train --corpus FILE --out FILE ...`: one organelle from a file.
+// first, so a pipeline of more organelles than cores finishes as early as it can). The runs
+// going share the cores (worker/cores.ts): a run that ends gives its threads to the others,
+// which take them between slices, with the same bits on any number of threads. `organelle train --corpus FILE --out FILE ...`: one organelle from a file.
 // Steps, seed and learning rate are held to TRAIN_LIMITS (the Train form's too), and a run
 // that diverges stops, writes nothing and says what to try.
 import { writeFile, mkdir } from 'node:fs/promises';
@@ -14,11 +16,14 @@ import { TrainingDiverged, TrainingRun, formatProgress, formatDuration, type Tra
 import { SHAPE_PRESETS, isShapePresetName } from '../worker/model/shape.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { recipesFor, type GameId } from '../worker/recipes/index.ts';
-import { parseArgs, stringOption, limitedOption, type ParsedArgs } from './args.ts';
+import { intOption, parseArgs, stringOption, limitedOption, type ParsedArgs } from './args.ts';
 import { COMMAND_USAGE } from './usage.ts';
 import { startTsWorker } from '../worker/threads.ts';
 import { SHIPPED_MODELS_DIR } from './models.ts';
-import type { TrainJob, TrainMessage } from './train-worker.ts';
+import type { ThreadsMessage, TrainJob, TrainMessage } from './train-worker.ts';
+import type { Worker } from 'node:worker_threads';
+import { shareCores } from '../worker/cores.ts';
+import { nodeThreadPlatform } from '../worker/wasm/node-threads.ts';
 
 const GAMES: GameId[] = ['puzzle8', 'tictactoe', 'connect4', 'compose'];
 
@@ -34,6 +39,16 @@ export async function trainCommand(argv: string[]): Promise<void> {
   return trainCorpusFile(args);
 }
 
+/** --threads: the cores training may use (every one unless given), named when out of range. */
+function threadsOption(args: ParsedArgs): number {
+  const cores = availableParallelism();
+  const threads = intOption(args, 'threads', cores, 1);
+  if (threads > 64) throw new Error(`--threads must be an integer from 1 to 64, got "${threads}"`);
+  return threads;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /** An option the command would ignore is an error, not a silent no-op. */
 function refuseOptions(args: ParsedArgs, keys: string[], why: string): void {
   for (const key of keys) if (args.options.has(key)) throw new Error(why.replace('%s', key));
@@ -47,10 +62,18 @@ export function divergedMessage(name: string, err: TrainingDiverged, out: string
   return `${name}: ${err.message}. Nothing was written to ${out}. ${err.advice('--lr')}`;
 }
 
-/** Trains to the end, reporting each slice; a run that diverges throws divergedMessage's words. */
-export function trainToEnd(run: TrainingRun, name: string, out: string, report: (p: TrainProgress) => void): void {
+/**
+ * Trains to the end, reporting each slice and awaiting `between` after it (a change of the
+ * run's threads); a run that diverges throws divergedMessage's words.
+ */
+export async function trainToEnd(
+  run: TrainingRun, name: string, out: string, report: (p: TrainProgress) => void, between?: () => Promise<void>,
+): Promise<void> {
   try {
-    while (!run.done) report(run.slice(1000));
+    while (!run.done) {
+      report(run.slice(1000));
+      await between?.();
+    }
   } catch (err) {
     if (err instanceof TrainingDiverged) throw new Error(divergedMessage(name, err, out));
     throw err;
@@ -86,12 +109,30 @@ async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
     const line = [...latest].map(([id, p]) => formatProgress(id.split('/')[1], p)).join('  |  ');
     process.stderr.write(tty ? `\r${line}   ` : `${line}\n`);
   };
+  // the runs going share the cores; a run that ends gives its threads to the others
+  const cores = threadsOption(args);
+  const running: { id: string; worker: Worker }[] = [];
+  const shares = (): number[] => shareCores(cores, running.length);
+  const reshare = () => {
+    const now = shares();
+    running.forEach((run, i) => run.worker.postMessage({ type: 'threads', count: now[i] } satisfies ThreadsMessage));
+  };
   const trainOne = (r: (typeof recipes)[number]) => new Promise<void>((resolve, reject) => {
-    const job: TrainJob = { recipeId: r.id, out: join(outDir, `${r.organelle}.organelle`), steps, seed, learningRate };
+    const threads = shareCores(cores, running.length + 1).at(-1)!;
+    const job: TrainJob = { recipeId: r.id, out: join(outDir, `${r.organelle}.organelle`), steps, seed, learningRate, threads };
     const worker = startTsWorker(new URL('./train-worker.ts', import.meta.url), job);
+    running.push({ id: r.id, worker });
+    reshare();
+    const leave = () => {
+      const at = running.findIndex((run) => run.worker === worker);
+      if (at < 0) return;
+      running.splice(at, 1);
+      reshare();
+    };
+    worker.once('exit', leave);
     worker.on('message', (m: TrainMessage) => {
       if (m.type === 'started') {
-        process.stderr.write(`${m.recipeId}: ${m.params.toLocaleString('en-US')} parameters, vocab ${m.vocab}, ${m.docs.toLocaleString('en-US')} documents, ${m.steps} steps, seed ${m.seed}\n`);
+        process.stderr.write(`${m.recipeId}: ${m.params.toLocaleString('en-US')} parameters, vocab ${m.vocab}, ${m.docs.toLocaleString('en-US')} documents, ${m.steps} steps, seed ${m.seed}, ${plural(m.threads, 'thread')}\n`);
       } else if (m.type === 'progress') {
         latest.set(m.recipeId, m.progress);
         print();
@@ -103,14 +144,15 @@ async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
         print(true);
         if (tty) process.stderr.write('\n');
         console.log(`wrote ${m.out} (${formatDuration(m.progress.elapsedMs / 1000)} of training, final loss ${m.progress.loss.toFixed(4)})`);
+        leave(); // its threads go to the runs still going
         resolve();
       }
     });
     worker.on('error', reject);
     worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${r.id}: worker exited with code ${code}`))));
   });
-  await inPool(recipes, availableParallelism(), trainOne);
-  console.log(`${game}: ${recipes.length} organelle(s) in ${formatDuration((performance.now() - t0) / 1000)} wall time`);
+  await inPool(recipes, cores, trainOne);
+  console.log(`${game}: ${recipes.length} organelle(s) in ${formatDuration((performance.now() - t0) / 1000)} wall time on ${plural(cores, 'core')}`);
 }
 
 async function trainCorpusFile(args: ParsedArgs): Promise<void> {
@@ -125,17 +167,20 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   const corpusText = await readNamedFile(corpusPath, 'corpus file');
   await checkOutputFile(out, '--out');
   const name = stringOption(args, 'name') ?? basename(corpusPath).replace(/\.[^.]*$/, '');
+  const threads = threadsOption(args);
   const organelle = await Organelle.create(await nodeWasmModule(), {
     name, corpusId: name, corpusText, architecture: SHAPE_PRESETS[shapeName], seed,
     config: { steps, ...(lr !== undefined ? { learningRate: lr } : {}) },
+    engine: { threads: { count: threads, platform: nodeThreadPlatform } },
   });
-  process.stderr.write(`${name}: ${organelle.engine.paramCount.toLocaleString('en-US')} parameters, vocab ${organelle.vocab.size}, ${steps} steps, seed ${seed}\n`);
+  process.stderr.write(`${name}: ${organelle.engine.paramCount.toLocaleString('en-US')} parameters, vocab ${organelle.vocab.size}, ${steps} steps, seed ${seed}, ${plural(threads, 'thread')}\n`);
   const run = new TrainingRun(organelle);
   const tty = process.stderr.isTTY;
   try {
-    trainToEnd(run, name, out, (p) => process.stderr.write(tty ? `\r${formatProgress(name, p)}   ` : `${formatProgress(name, p)}\n`));
+    await trainToEnd(run, name, out, (p) => process.stderr.write(tty ? `\r${formatProgress(name, p)}   ` : `${formatProgress(name, p)}\n`));
   } finally {
     if (tty) process.stderr.write('\n');
+    await organelle.engine.close();
   }
   await writeFile(out, organelle.toFile(false, { examples: corpusExamples(organelle, corpusText) }));
   console.log(`wrote ${out} after ${formatDuration(run.progress.elapsedMs / 1000)} (final loss ${run.progress.loss.toFixed(4)})`);

@@ -92,17 +92,18 @@ export const COMMAND_USAGE = {
   train: {
     forms: [
       {
-        call: 'train puzzle8|tictactoe|connect4|compose [--organelle NAME] [--steps N] [--seed S] [--lr R] [--out DIR]',
+        call: 'train puzzle8|tictactoe|connect4|compose [--organelle NAME] [--steps N] [--seed S] [--lr R] [--out DIR] [--threads N]',
         does: 'train every organelle of a game\'s pipeline (--organelle: only that one) from its recorded\n' +
-          'recipe, as many at once as there are cores; --out: the shipped public/models/<game>/ unless given',
+          'recipe, as many at once as there are cores, the runs going sharing the cores (--threads: how many\n' +
+          'to use, every one unless given; the same bits on any number); --out: public/models/<game>/ unless given',
       },
       {
-        call: 'train --corpus FILE --out FILE [--steps N] [--seed S] [--lr R] [--shape 30k|64k|92k|160k|460k] [--name NAME]',
+        call: 'train --corpus FILE --out FILE [--steps N] [--seed S] [--lr R] [--shape 30k|64k|92k|160k|460k] [--name NAME] [--threads N]',
         does: 'train one organelle on a corpus of PROMPT\\nRESPONSE documents separated by blank lines\n' +
-          '(25,000 steps, seed 1, shape 64k and the corpus file\'s name unless given)',
+          '(25,000 steps, seed 1, shape 64k, the corpus file\'s name and every core unless given)',
       },
     ],
-    options: { values: ['corpus', 'out', 'steps', 'seed', 'shape', 'lr', 'name', 'organelle'], flags: [] },
+    options: { values: ['corpus', 'out', 'steps', 'seed', 'shape', 'lr', 'name', 'organelle', 'threads'], flags: [] },
   },
   eval: {
     forms: [...new Set(Object.values(EVAL_USAGE))].flatMap((u) => u.forms),

@@ -7,6 +7,7 @@ import { parameterCount, validateShape, decayStart, type ModelShape } from './mo
 import type { OptimizerState, PackedBatch, TrainConfig } from './model/types.ts';
 import type { EncodedCorpus } from './corpus/documents.ts';
 import { INIT_STD } from './model/recipe.ts';
+import { sharedMemory, validateThreadCount, type EngineThreads, type HelperThread, type ThreadPlatform } from './wasm/helper-threads.ts';
 
 const TRAIN_RNG = 0;
 const SAMPLE_RNG = 1;
@@ -14,6 +15,7 @@ const SAMPLE_RNG = 1;
 export interface EngineOptions {
   batchDocs?: number; // documents per training step (default 8)
   voteSlots?: number; // most ensemble votes one generation may use (default 8)
+  threads?: EngineThreads; // the threads build over shared memory, its products shared by `count` threads
 }
 
 export interface GenerateRequest {
@@ -36,6 +38,9 @@ export class Engine {
   /** The compiled module this engine was made from (more engines can be made from it). */
   readonly module: WebAssembly.Module;
   readonly #w: OrganelleWasm;
+  #helpers: HelperThread[] = [];
+  // what setThreads needs: an engine made with `threads` runs the threads build over shared memory
+  #shared: { platform: ThreadPlatform; module: WebAssembly.Module; memory: WebAssembly.Memory; scratch: number[] } | undefined;
   #corpusDocs = 0;
   #config: TrainConfig | undefined;
 
@@ -58,12 +63,69 @@ export class Engine {
     const voteSlots = options.voteSlots ?? 8;
     if (!Number.isInteger(batchDocs) || batchDocs < 1 || batchDocs > 64) throw new Error(`batchDocs must be 1..64, got ${batchDocs}`);
     if (!Number.isInteger(voteSlots) || voteSlots < 1 || voteSlots > 32) throw new Error(`voteSlots must be 1..32, got ${voteSlots}`);
-    return new Engine(module, await instantiateOrganelle(module), shape, batchDocs, voteSlots);
+    if (!options.threads) return new Engine(module, await instantiateOrganelle(module), shape, batchDocs, voteSlots);
+    const { platform, count } = options.threads;
+    validateThreadCount(count);
+    const threadsModule = await platform.threadsModule();
+    const memory = sharedMemory();
+    const engine = new Engine(module, await instantiateOrganelle(threadsModule, memory), shape, batchDocs, voteSlots);
+    engine.#shared = { platform, module: threadsModule, memory, scratch: [] };
+    await engine.setThreads(count);
+    return engine;
   }
 
   /** Direct access to the kernels, for tests and benchmarks. */
   get wasm(): OrganelleWasm {
     return this.#w;
+  }
+
+  /** Threads taking part in this engine's products, its own included. */
+  get threads(): number {
+    return this.#w.threads_in_use();
+  }
+
+  /**
+   * Shares the products among `count` threads from the next one on (an engine made with
+   * `threads` only: the others have no shared memory). The bits do not change.
+   */
+  async setThreads(count: number): Promise<void> {
+    validateThreadCount(count);
+    const shared = this.#shared;
+    if (!shared) throw new Error('this engine was made for one thread (no shared memory)');
+    if (count === this.#helpers.length + 1) return;
+    await this.close();
+    const w = this.#w;
+    const started: HelperThread[] = [];
+    try {
+      for (let tid = 1; tid < count; tid++) {
+        // each thread's scratch is allocated once, after the model (model_init resets the
+        // arena, nothing else does), and kept for the next setThreads
+        shared.scratch[tid] ??= w.arena_alloc(w.scratch_bytes());
+        const scratch = shared.scratch[tid];
+        if (scratch === 0) {
+          shared.scratch.length = tid;
+          throw new Error(`not enough memory for thread ${tid + 1} of ${count}`);
+        }
+        const seen = w.threads_generation(); // nothing is posted until every helper has started
+        started.push(await shared.platform.spawn({ module: shared.module, memory: shared.memory, tid, count, scratch, seen }));
+      }
+    } catch (err) {
+      // none has had a product to share yet: they can be ended where they are
+      for (const helper of started) helper.terminate();
+      throw err;
+    }
+    this.#helpers = started;
+    w.threads_use(count);
+  }
+
+  /** Ends the helper threads, if any: the engine works on alone, with the same bits. */
+  async close(): Promise<void> {
+    if (this.#helpers.length === 0) return;
+    const helpers = this.#helpers;
+    this.#helpers = [];
+    this.#w.threads_use(1);
+    this.#w.threads_stop();
+    await Promise.all(helpers.map((helper) => helper.stopped()));
   }
 
   // Views are made per call: memory may have grown (corpus_alloc) since the last one.
@@ -157,7 +219,12 @@ export class Engine {
   trainStep(): number {
     if (!this.#config) throw new Error('configure() the training run first');
     if (this.#corpusDocs === 0) throw new Error('loadCorpus() first');
-    return this.#w.train_step();
+    try {
+      return this.#w.train_step();
+    } catch (err) {
+      if (this.#shared && this.#w.threads_failed()) throw new Error('a helper thread of this training stopped with an error, so the run cannot go on');
+      throw err;
+    }
   }
 
   /** Positions processed by the last training step. */

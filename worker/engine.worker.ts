@@ -6,7 +6,7 @@
 // from this one, the code sandbox, on its first job.
 // Message types: worker/browser/messages.ts.
 import * as Comlink from 'comlink';
-import { browserWasmModule } from './wasm/browser.ts';
+import { browserWasmModule, siteThreadPlatform } from './wasm/browser.ts';
 import {
   runDeterminismRecipe,
   type DeterminismOptions,
@@ -62,6 +62,7 @@ interface Current {
   session: TrainingSession | null;
   paused: boolean;
   cancelled: boolean;
+  threads: number | null; // a share of the cores asked for while preparing
 }
 let training: Current | null = null;
 // The run the Train view's estimate has prepared and will time next.
@@ -69,6 +70,15 @@ let prepared: PreparedTiming | null = null;
 // The Engine check's training prepared to be timed alone and beside other workers' (kept
 // until the check closes the worker).
 let sideBySide: SideBySideTraining | null = null;
+
+/** A run's new share of the cores, capped at what the device offers; an engine without shared memory stays on one. */
+async function setSessionThreads(session: TrainingSession, count: number): Promise<number> {
+  const engine = session.organelle.engine;
+  const available = siteThreadPlatform.available().threads;
+  if (available < 2) return engine.threads;
+  await engine.setThreads(Math.min(Math.max(1, Math.floor(count)), available));
+  return engine.threads;
+}
 
 const puzzle8 = new Puzzle8Host();
 const games = new GameHost();
@@ -86,13 +96,20 @@ function composing(): Promise<ComposeHost> {
 
 const api = {
   /** Trains the fixed determinism recipe (worker/recipes/determinism.ts) in a fresh engine. */
-  async runDeterminismRecipe(options: DeterminismOptions = {}): Promise<DeterminismResult> {
-    return runDeterminismRecipe(await browserWasmModule(), options);
+  async runDeterminismRecipe(options: DeterminismOptions = {}, threads = 1): Promise<DeterminismResult> {
+    const platform = threads > 1 ? siteThreadPlatform : undefined;
+    if (platform && platform.available().threads < 2) throw new Error(platform.available().reason ?? 'one thread only here');
+    return runDeterminismRecipe(await browserWasmModule(), options, platform ? { count: threads, platform } : undefined);
   },
 
-  /** A couple of seconds of the benchmark's 64K training and generation (worker/bench/speed-check.ts). */
+  /** The threads this worker can train one model on, or 1 and why (worker/wasm/browser-threads.ts). */
+  threadsAvailable(): { threads: number; reason?: string } {
+    return siteThreadPlatform.available();
+  },
+
+  /** A couple of seconds of the benchmark's 64K training and generation, and the training on every thread against one (worker/bench/speed-check.ts). */
   async speedCheck(): Promise<SpeedCheck> {
-    return runSpeedCheck(await browserWasmModule());
+    return runSpeedCheck(await browserWasmModule(), siteThreadPlatform);
   },
 
   /** Builds and warms up the speed check's training, to be timed by timeSideBySide() at the same moment as other workers'. */
@@ -126,15 +143,17 @@ const api = {
    */
   async train(request: TrainRequest, callbacks: TrainCallbacks): Promise<TrainResult> {
     if (training) throw new Error('this worker is already training an organelle');
-    const current: Current = { session: null, paused: false, cancelled: false };
+    const current: Current = { session: null, paused: false, cancelled: false, threads: null };
     training = current;
     try {
       return await trainOrganelle(await browserWasmModule(), request, callbacks, {
         transfer: (value, buffers) => Comlink.transfer(value, buffers),
+        threads: siteThreadPlatform,
         onSession: (session) => {
           current.session = session;
           if (current.cancelled) session.cancel();
           else if (current.paused) session.pause();
+          if (current.threads !== null) void setSessionThreads(session, current.threads);
         },
       });
     } finally {
@@ -148,16 +167,23 @@ const api = {
    * preparing each in its own worker first.
    */
   async prepareTiming(request: TrainTimingRequest): Promise<void> {
-    prepared = null; // a run prepared and never timed is dropped with its memory
-    prepared = await PreparedTiming.prepare(await browserWasmModule(), request);
+    // a run prepared and never timed is dropped with its memory and its threads
+    const before = prepared;
+    prepared = null;
+    await before?.close();
+    prepared = await PreparedTiming.prepare(await browserWasmModule(), request, siteThreadPlatform);
   },
 
   /** Trains the prepared run for a moment and reports its rate; keeps nothing afterwards. */
-  timePrepared(): TrainTiming {
+  async timePrepared(): Promise<TrainTiming> {
     if (!prepared) throw new Error('no run was prepared for timing');
     const timing = prepared;
     prepared = null;
-    return timing.time();
+    try {
+      return timing.time();
+    } finally {
+      await timing.close();
+    }
   },
 
   pause(): void {
@@ -170,6 +196,19 @@ const api = {
     if (!training) return;
     training.paused = false;
     training.session?.resume();
+  },
+
+  /**
+   * The run's share of the cores from its next slice on (the pool's scheduling), where its
+   * engine can share memory; the bits do not change. Resolves to the threads now in use.
+   */
+  async setThreads(count: number): Promise<number> {
+    if (!training) return 1;
+    if (!training.session) {
+      training.threads = count;
+      return 1;
+    }
+    return setSessionThreads(training.session, count);
   },
 
   /** Stops the run after the current slice; train() then resolves with status 'cancelled'. */

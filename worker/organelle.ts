@@ -80,9 +80,11 @@ export class Organelle {
    * Loads a model. With `corpusText` (same corpus version as the recipe) and optimizer
    * state in the file, training can resume exactly where it stopped.
    */
-  static async fromModel(module: WebAssembly.Module, model: OrganelleModel, corpusText?: string): Promise<Organelle> {
+  static async fromModel(
+    module: WebAssembly.Module, model: OrganelleModel, corpusText?: string, options: Omit<EngineOptions, 'batchDocs'> = {},
+  ): Promise<Organelle> {
     const vocab = Vocab.fromChars(model.vocabChars);
-    const engine = await Engine.create(module, model.shape, { batchDocs: model.recipe.config.batchDocs });
+    const engine = await Engine.create(module, model.shape, { ...options, batchDocs: model.recipe.config.batchDocs });
     engine.setParams(model.params);
     const organelle = new Organelle(model.name ?? model.recipe.corpusId, engine, vocab, { ...model.recipe });
     if (corpusText !== undefined) {
@@ -99,8 +101,10 @@ export class Organelle {
     return organelle;
   }
 
-  static async fromFile(module: WebAssembly.Module, bytes: Uint8Array, corpusText?: string): Promise<Organelle> {
-    return Organelle.fromModel(module, decodeModelFile(bytes), corpusText);
+  static async fromFile(
+    module: WebAssembly.Module, bytes: Uint8Array, corpusText?: string, options: Omit<EngineOptions, 'batchDocs'> = {},
+  ): Promise<Organelle> {
+    return Organelle.fromModel(module, decodeModelFile(bytes), corpusText, options);
   }
 
   get shape(): ModelShape {

@@ -33,7 +33,8 @@ function checkProfile(run: TrainingProfile, steps: number): void {
   expect(rows.reduce((a, r) => a + r.share, 0)).toBeCloseTo(1, 9);
   // the products lead, by their source names
   expect(rows[0].name).toBe('assembly/matmul/gemm');
-  expect(rows.map((r) => r.name)).toContain('assembly/sparse/sparse_matmul_tn');
+  // the MLP's sparse product (its transposed one V8 may inline into the backward pass)
+  expect(rows.map((r) => r.name)).toContain('assembly/sparse/sparse_matmul');
   expect(run.ms).toBeGreaterThan(0);
 }
 

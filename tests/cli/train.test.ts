@@ -4,7 +4,7 @@
 // "loss NaN" on every line, exit 0 and write a model whose every answer had probability 0).
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -53,11 +53,28 @@ describe('organelle train options', () => {
   });
 });
 
+describe('organelle train --threads', () => {
+  it('writes the same file on 1 thread and on 2, and refuses a count out of range', async () => {
+    const cli = join(import.meta.dirname, '../../cli/organelle.ts');
+    const train = (threads: string, out: string) => promisify(execFile)(process.execPath, [
+      '--import', 'tsx', cli, 'train', '--corpus', corpus, '--out', out, '--steps', '150', '--shape', '30k', '--threads', threads,
+    ]);
+    const one = join(dir, 'one.organelle'), two = join(dir, 'two.organelle');
+    const [a, b] = await Promise.all([train('1', one), train('2', two)]);
+    expect(a.stderr).toContain('150 steps, seed 1, 1 thread\n');
+    expect(b.stderr).toContain('150 steps, seed 1, 2 threads\n');
+    expect(Buffer.compare(await readFile(one), await readFile(two))).toBe(0);
+    await expect(train('0', join(dir, 'never.organelle'))).rejects.toMatchObject({
+      code: 1, stderr: expect.stringContaining('--threads must be an integer >= 1, got "0"'),
+    });
+  }, 60_000);
+});
+
 describe('a run that diverges', () => {
   it('stops with what happened, that nothing was written, and what to try', async () => {
     const run = new TrainingRun(await organelleAt(1e6));
     const lines: number[] = [];
-    expect(() => trainToEnd(run, 'toy', 'm.organelle', (p) => lines.push(p.loss))).toThrow(
+    await expect(trainToEnd(run, 'toy', 'm.organelle', (p) => lines.push(p.loss))).rejects.toThrow(
       /^toy: training diverged at step \d: .+\. Nothing was written to m\.organelle\. Try a lower --lr: this run's is 1000000, the default 0\.001\.$/,
     );
     expect(lines.every(Number.isFinite)).toBe(true); // never a "loss NaN" line

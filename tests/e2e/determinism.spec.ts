@@ -37,6 +37,18 @@ test('Chromium and Node train bit-identical weights from the same seed and recip
   const [plain, alibi] = await Promise.all(['determinism-json', 'determinism-alibi-json'].map(async (id) => JSON.parse((await page.getByTestId(id).textContent())!) as DeterminismResult));
   expect(alibi.paramsHash).not.toBe(plain.paramsHash);
 
+  // the page is cross-origin isolated (the preview server's headers), so the recipe also trains
+  // on every core, sharing one model, with the same bits as Node's one thread
+  expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  if (cores > 1) {
+    await expect(page.getByTestId('determinism-threads-verdict')).toContainText('Bit-identical', { timeout: 60_000 });
+    await expect(page.getByTestId('determinism-threads-verdict')).toContainText(`trained by ${cores} threads sharing one model`);
+    await sameAsNode(page, { alibi: false, json: 'determinism-threads-json', summary: 'The threads run as JSON' });
+    const threads = JSON.parse((await page.getByTestId('determinism-threads-json').textContent())!) as DeterminismResult;
+    expect(threads.threads).toBe(cores);
+  } else await expect(page.getByTestId('determinism-threads-verdict')).toContainText('One thread');
+
   // then the speed check: figures, not a verdict (this machine's speed is the benchmark's business)
   await expect(page.getByTestId('speed-train')).toHaveText(/^[\d,]+ tokens\/s$/, { timeout: 60_000 });
   await expect(page.getByTestId('speed-generate')).toHaveText(/^\d+\.\d+ ms$/);
@@ -48,8 +60,9 @@ test('Chromium and Node train bit-identical weights from the same seed and recip
   const hint = page.getByTestId('project-speed').locator('..');
   await expect(hint).toContainText("On the project's 2-core AMD EPYC in Chromium 156 (26 November 2026)");
   await expect(page.getByTestId('project-speed')).toHaveText(/^[\d,]+00 tokens\/s and 0\.\d+ ms$/);
+  // one model on every core, timed in turns with one thread
+  if (cores > 1) await expect(page.getByTestId('speed-threads')).toHaveText(new RegExp(`^[\\d,]+ tokens/s, \\d\\.\\d\\dx one thread$`));
   // then as many runs at once as the device has cores for, each in a worker of its own
-  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const sideBySide = page.getByTestId('speed-side-by-side');
   if (cores > 1) {
     await expect(sideBySide).toHaveText(/^[\d,]+ tokens\/s in all, \d+\.\d\dx one alone$/);
@@ -57,7 +70,7 @@ test('Chromium and Node train bit-identical weights from the same seed and recip
     const alone = Number((await page.getByTestId('speed-alone').textContent())!.replace(/\D/g, ''));
     expect(Number(ratio)).toBeCloseTo(Number(all.replace(/,/g, '')) / alone, 1);
   } else await expect(sideBySide).toHaveCount(0);
-  console.log(`engine check in Chromium: ${await page.getByTestId('speed-train').textContent()}, ${await page.getByTestId('speed-generate').textContent()}, ${cores} runs at once: ${await sideBySide.textContent()}`);
+  console.log(`engine check in Chromium: ${await page.getByTestId('speed-train').textContent()}, ${await page.getByTestId('speed-generate').textContent()}, one model on ${cores} threads: ${await page.getByTestId('speed-threads').textContent()}, ${cores} runs at once: ${await sideBySide.textContent()}`);
   expect(await seriousViolations(page)).toEqual([]);
   await capture(page, 'engine-done');
 });

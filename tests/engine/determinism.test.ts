@@ -1,10 +1,12 @@
 // Determinism in Node: the fixed recipe (worker/recipes/determinism.ts) run twice, each time
 // in a fresh engine, gives bit-identical weights, losses and samples; another seed does not.
 // Its ALiBi variant likewise, with bits of its own (ALiBi changes the arithmetic), while the
-// plain recipe keeps the reference it had before ALiBi existed.
+// plain recipe keeps the reference it had before ALiBi existed. Both give their reference on
+// any number of threads.
 // tests/e2e/determinism.spec.ts compares both variants across Node and Chromium.
 import { describe, expect, it } from 'vitest';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
+import { nodeThreadPlatform } from '../../worker/wasm/node-threads.ts';
 import {
   DETERMINISM_ALIBI_REFERENCE, DETERMINISM_REFERENCE, DETERMINISM_SEED, DETERMINISM_STEPS, determinismParts, determinismReference,
   differencesFromReference, float32Hash, runDeterminismRecipe,
@@ -44,6 +46,17 @@ describe('determinism recipe', () => {
     new Uint32Array(lastLoss.buffer)[0] ^= 1;
     expect(differencesFromReference(determinismParts({ ...run, losses: [...run.losses.slice(0, -1), lastLoss[0]!] }))).toEqual(['lossesHash']);
     expect(differencesFromReference(determinismParts({ ...run, sample: run.sample.toUpperCase(), probsHash: '00000000' }))).toEqual(['probsHash', 'sample']);
+  });
+
+  it('gives the reference bits on 1, 2 and 3 threads of the threads build, with ALiBi and without', async () => {
+    const module = await nodeWasmModule();
+    for (const alibi of [false, true]) {
+      for (const count of [1, 2, 3]) {
+        const run = await runDeterminismRecipe(module, { alibi }, { count, platform: nodeThreadPlatform });
+        expect(run.threads).toBe(count);
+        expect(differencesFromReference(determinismParts(run), determinismReference({ alibi })), `${count} thread(s), alibi ${alibi}`).toEqual([]);
+      }
+    }
   });
 
   it('gives the ALiBi variant identical bits in two fresh engines, and its own reference', async () => {

@@ -32,15 +32,17 @@ function fakeWorker(
     tokens_per_s: first ? 60_000 : 50_000 + n,
     ms: 1500 + n,
   }),
+  threads: { threads: number; reason?: string } = { threads: 1, reason: 'this page is not cross-origin isolated' },
 ) {
   const calls = { spawned: 0, closed: 0, prepared: 0, timedBeforeAllPrepared: 0, events: [] as string[], variants: [] as string[] };
   const spawn: SpawnEngine = (onCrash) => {
     const n = calls.spawned++;
     const api = {
-      runDeterminismRecipe: (options?: DeterminismOptions) => {
-        calls.variants.push(options?.alibi ? 'alibi' : 'plain');
-        return determinism(options);
+      runDeterminismRecipe: async (options?: DeterminismOptions, count = 1) => {
+        calls.variants.push(`${options?.alibi ? 'alibi' : 'plain'}${count > 1 ? ` on ${count} threads` : ''}`);
+        return { ...(await determinism(options)), threads: count };
       },
+      threadsAvailable: async () => threads,
       speedCheck: () => speed(onCrash),
       prepareSideBySide: async () => void calls.prepared++,
       timeSideBySide: async () => {
@@ -77,8 +79,21 @@ describe('EngineCheck', () => {
     expect(check.phase).toBeNull();
     expect(check.sideBySide).toBeNull(); // one run at a time on this device: nothing side by side
     expect(calls).toMatchObject({ spawned: 1, closed: 1, prepared: 0, events: [], variants: ['plain', 'alibi'] });
+    // a page that cannot share memory trains on one thread, and the check says why
+    expect(check.threaded).toBeNull();
+    expect(check.oneThreadBecause).toBe('this page is not cross-origin isolated');
     await check.run(); // again: a fresh worker
     expect(calls).toMatchObject({ spawned: 2, closed: 2 });
+  });
+
+  it('where one model can train on every core, trains the recipe on all of them against the same reference', async () => {
+    const { plain: run } = await real;
+    const { spawn, calls } = fakeWorker(faithful, async () => SPEED, undefined, { threads: 4 });
+    const check = new EngineCheck(spawn);
+    await check.run();
+    expect(calls.variants).toEqual(['plain', 'alibi', 'plain on 4 threads']);
+    expect(check.threaded).toMatchObject({ result: { ...run, threads: 4 }, differences: [], parts: DETERMINISM_REFERENCE });
+    expect(check.oneThreadBecause).toBeNull();
   });
 
   it('with cores for 3 runs, times the training in 3 fresh workers at once, after the first alone', async () => {

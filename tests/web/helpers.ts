@@ -59,6 +59,8 @@ export interface FakeRun {
   fail(message: string): void;
   paused: boolean;
   closed: boolean;
+  /** Every share of the cores the pool asked for after the run started. */
+  threads: number[];
 }
 
 /** Engine workers that do nothing until the test drives their callbacks. */
@@ -81,12 +83,14 @@ export class FakeEngines {
             fail: (m) => reject(new Error(m)),
             paused: false,
             closed: false,
+            threads: [],
           };
           this.runs.push(run);
         }),
       pause: async () => void (run && (run.paused = true)),
       resume: async () => void (run && (run.paused = false)),
       cancel: async () => run?.finish({ status: 'cancelled', step: 0 }),
+      setThreads: async (count: number) => (run?.threads.push(count), count),
       listRecipes: async () => [],
     };
     const connection: EngineConnection = {

@@ -27,7 +27,8 @@ function timing(stepsPerSec: number): TrainTiming {
 }
 
 interface Call {
-  request: TrainTimingRequest;
+  request: TrainTimingRequest; // as the form describes it (the threads asked for apart)
+  threads: number | undefined; // the threads it was timed on: its share of the cores
   worker: number; // which of the estimate's workers, in the order they were started
   answer(t: TrainTiming): void;
   refuse(message: string): void;
@@ -62,7 +63,8 @@ function fakeWorker({ holdPrepares = false, refusePrepare = '' } = {}) {
       timePrepared: () =>
         new Promise<TrainTiming>((answer, reject) => {
           log.push(`${worker} times ${name(prepared!)}`);
-          calls.push({ request: prepared!, worker, answer, refuse: (m) => reject(new Error(m)), crash: onCrash });
+          const { threads, ...request } = prepared!;
+          calls.push({ request, threads, worker, answer, refuse: (m) => reject(new Error(m)), crash: onCrash });
         }),
     } as unknown as Remote<EngineWorkerApi>;
     return { api, close: () => workers.closed++ };
@@ -177,6 +179,24 @@ describe('TrainingEstimate', () => {
     expect([estimate.status, estimate.seconds(500)]).toEqual(['ready', 2]); // at once, not after settling
     await wait(SETTLE * 3);
     expect([calls.length, workers.spawned]).toEqual([1, 1]);
+  });
+
+  it('times each run on its share of the cores: alone on all of them, side by side on theirs', async () => {
+    const { spawn, calls } = fakeWorker();
+    const estimate = new TrainingEstimate(spawn, SETTLE, 4);
+    estimate.update({ ...mover, seed: 5 }, [planner, mover], 2);
+    await wait(SETTLE * 3);
+    expect(calls.map((c) => c.threads)).toEqual([4]);
+    calls[0].answer(timing(250));
+    await wait(0);
+    expect(calls.slice(1).map((c) => c.threads)).toEqual([2, 2]);
+    calls[1].answer(timing(100));
+    calls[2].answer(timing(200));
+    await wait(0);
+    // a run already at work keeps its share: the form's run is timed on what is left
+    estimate.update({ ...mover, seed: 5, architecture: { ...mover.architecture, layers: 3 } }, [], 1, 1);
+    await wait(SETTLE * 3);
+    expect(calls.at(-1)!.threads).toBe(2);
   });
 
   it("times the runs 'Train both' would start after the form's own, side by side in workers of their own", async () => {

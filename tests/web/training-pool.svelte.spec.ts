@@ -6,6 +6,7 @@
 // another tab holds left alone.
 import { describe, expect, it, vi } from 'vitest';
 import { TrainingPool, finishTime } from '../../web/src/train/training-pool.svelte.ts';
+import { shareCores } from '../../worker/cores.ts';
 import { appendCurve, MAX_POINTS } from '../../web/src/train/training-job.svelte.ts';
 import { MemoryJobStore, type JobSpec } from '../../web/src/train/job-store.ts';
 import type { TrainProgress } from '../../worker/browser/messages.ts';
@@ -42,7 +43,7 @@ const progress = (step: number, loss: number): TrainProgress => ({
   elapsedMs: step * 10,
 });
 
-const started = { paramCount: 30_000, vocabSize: 4, documents: 1, validationDocuments: 0, step: 0, steps: 100 };
+const started = { paramCount: 30_000, vocabSize: 4, documents: 1, validationDocuments: 0, step: 0, steps: 100, threads: 1 };
 
 function setup(capacity = 2, store = new MemoryJobStore()) {
   const engines = new FakeEngines();
@@ -59,7 +60,45 @@ function setup(capacity = 2, store = new MemoryJobStore()) {
   return { engines, pool, store, saveModel };
 }
 
+describe('shareCores', () => {
+  it('gives one run every core, splits them as evenly as whole threads allow, the earlier runs taking the odd ones', () => {
+    expect(shareCores(8, 1)).toEqual([8]);
+    expect(shareCores(2, 2)).toEqual([1, 1]);
+    expect(shareCores(8, 3)).toEqual([3, 3, 2]);
+    expect(shareCores(2, 3)).toEqual([1, 1, 1]);
+    expect(shareCores(4, 0)).toEqual([]);
+  });
+});
+
 describe('TrainingPool', () => {
+  it('shares the cores among the runs training: a new run starts with its share, a paused or finished one gives its threads to the others', async () => {
+    const { engines, pool } = setup(4);
+    await pool.add([spec('a'), spec('b')]);
+    await flush();
+    expect(engines.runs.map((r) => r.request.threads)).toEqual([2, 2]);
+    engines.runs[0].callbacks.started({ ...started, threads: 2 });
+    engines.runs[1].callbacks.started({ ...started, threads: 2 });
+    expect(pool.jobs.map((j) => j.threads)).toEqual([2, 2]);
+
+    pool.pause(pool.jobs[0]);
+    await flush();
+    expect(engines.runs[1].threads).toEqual([4]);
+    expect(pool.jobs[1].threads).toBe(4);
+    pool.resume(pool.jobs[0]);
+    await flush();
+    expect([engines.runs[0].threads, engines.runs[1].threads]).toEqual([[2], [4, 2]]);
+
+    await pool.add([spec('c')]);
+    await flush();
+    expect(engines.runs[2].request.threads).toBe(1); // 4 cores, 3 runs: 2, 1, 1
+    expect(engines.runs[1].threads.at(-1)).toBe(1);
+
+    engines.runs[0].finish({ status: 'cancelled', step: 10 });
+    await flush();
+    expect(engines.runs[1].threads.at(-1)).toBe(2);
+    expect(pool.jobs[0].threads).toBe(1);
+  });
+
   it('runs at most `capacity` jobs at once and starts the next when one ends', async () => {
     const { engines, pool, saveModel } = setup(2);
     expect([pool.freeCores, pool.full]).toEqual([2, false]);

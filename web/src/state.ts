@@ -22,7 +22,7 @@ import { RecipeCatalog } from './train/recipe-catalog.svelte.ts';
 import { TrainingPool } from './train/training-pool.svelte.ts';
 import { TrainForm } from './train/train-form.svelte.ts';
 import { TrainAddress } from './train/train-address.svelte.ts';
-import { TrainingEstimate } from './train/training-estimate.svelte.ts';
+import { SETTLE_MS, TrainingEstimate } from './train/training-estimate.svelte.ts';
 import { RecipeCorpora } from './train/recipe-corpora.svelte.ts';
 import { ComposeSetMeasures } from './train/compose-sets.svelte.ts';
 
@@ -71,7 +71,7 @@ export const trainForm = new TrainForm();
 export const trainAddress = new TrainAddress(trainForm, catalog);
 
 /** How long the form's run would take here: kept across views, its worker only while the Train view is open. */
-export const trainEstimate = new TrainingEstimate(spawnEngineWorker);
+export const trainEstimate = new TrainingEstimate(spawnEngineWorker, SETTLE_MS, pool.capacity);
 
 /** The Solve view's board, models, engine worker and latest run. */
 export const solve = new SolveSession({ spawn: spawnEngineWorker, library });

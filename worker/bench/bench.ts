@@ -9,6 +9,8 @@ import { encodeDocuments, normalizeCorpus, packBatch, parseCorpus } from '../cor
 import { makeTrainConfig } from '../model/recipe.ts';
 import { moverBenchCorpus } from './mover-corpus.ts';
 import { timeInTurns, FULL_TIMING, QUICK_TIMING, type TimingOptions } from './timing.ts';
+import { benchThreads, formatThreads, type ThreadsResult } from './threads.ts';
+import type { ThreadPlatform } from '../wasm/helper-threads.ts';
 
 export type Layout = 'ab' | 'atb' | 'abt';
 /** The two shapes the targets name. */
@@ -52,7 +54,13 @@ export interface GenerateResult {
   shape: BenchShape; prompt_chars: number; answer_chars: number; single_ms: number; ensemble3_ms: number; ensemble_ratio: number;
   single_ms_layer0_computed: number;
 }
-export interface BenchReport { quick: boolean; matmul: MatmulResult[]; train: TrainResult[]; generate: GenerateResult[] }
+export interface BenchReport {
+  quick: boolean; matmul: MatmulResult[]; train: TrainResult[]; generate: GenerateResult[];
+  /** One model on several threads, where the platform offers more than one (absent before issue 34). */
+  train_threads?: ThreadsResult[];
+  /** Why there is no train_threads: one core, or memory that cannot be shared. */
+  train_threads_skipped?: string;
+}
 
 export const MATMUL_SHAPES: [number, number, number][] = [[64, 48, 48], [128, 48, 192], [128, 192, 48]];
 
@@ -199,7 +207,9 @@ async function benchGenerate(module: WebAssembly.Module, name: BenchShape, corpu
   };
 }
 
-export async function runBench(module: WebAssembly.Module, options: { quick?: boolean; log?: (line: string) => void } = {}): Promise<BenchReport> {
+export async function runBench(
+  module: WebAssembly.Module, options: { quick?: boolean; log?: (line: string) => void; threads?: ThreadPlatform } = {},
+): Promise<BenchReport> {
   const quick = options.quick ?? false;
   const log = options.log ?? (() => {});
   const t = quick ? QUICK_TIMING : FULL_TIMING;
@@ -214,7 +224,14 @@ export async function runBench(module: WebAssembly.Module, options: { quick?: bo
     log(`generate ${name} ...`);
     generate.push(await benchGenerate(module, name, corpusText, t));
   }
-  return { quick, matmul, train, generate };
+  const report: BenchReport = { quick, matmul, train, generate };
+  const available = options.threads?.available() ?? { threads: 1, reason: 'no thread platform given' };
+  if (options.threads && available.threads > 1) {
+    report.train_threads = await benchThreads(module, options.threads, corpusText, quick ? QUICK_TIMING : { ...FULL_TIMING, sampleMs: 400 }, { log });
+  } else {
+    report.train_threads_skipped = available.reason ?? 'one core';
+  }
+  return report;
 }
 
 /** The report as aligned text tables. */
@@ -236,6 +253,8 @@ export function formatBench(r: BenchReport): string {
   for (const g of r.generate) {
     lines.push(`  ${g.shape.padEnd(6)} ${f(g.single_ms, 3).padStart(9)} ${f(g.ensemble3_ms, 3).padStart(10)} ${f(g.ensemble_ratio, 2).padStart(6)}x  ${f(g.single_ms_layer0_computed, 3).padStart(9)}`);
   }
+  if (r.train_threads) lines.push(formatThreads(r.train_threads));
+  else if (r.train_threads_skipped) lines.push(`one model on several threads: not measured (${r.train_threads_skipped})`);
   lines.push('(each figure: a median over turns in which WASM, TypeScript and the variants take turns; a');
   lines.push(' speed-up or ratio is the median of the per-turn ratios, so it can differ from the quotient of two medians)');
   return lines.join('\n');

@@ -1,11 +1,14 @@
 // The Engine check page's speed check: a couple of seconds of the benchmark's 64K figures
 // (training with the loss on every position, and one generation of a 36-character prompt),
 // measured wherever it runs, so a visitor can set this device beside the project's figures;
-// and the same training in several workers at once, to see how the device's cores add up.
+// the same training on every thread the device offers against one; and the same training in
+// several workers at once, to see how the device's cores add up.
 import { BENCH_PROMPT, benchGeneration, benchOrganelle, counted, trainingStep } from './bench.ts';
 import { moverBenchCorpus } from './mover-corpus.ts';
 import { repeatFor, timeInTurns, type TimingOptions } from './timing.ts';
 import type { SideBySideTiming } from './side-by-side.ts';
+import { threadedBenchOrganelle } from './threads.ts';
+import type { ThreadPlatform } from '../wasm/helper-threads.ts';
 
 export interface SpeedCheck {
   shape: '64k';
@@ -13,24 +16,48 @@ export interface SpeedCheck {
   generate_ms: number;
   prompt_chars: number;
   seconds: number;
+  /** The same training on every thread the device offers, in turns with one thread. */
+  threads?: { threads: number; tokens_per_s: number; single_tokens_per_s: number; speedup: number };
+  /** Why there is no `threads`: one core, or a page that cannot share memory. */
+  threads_skipped?: string;
 }
 
 const SPEED_TIMING: TimingOptions = { samples: 5, sampleMs: 200, warmupMs: 200 };
 
-export async function runSpeedCheck(module: WebAssembly.Module): Promise<SpeedCheck> {
+export async function runSpeedCheck(module: WebAssembly.Module, platform?: ThreadPlatform): Promise<SpeedCheck> {
   const started = performance.now();
   const corpusText = moverBenchCorpus(500, 7);
   const training = counted(trainingStep(await benchOrganelle(module, '64k', corpusText)));
   // generation gets its own organelle: training between calls would change its weights
   const generate = benchGeneration(await benchOrganelle(module, '64k', corpusText));
-  const { ms } = timeInTurns([training.call, () => generate([0])], SPEED_TIMING);
-  return {
-    shape: '64k',
-    train_tokens_per_s: (training.tokensPerCall() * 1000) / ms[0]!,
-    generate_ms: ms[1]!,
-    prompt_chars: BENCH_PROMPT.length,
-    seconds: (performance.now() - started) / 1000,
-  };
+  const available = platform?.available() ?? { threads: 1, reason: 'threads are not offered here' };
+  const several = platform && available.threads > 1
+    ? await threadedBenchOrganelle(module, platform, '64k', corpusText, available.threads)
+    : undefined;
+  try {
+    const threaded = several ? counted(trainingStep(several)) : undefined;
+    const fns = [training.call, () => generate([0]), ...(threaded ? [threaded.call] : [])];
+    const { ms, relative } = timeInTurns(fns, SPEED_TIMING);
+    const check: SpeedCheck = {
+      shape: '64k',
+      train_tokens_per_s: (training.tokensPerCall() * 1000) / ms[0]!,
+      generate_ms: ms[1]!,
+      prompt_chars: BENCH_PROMPT.length,
+      seconds: (performance.now() - started) / 1000,
+    };
+    if (threaded) {
+      check.threads = {
+        threads: available.threads,
+        tokens_per_s: (threaded.tokensPerCall() * 1000) / ms[2]!,
+        single_tokens_per_s: check.train_tokens_per_s,
+        // per turn, scaled by the two runs' batch sizes
+        speedup: threaded.tokensPerCall() / training.tokensPerCall() / relative[2]!,
+      };
+    } else check.threads_skipped = available.reason ?? 'this device has one core';
+    return check;
+  } finally {
+    await several?.engine.close();
+  }
 }
 
 /** How long runs side by side are timed, each after a warm-up of its own. */

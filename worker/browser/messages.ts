@@ -30,6 +30,8 @@ export interface TrainRequest {
   /** Slice length and checkpoint spacing (defaults: 100 ms, 3 s). */
   sliceMs?: number;
   checkpointMs?: number;
+  /** Threads to train on at first: the pool's share of the cores (default 1; setThreads changes it). */
+  threads?: number;
 }
 
 export interface TrainStarted {
@@ -39,6 +41,9 @@ export interface TrainStarted {
   validationDocuments: number; // held-out documents usable for validation loss
   step: number; // 0, or the checkpoint's step when resuming
   steps: number;
+  threads: number; // threads the run started on
+  /** Why the run cannot use more than one thread here (a page that is not cross-origin isolated, one core). */
+  oneThreadBecause?: string;
 }
 
 /**
@@ -46,7 +51,7 @@ export interface TrainStarted {
  * whose corpus the page has built already (RecipeInfo.sharedCorpus), that corpus's text, so the
  * timing worker does not build it again.
  */
-export type TrainTimingRequest = Pick<TrainRequest, 'source' | 'architecture' | 'seed'> & { corpus?: string };
+export type TrainTimingRequest = Pick<TrainRequest, 'source' | 'architecture' | 'seed' | 'threads'> & { corpus?: string };
 
 /** A short timed stretch of a run (worker/browser/train-timing.ts), and the model it would make. */
 export interface TrainTiming {

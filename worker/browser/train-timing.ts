@@ -5,7 +5,8 @@
 // lengths, which no formula here knows. Runs unchanged in Node, which is how it is tested.
 import { TrainingRun } from '../trainer.ts';
 import type { Organelle } from '../organelle.ts';
-import { prepare, resolveSource } from './train.ts';
+import { prepare, resolveSource, threadOptions } from './train.ts';
+import type { ThreadPlatform } from '../wasm/helper-threads.ts';
 import type { TrainTiming, TrainTimingRequest } from './messages.ts';
 
 export interface TrainTimingOptions {
@@ -32,9 +33,16 @@ export class PreparedTiming {
     this.#organelle = organelle;
   }
 
-  static async prepare(module: WebAssembly.Module, request: TrainTimingRequest): Promise<PreparedTiming> {
+  /** With `platform`, the run is timed on the threads the request asks for (its share of the cores), as it would train. */
+  static async prepare(module: WebAssembly.Module, request: TrainTimingRequest, platform?: ThreadPlatform): Promise<PreparedTiming> {
     const source = resolveSource(request, request.corpus);
-    return new PreparedTiming(await prepare(module, { ...request, name: 'timing', steps: PLANNED_STEPS }, source));
+    const full = { ...request, name: 'timing', steps: PLANNED_STEPS };
+    return new PreparedTiming(await prepare(module, full, source, threadOptions(full, platform).engine));
+  }
+
+  /** Ends the run's helper threads, if it has any. */
+  close(): Promise<void> {
+    return this.#organelle.engine.close();
   }
 
   /** Trains for a moment and reports the rate. */

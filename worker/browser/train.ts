@@ -9,6 +9,8 @@ import { TrainingSession } from './training-session.ts';
 import { answerRate, answersByPrompt, distinctPrompts, evaluatorFor, finiteOnly, meanLoss, MAX_EVAL_DOCS } from './evaluation.ts';
 import { pickExamples, strided, usableDocuments } from '../corpus/examples.ts';
 import type { Evaluation, TrainCallbacks, TrainRequest, TrainResult } from './messages.ts';
+import type { EngineOptions } from '../engine.ts';
+import type { ThreadPlatform } from '../wasm/helper-threads.ts';
 
 export interface ResolvedSource {
   corpusId: string;
@@ -41,14 +43,29 @@ export function resolveSource(request: Pick<TrainRequest, 'source'>, built?: str
   return { corpusId: s.corpusId, corpusText: s.corpusText, documents: parseCorpus(s.corpusText), validation, config: {} };
 }
 
+/**
+ * The engine options of a run: the threads build, on the request's share of the cores, where
+ * memory can be shared and there is more than one core (so the pool can change its share
+ * later); otherwise the release build on one thread, and why.
+ */
+export function threadOptions(request: Pick<TrainRequest, 'threads'>, platform?: ThreadPlatform): { engine: EngineOptions; oneThreadBecause?: string } {
+  const available = platform?.available() ?? { threads: 1, reason: 'threads are not offered here' };
+  if (!platform || available.threads < 2) return { engine: {}, oneThreadBecause: available.reason ?? 'this device has one core' };
+  const count = Math.min(Math.max(1, Math.floor(request.threads ?? 1)), available.threads);
+  return { engine: { threads: { count, platform } } };
+}
+
 /** A fresh organelle for the request, or the checkpoint's, ready to continue its run. */
-export async function prepare(module: WebAssembly.Module, request: TrainRequest, source: ResolvedSource): Promise<Organelle> {
+export async function prepare(
+  module: WebAssembly.Module, request: TrainRequest, source: ResolvedSource, engine: Omit<EngineOptions, 'batchDocs'> = {},
+): Promise<Organelle> {
   if (request.checkpoint) {
     const model = decodeModelFile(request.checkpoint);
     if (!model.optimizer) throw new Error('the checkpoint has no optimizer state, so its run cannot continue');
-    return Organelle.fromModel(module, { ...model, name: request.name }, source.corpusText);
+    return Organelle.fromModel(module, { ...model, name: request.name }, source.corpusText, engine);
   }
   return Organelle.create(module, {
+    engine,
     name: request.name,
     corpusId: source.corpusId,
     corpusText: source.corpusText,
@@ -92,6 +109,8 @@ export interface TrainOptions {
   transfer?: <T>(value: T, buffers: ArrayBuffer[]) => T;
   /** Receives the session as soon as it exists, so pause / resume / cancel can reach it. */
   onSession?: (session: TrainingSession) => void;
+  /** Where helper threads come from (the browser's Web Workers); without it, one thread. */
+  threads?: ThreadPlatform;
 }
 
 const sentenceCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -103,11 +122,23 @@ export async function trainOrganelle(
   callbacks: TrainCallbacks,
   options: TrainOptions = {},
 ): Promise<TrainResult> {
-  const transfer = options.transfer ?? (<T>(v: T) => v);
   // a recipe's corpus the page has built already (or is building) for several runs at once
   const built = request.source.kind === 'recipe' ? ((await callbacks.corpus?.(request.source.recipeId)) ?? undefined) : undefined;
   const source = resolveSource(request, built);
-  const organelle = await prepare(module, request, source);
+  const threading = threadOptions(request, options.threads);
+  const organelle = await prepare(module, request, source, threading.engine);
+  try {
+    return await trainPrepared(organelle, source, request, callbacks, options, threading.oneThreadBecause);
+  } finally {
+    await organelle.engine.close();
+  }
+}
+
+async function trainPrepared(
+  organelle: Organelle, source: ResolvedSource, request: TrainRequest, callbacks: TrainCallbacks, options: TrainOptions,
+  oneThreadBecause: string | undefined,
+): Promise<TrainResult> {
+  const transfer = options.transfer ?? (<T>(v: T) => v);
   const session = new TrainingSession(organelle, {
     sliceMs: request.sliceMs,
     checkpointMs: request.checkpointMs,
@@ -125,6 +156,8 @@ export async function trainOrganelle(
     validationDocuments: usable.heldOut.length,
     step: organelle.stepsDone,
     steps: organelle.recipe.config.steps,
+    threads: organelle.engine.threads,
+    ...(oneThreadBecause ? { oneThreadBecause } : {}),
   });
   const quiet = (r: unknown) => void Promise.resolve(r).catch(() => {});
   // the page has taken every checkpoint before it hears how the run ended: they travel by

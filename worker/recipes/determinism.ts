@@ -6,6 +6,7 @@
 // with ALiBi on too (shape.alibi, the compose organelles'), whose distance penalty is more
 // arithmetic in the attention scores of training, prefill and cached decoding.
 import { Engine } from '../engine.ts';
+import type { EngineThreads } from '../wasm/helper-threads.ts';
 import { encodeDocuments, parseCorpus } from '../corpus/documents.ts';
 import { fnv1a32 } from '../model/model-file.ts';
 import { makeTrainConfig } from '../model/recipe.ts';
@@ -69,6 +70,7 @@ export interface DeterminismOptions {
 
 export interface DeterminismResult {
   alibi: boolean; // which variant ran
+  threads: number; // threads that trained it (the same bits on any count)
   paramsHash: string; // FNV-1a 32 of the float32 parameters' little-endian bytes, 8 hex digits
   losses: number[]; // the batch loss of every training step
   sample: string; // the votes' text, one line per vote
@@ -124,16 +126,26 @@ export function differencesFromReference(parts: Record<DeterminismCheck, string>
 }
 
 /** Trains the fixed recipe in a fresh engine made from `module` and reports its fingerprints. */
+/** With `threads`, the threads build on that many threads trains it: the bits must not change. */
 export async function runDeterminismRecipe(
   module: WebAssembly.Module,
   options: DeterminismOptions = {},
+  threads?: EngineThreads,
 ): Promise<DeterminismResult> {
   const seed = options.seed ?? DETERMINISM_SEED;
   const vocab = Vocab.fromCorpus(DETERMINISM_CORPUS);
   const shape: ModelShape = { vocabSize: vocab.size, ...DETERMINISM_SHAPE, ...(options.alibi ? { alibi: true } : {}) };
-  const engine = await Engine.create(module, shape);
+  const engine = await Engine.create(module, shape, threads ? { threads } : {});
+  try {
+    return trainRecipe(engine, vocab, seed, !!options.alibi);
+  } finally {
+    await engine.close();
+  }
+}
+
+function trainRecipe(engine: Engine, vocab: Vocab, seed: number, alibi: boolean): DeterminismResult {
   engine.initWeights(seed);
-  engine.loadCorpus(encodeDocuments(parseCorpus(DETERMINISM_CORPUS), vocab, shape.block));
+  engine.loadCorpus(encodeDocuments(parseCorpus(DETERMINISM_CORPUS), vocab, engine.shape.block));
   engine.configure(makeTrainConfig({ steps: DETERMINISM_STEPS, warmupSteps: 10 }));
   const losses: number[] = [];
   for (let i = 0; i < DETERMINISM_STEPS; i++) losses.push(engine.trainStep());
@@ -149,7 +161,8 @@ export async function runDeterminismRecipe(
   const probs: number[] = [];
   for (const v of votes) probs.push(...v.probs);
   return {
-    alibi: !!options.alibi,
+    alibi,
+    threads: engine.threads,
     paramsHash: float32Hash(engine.getParams()),
     losses,
     sample: votes.map((v) => vocab.decode(v.tokens)).join('\n'),

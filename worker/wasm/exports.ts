@@ -79,12 +79,22 @@ export interface OrganelleWasm {
   infer_use_qkv0_table(use: number): number; // 1 when the table is in use
   mlp_sparse_mode(mode: number): void; // training and generation: 0 by density, 1 always sparse, 2 always dense
   train_last_sparse_layers(): number; // bit l: layer l's MLP ran sparse in the last forward
+  scratch_bytes(): number;
+  scratch_use(at: number): void;
+  threads_use(count: number): void;
+  threads_in_use(): number;
+  threads_generation(): number; // the board's generation, handed to a helper about to start
+  threads_fail(): void; // a helper's worker_loop threw: thread 0 stops waiting for it
+  threads_failed(): number; // 1 when a helper stopped with an error
+  worker_loop(tid: number, count: number, seen: number): void;
+  threads_stop(): void;
 }
 
 /** Instantiates a compiled module. The module imports only env.abort (see TOOLCHAIN.md). */
-export async function instantiateOrganelle(module: WebAssembly.Module): Promise<OrganelleWasm> {
+export async function instantiateOrganelle(module: WebAssembly.Module, memory?: WebAssembly.Memory): Promise<OrganelleWasm> {
   const instance = await WebAssembly.instantiate(module, {
     env: {
+      ...(memory ? { memory } : {}),
       abort(_msg: number, _file: number, line: number, col: number) {
         throw new Error(`organelle wasm aborted at ${line}:${col}`);
       },

@@ -1,7 +1,8 @@
 // The Engine check view's state. One run, in a fresh engine worker closed afterwards: the
-// determinism recipe, compared bit for bit with this build's reference from Node, and its
-// ALiBi variant (the compose organelles' attention) with its own reference, then a
-// couple of seconds of the benchmark's 64K figures; then, on a device with cores for more than
+// determinism recipe, compared bit for bit with this build's reference from Node, its
+// ALiBi variant (the compose organelles' attention) with its own reference, and the recipe
+// again on every thread the device offers; then a couple of seconds of the benchmark's 64K
+// figures, on one thread and on all; then, on a device with cores for more than
 // one training run, the same training in that many fresh workers at once. One instance for the
 // app, so a result stays while the visitor moves between views.
 import benchChromium from '../../../docs/results/bench-chromium.json';
@@ -66,6 +67,8 @@ export class EngineCheck {
   #phase = $state<CheckPhase | null>(null);
   #determinism = $state.raw<DeterminismOutcome | null>(null);
   #alibi = $state.raw<DeterminismOutcome | null>(null);
+  #threaded = $state.raw<DeterminismOutcome | null>(null);
+  #oneThreadBecause = $state<string | null>(null);
   #speed = $state.raw<SpeedCheck | null>(null);
   #sideBySide = $state.raw<SideBySide | null>(null);
   #error = $state<string | null>(null);
@@ -82,6 +85,10 @@ export class EngineCheck {
   get determinism(): DeterminismOutcome | null { return this.#determinism; }
   /** The same recipe with ALiBi on, against its own reference. */
   get alibi(): DeterminismOutcome | null { return this.#alibi; }
+  /** The plain recipe trained on every thread the device offers, against the same reference. */
+  get threaded(): DeterminismOutcome | null { return this.#threaded; }
+  /** Why one model trains on one thread here (a page that is not cross-origin isolated, one core); null when it can use more. */
+  get oneThreadBecause(): string | null { return this.#oneThreadBecause; }
   get speed(): SpeedCheck | null { return this.#speed; }
   /** The training side by side in `runs` workers; null until measured, and on a one-run device. */
   get sideBySide(): SideBySide | null { return this.#sideBySide; }
@@ -94,20 +101,25 @@ export class EngineCheck {
     this.#status = 'running';
     this.#determinism = null;
     this.#alibi = null;
+    this.#threaded = null;
+    this.#oneThreadBecause = null;
     this.#speed = null;
     this.#sideBySide = null;
     this.#error = null;
     try {
       await withEngine(this.#spawn, async (api, guard) => {
         this.#phase = 'determinism';
-        const variant = async (options: DeterminismOptions): Promise<DeterminismOutcome> => {
+        const variant = async (options: DeterminismOptions, threads = 1): Promise<DeterminismOutcome> => {
           const started = performance.now();
-          const result = await guard(api.runDeterminismRecipe(options));
+          const result = await guard(api.runDeterminismRecipe(options, threads));
           const parts = determinismParts(result);
           return { result, parts, differences: differencesFromReference(parts, determinismReference(options)), ms: performance.now() - started };
         };
         this.#determinism = await variant({});
         this.#alibi = await variant({ alibi: true });
+        const available = await guard(api.threadsAvailable());
+        if (available.threads > 1) this.#threaded = await variant({}, available.threads);
+        else this.#oneThreadBecause = available.reason ?? 'this device has one core';
         this.#phase = 'speed';
         this.#speed = await guard(api.speedCheck());
       });

@@ -19,6 +19,7 @@ export class PwaStatus {
     if (!('serviceWorker' in navigator)) return;
     // a page already controlled by the service worker has everything cached
     if (navigator.serviceWorker.controller) this.#offlineReady = true;
+    navigator.serviceWorker.addEventListener('controllerchange', reloadOnceToIsolate);
     registerSW({
       immediate: true,
       onOfflineReady: () => (this.#offlineReady = true),
@@ -26,4 +27,21 @@ export class PwaStatus {
     });
     void navigator.serviceWorker.ready.then(() => (this.#offlineReady = true));
   }
+}
+
+// The service worker adds the headers that isolate the page (web/src/pwa/sw.ts), but only to
+// what it serves: a page loaded before it took control (a first visit to a host that sets no
+// headers) is reloaded once, so training gets shared memory and every core. Once per tab
+// session, so a browser that will not isolate the page never loops.
+const RELOADED = 'organelle-lab:reloaded-to-isolate';
+
+function reloadOnceToIsolate(): void {
+  if (globalThis.crossOriginIsolated) return;
+  try {
+    if (sessionStorage.getItem(RELOADED)) return;
+    sessionStorage.setItem(RELOADED, String(Date.now()));
+  } catch {
+    return; // without session storage a reload could not know it was the second
+  }
+  location.reload();
 }

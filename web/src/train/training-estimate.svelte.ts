@@ -7,13 +7,16 @@
 // changes in bursts while someone types, so timing starts only once it has held still a
 // moment. Runs already at work (building a corpus, training, being measured) slow a timing
 // down, so each timing belongs to the number of runs at work while it was taken: one that
-// any run started or stopped under is thrown away, and such a change times the runs again. Timings of the last few runs are remembered and outlive
+// any run started or stopped under is thrown away, and such a change times the runs again.
+// Each is timed on the threads it would get: its share of the cores beside the runs at work
+// (worker/cores.ts), so one run alone is timed on every core. Timings of the last few runs are remembered and outlive
 // the view; the workers do not.
 import { untrack } from 'svelte';
 import { KeptEngine, type SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { TrainSource, TrainTiming, TrainTimingRequest } from '../../../worker/browser/messages.ts';
 import { sameWidths } from '../../../worker/model/shape.ts';
+import { shareCores } from '../../../worker/cores.ts';
 
 export type EstimateStatus = 'idle' | 'timing' | 'ready' | 'failed';
 
@@ -79,6 +82,7 @@ export interface RunTimingState {
 export class TrainingEstimate {
   readonly #spawn: SpawnEngine;
   readonly #settleMs: number;
+  readonly #cores: number;
   readonly #engines: KeptEngine[] = []; // one per run timed side by side
   #wanted = $state.raw<TrainTimingRequest | null>(null); // the run the form describes now
   #also: readonly TrainTimingRequest[] = []; // the runs its "Train both" would start (only compared)
@@ -93,9 +97,11 @@ export class TrainingEstimate {
   #drop: (reason: Error) => void = () => {};
   #dropped = this.#newDrop();
 
-  constructor(spawn: SpawnEngine, settleMs = SETTLE_MS) {
+  /** `cores`: the device's (the pool's capacity), which the runs timed and those at work share as they would train. */
+  constructor(spawn: SpawnEngine, settleMs = SETTLE_MS, cores = 1) {
     this.#spawn = spawn;
     this.#settleMs = settleMs;
+    this.#cores = cores;
   }
 
   /** How the form's own run stands. */
@@ -176,10 +182,16 @@ export class TrainingEstimate {
       if (todo.length === 0) continue;
       const dropped = this.#dropped;
       const guard = <T>(call: Promise<T>) => Promise.race([call, dropped]);
-      const prepare = (request: TrainTimingRequest, i: number) =>
-        early[i] && sameRun(early[i].request, request) ? early[i].done : guard(this.#engine(i).api.prepareTiming(request));
-      const preparing = Promise.allSettled(todo.map(prepare));
-      early = untimed(batches[b + 1]).map((request, i) => (i < todo.length ? undefined : { request, done: prepare(request, i) }));
+      // each run timed on the threads it would train on: its share of the cores beside the runs
+      // at work and the rest of its batch
+      const threads = (together: number, i: number) => shareCores(this.#cores, working + together)[working + i] ?? 1;
+      const prepare = (request: TrainTimingRequest, i: number, together: number) =>
+        early[i] && sameRun(early[i].request, request)
+          ? early[i].done
+          : guard(this.#engine(i).api.prepareTiming({ ...request, threads: threads(together, i) }));
+      const preparing = Promise.allSettled(todo.map((request, i) => prepare(request, i, alongside)));
+      const next = batches[b + 1]?.alongside ?? 1;
+      early = untimed(batches[b + 1]).map((request, i) => (i < todo.length ? undefined : { request, done: prepare(request, i, next) }));
       // every run prepared (corpus and model) before any is timed, so they train side by side,
       // and the next batch's too, so nothing but this batch runs while it is timed
       const [prepared] = await Promise.all([preparing, Promise.allSettled(early.map((e) => e?.done))]);

@@ -77,6 +77,8 @@ export class TrainingJob {
   #savingCheckpoint = $state(false);
   #conn = $state.raw<EngineConnection | null>(null); // the pool counts busy cores by it
   #awaitingCorpus = $state(false); // its worker waits for a corpus built elsewhere
+  #threads = $state(1); // threads its run trains on (the pool's share of the cores)
+  #asked = 1; // the share last asked for, sent with the run's request while it starts
   #writes: Promise<unknown> = Promise.resolve();
 
   /** `restored`: the job comes from storage after a reload (with its checkpoint, if one was saved). */
@@ -122,6 +124,26 @@ export class TrainingJob {
   /** The finished model when the library could not store it (offer a download instead). */
   get unsaved(): Uint8Array | null { return this.#unsaved; }
   get hasWorker(): boolean { return this.#conn !== null; }
+  /** Threads its run trains on now. */
+  get threads(): number { return this.#threads; }
+  /** Whether it holds cores: its worker is starting, training or saving (not paused). */
+  get holdsCores(): boolean { return this.#conn !== null && this.#status !== 'paused'; }
+
+  /**
+   * Its share of the cores from its run's next slice on (training-pool.svelte.ts decides).
+   * Same bits on any count; a worker that cannot share memory stays on one thread.
+   */
+  async setThreads(count: number): Promise<void> {
+    this.#asked = count;
+    const conn = this.#conn;
+    if (!conn || this.#info === null) return; // not started yet: the request carries the share
+    try {
+      const now = await conn.api.setThreads(count);
+      if (this.#conn === conn) this.#threads = now;
+    } catch {
+      // a worker that ended meanwhile has nothing to share
+    }
+  }
   /** Whether its worker is waiting for the recipe's corpus, built once in another worker for several runs. */
   get awaitingCorpus(): boolean { return this.#awaitingCorpus; }
   get finished(): boolean { return ['done', 'cancelled', 'diverged', 'error'].includes(this.#status); }
@@ -157,6 +179,7 @@ export class TrainingJob {
         checkpoint: from?.bytes,
         elapsedMs: from?.elapsedMs,
         checkpointMs: this.#deps.checkpointMs,
+        threads: this.#asked,
       };
       const result = await Promise.race([conn.api.train(request, Comlink.proxy(this.#callbacks())), crashed]);
       if (result.status === 'cancelled') {
@@ -193,6 +216,7 @@ export class TrainingJob {
     } finally {
       conn.close();
       this.#conn = null;
+      this.#threads = 1;
       this.#stopping = false;
     }
   }
@@ -211,7 +235,10 @@ export class TrainingJob {
       },
       started: (e) => {
         this.#info = e;
+        this.#threads = e.threads;
         if (this.#status === 'starting') this.#status = 'running';
+        // the pool's share changed while the run was being prepared
+        if (e.threads !== this.#asked && !e.oneThreadBecause) void this.setThreads(this.#asked);
       },
       progress: (p) => {
         this.#progress = p;

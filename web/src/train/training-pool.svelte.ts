@@ -1,9 +1,12 @@
 // The training jobs of this tab and the workers they run on. At most `capacity` jobs
-// (navigator.hardwareConcurrency) hold a worker at once; the rest wait in order. On load
+// (navigator.hardwareConcurrency) hold a worker at once; the rest wait in order. The jobs
+// training share the cores: one alone trains on every core, several split them (shareCores),
+// and a job that finishes or pauses gives its threads to the others. On load
 // the pool restores the jobs a previous page left unfinished, each from its last
 // checkpoint. A Web Lock per job keeps two tabs from training the same job.
 import { TrainingJob, type JobDeps } from './training-job.svelte.ts';
 import type { JobRecord, JobSpec, JobStore } from './job-store.ts';
+import { shareCores } from '../../../worker/cores.ts';
 
 export interface PoolOptions extends JobDeps {
   capacity: number;
@@ -120,6 +123,7 @@ export class TrainingPool {
 
   pause(job: TrainingJob): void {
     job.pause();
+    this.#share();
   }
 
   resume(job: TrainingJob): void {
@@ -172,10 +176,16 @@ export class TrainingPool {
 
   #pump(): void {
     let busy = this.#busy();
+    const starting: TrainingJob[] = [];
     for (const job of this.#jobs) {
       if (busy >= this.capacity) break;
       if (job.status !== 'queued') continue;
       busy++;
+      starting.push(job);
+    }
+    // the runs at hand share the cores: the new ones start with their share, the others change theirs
+    void this.#share(starting);
+    for (const job of starting) {
       void job.run().finally(() => {
         // a job that keeps its stored record keeps its lock until it is dismissed
         if (job.finished && !job.pending) this.#release(job.id);
@@ -183,6 +193,16 @@ export class TrainingPool {
         if (job.finished) this.#options.onFinished?.(job, this.#jobs);
       });
     }
+  }
+
+  /**
+   * Shares the cores among the runs that hold them (not the paused ones), in the order they
+   * were added, `starting` counted among them; returns when every running job has its share.
+   */
+  #share(starting: readonly TrainingJob[] = []): Promise<unknown> {
+    const runs = this.#jobs.filter((j) => j.holdsCores || starting.includes(j));
+    const shares = shareCores(this.capacity, runs.length);
+    return Promise.all(runs.map((job, i) => job.setThreads(shares[i]!)));
   }
 
   async #lock(id: string): Promise<boolean> {

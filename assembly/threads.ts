@@ -1,0 +1,646 @@
+// Several threads on one product (issue 34; docs/threads.md). The thread that owns the model
+// (thread 0) writes a product's arguments on a board in shared memory and starts a new
+// generation; each helper thread (1..count-1, the same module instantiated over the same
+// memory, in worker_loop) takes its share of C's rows, as does thread 0, and counts itself
+// done. Every element of C still sums in the order one thread uses, so the bits are the same
+// for any thread count. Helpers spin between products (a wake-up from sleep costs as much as
+// a product; docs/threads.md) and sleep only after a long idle spell.
+import { gemm } from './matmul';
+import { sparse_matmul, sparse_matmul_tn_columns, sparse_matmul_tn_rows } from './sparse';
+import { adamw_range } from './adam';
+import { attention_forward_part, attention_backward_part, attention_scratch_floats, attention_alibi, attention_set_alibi } from './attention';
+import { rmsnorm_forward, rmsnorm_backward } from './norm';
+import { thread_scratch, thread_scratch_floats, transpose } from './matmul';
+import { relu_rows, relu_backward } from './activation';
+import { pattern_rows_part, pattern_values } from './sparse';
+
+// gen @0, quit @4, ops @8, failed @12 (a helper stopped with an error), done @64 (a cache line of its own), then the ops' slots from 128:
+// args @0..59, kind @60 of each 64-byte slot. Thread 0 may post several ops before it starts
+// a generation (ops_begin .. ops_end): each thread then runs its share of each op in turn,
+// with no wait between them, so an op may read only what the same thread's share of an
+// earlier op of the generation wrote (the same rows of the same split, rowsOf) or what was
+// written before the generation.
+const SLOTS: i32 = 24;
+const BOARD = memory.data(128 + SLOTS * 64, 64);
+const OPS: usize = 8;
+const FAILED: usize = 12;
+const DONE: usize = 64;
+const KIND: usize = 60;
+const SPINS_BEFORE_SLEEP: i32 = 1 << 20;
+const GEMM = 0, SPARSE_ROWS = 1, SPARSE_TN_COLUMNS = 2, ADAMW = 3, SPARSE_TN_ROWS = 4, ATTN_F = 5, ATTN_B = 6;
+const RMSNORM_F = 7, RMSNORM_B = 8, TRANSPOSE = 9, COPY_ROWS = 10, GATHER = 11, SCATTER = 12, RELU_ROWS = 13, PATTERN = 14;
+const PATTERN_VALUES = 15, RELU_B = 16;
+
+let threads: i32 = 1;
+let batching = false;
+let posted = 0; // ops on the board, not started yet
+
+@inline function slot(i: i32): usize { return BOARD + 128 + (<usize>i << 6); }
+
+// The next op's slot (thread 0).
+@inline function next(): usize { return slot(posted); }
+
+// Puts the op whose arguments are in next() on the board; starts it unless batching.
+function post(kind: i32): void {
+  store<i32>(next(), kind, KIND);
+  posted++;
+  if (!batching || posted == SLOTS) flush();
+}
+
+function flush(): void {
+  if (posted > 0) {
+    store<i32>(BOARD, posted, OPS);
+    runShared();
+    posted = 0;
+  }
+}
+
+/** From here to ops_end, ops posted wait and start together (see BOARD). */
+export function ops_begin(): void {
+  if (ASC_FEATURE_THREADS) batching = threads > 1;
+}
+
+/** Starts and finishes the ops posted since ops_begin. */
+export function ops_end(): void {
+  if (ASC_FEATURE_THREADS) {
+    batching = false;
+    flush();
+  }
+}
+
+/** Whether ops are posted to other threads (else every *_threads call runs at once on this one). */
+@inline function shared(): bool {
+  return ASC_FEATURE_THREADS && threads > 1;
+}
+
+/** How many threads take part in each product from now on (1: this thread alone). */
+export function threads_use(count: i32): void {
+  threads = count < 1 ? 1 : count;
+  if (ASC_FEATURE_THREADS && threads > 1) {
+    atomic.store<i32>(BOARD + 4, 0); // helpers anew after threads_stop
+    atomic.store<i32>(BOARD + FAILED, 0);
+  }
+}
+
+export function threads_in_use(): i32 {
+  return threads;
+}
+
+/** C's rows for thread `tid` of `count`: whole 4-row panels, so every panel sums as one thread's would. */
+@inline function rowStart(tid: i32, count: i32, M: i32): i32 {
+  if (M < 8 * count) return tid > 0 ? M : 0; // few rows: thread 0 takes them all
+  const chunk = ((M + count - 1) / count + 3) & ~3;
+  const r = tid * chunk;
+  return r < M ? r : M;
+}
+
+function shareGemm(at: usize, tid: i32, count: i32): void {
+  const c = <usize>load<u32>(at, 8);
+  const ldc = <usize>load<u32>(at, 12);
+  const a = <usize>load<u32>(at, 16);
+  const aRow = <usize>load<u32>(at, 20);
+  const aK = <usize>load<u32>(at, 24);
+  const b = <usize>load<u32>(at, 28);
+  const ldb = <usize>load<u32>(at, 32);
+  const M = load<i32>(at, 36);
+  const K = load<i32>(at, 40);
+  const N = load<i32>(at, 44);
+  const acc = load<i32>(at, 48) != 0;
+  const r0 = rowStart(tid, count, M);
+  const r1 = rowStart(tid + 1, count, M);
+  if (r1 > r0) gemm(c + <usize>r0 * ldc, ldc, a + <usize>r0 * aRow, aRow, aK, b, ldb, r1 - r0, K, N, acc);
+}
+
+function shareSparseRows(at: usize, tid: i32, count: i32): void {
+  const c = <usize>load<u32>(at, 8);
+  const ldc = <usize>load<u32>(at, 12);
+  const starts = <usize>load<u32>(at, 16);
+  const entries = <usize>load<u32>(at, 20);
+  const b = <usize>load<u32>(at, 24);
+  const R = load<i32>(at, 28);
+  const N = load<i32>(at, 32);
+  const acc = load<i32>(at, 36) != 0;
+  const r0 = rowStart(tid, count, R);
+  const r1 = rowStart(tid + 1, count, R);
+  if (r1 > r0) sparse_matmul(c + <usize>r0 * ldc, ldc, starts + (<usize>r0 << 2), entries, b, r1 - r0, N, acc);
+}
+
+/**
+ * Columns for thread `tid` of `count`: a boundary where C's rows cross a cache line (C's rows
+ * lie a multiple of 64 bytes apart; `m` is C's offset in floats within its line), so no two
+ * threads write one line. Any multiple of 4 will do for the sums: each column sums the same
+ * products in the same order in 24- and 4-wide blocks alike.
+ */
+@inline function columnStart(tid: i32, count: i32, N: i32, m: i32): i32 {
+  if (tid <= 0) return 0;
+  if (tid >= count) return N;
+  let j = (tid * N) / count;
+  const down = (m + j) & 15;
+  j = down <= 8 ? j - down : j + 16 - down;
+  return j < 0 ? 0 : j > N ? N : j;
+}
+
+function shareSparseColumns(at: usize, tid: i32, count: i32): void {
+  const c = <usize>load<u32>(at, 8);
+  const starts = <usize>load<u32>(at, 12);
+  const entries = <usize>load<u32>(at, 16);
+  const b = <usize>load<u32>(at, 20);
+  const ldbB = <usize>load<u32>(at, 24);
+  const M = load<i32>(at, 28);
+  const N = load<i32>(at, 32);
+  const m = <i32>((c >> 2) & 15);
+  const j0 = columnStart(tid, count, N, m);
+  const j1 = columnStart(tid + 1, count, N, m);
+  if (j1 > j0) sparse_matmul_tn_columns(c, starts, entries, b, ldbB, M, j0, j1);
+}
+
+/** Elements for thread `tid` of `count`: whole cache lines (16 floats). */
+@inline function elementStart(tid: i32, count: i32, n: i32): i32 {
+  const chunk = ((n + count - 1) / count + 15) & ~15;
+  const i = tid * chunk;
+  return i < n ? i : n;
+}
+
+function shareAdamw(at: usize, tid: i32, count: i32): void {
+  const n = load<i32>(at, 24);
+  const i0 = elementStart(tid, count, n), i1 = elementStart(tid + 1, count, n);
+  if (i1 > i0) {
+    adamw_range(
+      <usize>load<u32>(at, 8), <usize>load<u32>(at, 12), <usize>load<u32>(at, 16), <usize>load<u32>(at, 20),
+      i0, i1, load<i32>(at, 28), load<f32>(at, 32), load<f32>(at, 36), load<f32>(at, 40), load<f32>(at, 44),
+      load<f32>(at, 48), load<i32>(at, 52), load<f32>(at, 56),
+    );
+  }
+}
+
+function shareSparseTnRows(at: usize, tid: i32, count: i32): void {
+  const F = load<i32>(at, 36);
+  const ldc = load<u32>(at, 40);
+  const f0 = rowStart(tid, count, F), f1 = rowStart(tid + 1, count, F);
+  if (f1 > f0) {
+    const c = <usize>load<u32>(at, 8), bytes = <usize>load<i32>(at, 32) << 2;
+    for (let f = f0; f < f1; f++) memory.fill(c + <usize>f * ldc, 0, bytes);
+    sparse_matmul_tn_rows(
+      <usize>load<u32>(at, 8), <usize>load<u32>(at, 12), <usize>load<u32>(at, 16), <usize>load<u32>(at, 20),
+      <usize>load<u32>(at, 24), load<i32>(at, 28), load<i32>(at, 32), <u32>f0 * ldc, <u32>f1 * ldc,
+    );
+  }
+}
+
+function shareOp(at: usize, tid: i32, count: i32): void {
+  const kind = load<i32>(at, KIND);
+  if (kind == GEMM) shareGemm(at, tid, count);
+  else if (kind == SPARSE_TN_ROWS) shareSparseTnRows(at, tid, count);
+  else if (kind == SPARSE_ROWS) shareSparseRows(at, tid, count);
+  else if (kind == ATTN_F) shareAttentionForward(at, tid, count);
+  else if (kind == ATTN_B) shareAttentionBackward(at, tid, count);
+  else if (kind == RMSNORM_F) shareRmsnormForward(at, tid, count);
+  else if (kind == RMSNORM_B) shareRmsnormBackward(at, tid, count);
+  else if (kind == TRANSPOSE) shareTranspose(at, tid, count);
+  else if (kind == COPY_ROWS) shareCopyRows(at, tid, count);
+  else if (kind == GATHER || kind == SCATTER) shareMoveRows(at, tid, count, kind == SCATTER);
+  else if (kind == RELU_ROWS) shareReluRows(at, tid, count);
+  else if (kind == PATTERN) sharePattern(at, tid, count);
+  else if (kind == PATTERN_VALUES) sharePatternValues(at, tid, count);
+  else if (kind == RELU_B) shareReluBackward(at, tid, count);
+  else if (kind == ADAMW) shareAdamw(at, tid, count);
+  else shareSparseColumns(at, tid, count);
+}
+
+function share(tid: i32, count: i32): void {
+  const ops = load<i32>(BOARD, OPS);
+  for (let i = 0; i < ops; i++) shareOp(slot(i), tid, count);
+}
+
+// ---- attention by (document, head) pairs: thread 0 with the model's scratch, each helper
+// with its strips (matmul.ts; attention's products have at most 4 rows, so gemm never packs
+// strips there), or thread 0 alone when the longest document would not fit them
+
+@inline function attentionThreads(docStarts: usize, D: i32, E: i32, H: i32, count: i32): i32 {
+  return attention_scratch_floats(docStarts, D, E, H) <= thread_scratch_floats() ? count : 1;
+}
+
+function shareAttentionForward(at: usize, tid: i32, count: i32): void {
+  const docStarts = <usize>load<u32>(at, 12);
+  const D = load<i32>(at, 20), E = load<i32>(at, 24), H = load<i32>(at, 28);
+  const n = attentionThreads(docStarts, D, E, H, count);
+  if (tid >= n) return;
+  attention_set_alibi(load<i32>(at, 36) != 0); // a module global: each helper's instance has its own
+  attention_forward_part(
+    <usize>load<u32>(at, 0), <usize>load<u32>(at, 4), <usize>load<u32>(at, 8), docStarts, <usize>load<u32>(at, 16),
+    D, E, H, tid == 0 ? <usize>load<u32>(at, 32) : thread_scratch(), tid, n,
+  );
+}
+
+/** attention_forward on every thread in use, by (document, head) pairs. */
+export function attention_forward_threads(
+  out: usize, att: usize, qkv: usize, docStarts: usize, qStarts: usize, D: i32, E: i32, H: i32, scratch: usize,
+): void {
+  if (!shared()) {
+    attention_forward_part(out, att, qkv, docStarts, qStarts, D, E, H, scratch, 0, 1);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>out, 0); store<u32>(s, <u32>att, 4); store<u32>(s, <u32>qkv, 8); store<u32>(s, <u32>docStarts, 12);
+  store<u32>(s, <u32>qStarts, 16); store<i32>(s, D, 20); store<i32>(s, E, 24); store<i32>(s, H, 28); store<u32>(s, <u32>scratch, 32);
+  store<i32>(s, attention_alibi() ? 1 : 0, 36);
+  post(ATTN_F);
+}
+
+function shareAttentionBackward(at: usize, tid: i32, count: i32): void {
+  const docStarts = <usize>load<u32>(at, 20);
+  const D = load<i32>(at, 28), E = load<i32>(at, 32), H = load<i32>(at, 36);
+  const n = attentionThreads(docStarts, D, E, H, count);
+  if (tid >= n) return;
+  attention_set_alibi(load<i32>(at, 40) != 0);
+  attention_backward_part(
+    <usize>load<u32>(at, 0), tid == 0 ? <usize>load<u32>(at, 4) : thread_scratch(), <usize>load<u32>(at, 8), <usize>load<u32>(at, 12),
+    <usize>load<u32>(at, 16), docStarts, <usize>load<u32>(at, 24), D, E, H, tid, n,
+  );
+}
+
+/** attention_backward on every thread in use, by (document, head) pairs. */
+export function attention_backward_threads(
+  dqkv: usize, scratch: usize, dout: usize, att: usize, qkv: usize, docStarts: usize, qStarts: usize, D: i32, E: i32, H: i32,
+): void {
+  if (!shared()) {
+    attention_backward_part(dqkv, scratch, dout, att, qkv, docStarts, qStarts, D, E, H, 0, 1);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>dqkv, 0); store<u32>(s, <u32>scratch, 4); store<u32>(s, <u32>dout, 8); store<u32>(s, <u32>att, 12);
+  store<u32>(s, <u32>qkv, 16); store<u32>(s, <u32>docStarts, 20); store<u32>(s, <u32>qStarts, 24);
+  store<i32>(s, D, 28); store<i32>(s, E, 32); store<i32>(s, H, 36); store<i32>(s, attention_alibi() ? 1 : 0, 40);
+  post(ATTN_B);
+}
+
+// ---- row by row: each row's result is its own, so any split of the rows gives the same bits
+
+function shareRmsnormForward(at: usize, tid: i32, count: i32): void {
+  const N = load<i32>(at, 12), C = load<i32>(at, 16);
+  const r0 = rowStart(tid, count, N), r1 = rowStart(tid + 1, count, N);
+  const row = <usize>r0 * (<usize>C << 2);
+  if (r1 > r0) rmsnorm_forward(<usize>load<u32>(at, 0) + row, <usize>load<u32>(at, 4) + (<usize>r0 << 2), <usize>load<u32>(at, 8) + row, r1 - r0, C);
+}
+
+/** rmsnorm_forward on every thread in use, by rows (rowStart's split of N). */
+export function rmsnorm_forward_threads(out: usize, rstd: usize, inp: usize, N: i32, C: i32): void {
+  if (!shared()) {
+    rmsnorm_forward(out, rstd, inp, N, C);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>out, 0); store<u32>(s, <u32>rstd, 4); store<u32>(s, <u32>inp, 8); store<i32>(s, N, 12); store<i32>(s, C, 16);
+  post(RMSNORM_F);
+}
+
+function shareRmsnormBackward(at: usize, tid: i32, count: i32): void {
+  const N = load<i32>(at, 16), C = load<i32>(at, 20);
+  const r0 = rowStart(tid, count, N), r1 = rowStart(tid + 1, count, N);
+  const row = <usize>r0 * (<usize>C << 2);
+  if (r1 > r0) {
+    rmsnorm_backward(<usize>load<u32>(at, 0) + row, <usize>load<u32>(at, 4) + row, <usize>load<u32>(at, 8) + row,
+      <usize>load<u32>(at, 12) + (<usize>r0 << 2), r1 - r0, C);
+  }
+}
+
+/** rmsnorm_backward on every thread in use, by rows (rowStart's split of N). */
+export function rmsnorm_backward_threads(dinp: usize, dout: usize, out: usize, rstd: usize, N: i32, C: i32): void {
+  if (!shared()) {
+    rmsnorm_backward(dinp, dout, out, rstd, N, C);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>dinp, 0); store<u32>(s, <u32>dout, 4); store<u32>(s, <u32>out, 8); store<u32>(s, <u32>rstd, 12);
+  store<i32>(s, N, 16); store<i32>(s, C, 20);
+  post(RMSNORM_B);
+}
+
+function shareTranspose(at: usize, tid: i32, count: i32): void {
+  const ldi = <usize>load<u32>(at, 12);
+  const R = load<i32>(at, 16);
+  const r0 = rowStart(tid, count, R), r1 = rowStart(tid + 1, count, R);
+  if (r1 > r0) transpose(<usize>load<u32>(at, 0) + (<usize>r0 << 2), <usize>load<u32>(at, 4), <usize>load<u32>(at, 8) + <usize>r0 * ldi, ldi, r1 - r0, load<i32>(at, 20));
+}
+
+/** transpose on every thread in use, by rows of inp (rowStart's split of R). */
+export function transpose_threads(out: usize, ldo: usize, inp: usize, ldi: usize, R: i32, C: i32): void {
+  if (!shared()) {
+    transpose(out, ldo, inp, ldi, R, C);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>out, 0); store<u32>(s, <u32>ldo, 4); store<u32>(s, <u32>inp, 8); store<u32>(s, <u32>ldi, 12);
+  store<i32>(s, R, 16); store<i32>(s, C, 20);
+  post(TRANSPOSE);
+}
+
+function shareCopyRows(at: usize, tid: i32, count: i32): void {
+  const N = load<i32>(at, 8);
+  const row = <usize>load<u32>(at, 12);
+  const r0 = rowStart(tid, count, N), r1 = rowStart(tid + 1, count, N);
+  if (r1 > r0) memory.copy(<usize>load<u32>(at, 0) + <usize>r0 * row, <usize>load<u32>(at, 4) + <usize>r0 * row, <usize>(r1 - r0) * row);
+}
+
+/** dst <- src, N rows of `row` bytes, on every thread in use (rowStart's split of N). */
+export function copy_rows_threads(dst: usize, src: usize, N: i32, row: usize): void {
+  if (!shared()) {
+    memory.copy(dst, src, <usize>N * row);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>dst, 0); store<u32>(s, <u32>src, 4); store<i32>(s, N, 8); store<u32>(s, <u32>row, 12);
+  post(COPY_ROWS);
+}
+
+// dst[r] = src[idx[r]] (gather) or dst[idx[r]] = src[r] (scatter), for the rows r of a split of n
+@inline function moveRows(dst: usize, src: usize, idx: usize, r0: i32, r1: i32, row: usize, scatter: bool): void {
+  for (let r = r0; r < r1; r++) {
+    const i = <usize>load<i32>(idx + (<usize>r << 2));
+    if (scatter) memory.copy(dst + i * row, src + <usize>r * row, row);
+    else memory.copy(dst + <usize>r * row, src + i * row, row);
+  }
+}
+
+function shareMoveRows(at: usize, tid: i32, count: i32, scatter: bool): void {
+  const n = load<i32>(at, 12);
+  const r0 = rowStart(tid, count, n), r1 = rowStart(tid + 1, count, n);
+  moveRows(<usize>load<u32>(at, 0), <usize>load<u32>(at, 4), <usize>load<u32>(at, 8), r0, r1, <usize>load<u32>(at, 16), scatter);
+}
+
+/** dst[r] = src[idx[r]] (rows of `row` bytes) for r < n, on every thread in use (rowStart's split of n). */
+export function gather_rows_threads(dst: usize, src: usize, idx: usize, n: i32, row: usize): void {
+  moveRowsThreads(dst, src, idx, n, row, false);
+}
+
+/** dst[idx[r]] = src[r] for r < n, on every thread in use (rowStart's split of n; idx without repeats). */
+export function scatter_rows_threads(dst: usize, src: usize, idx: usize, n: i32, row: usize): void {
+  moveRowsThreads(dst, src, idx, n, row, true);
+}
+
+function moveRowsThreads(dst: usize, src: usize, idx: usize, n: i32, row: usize, scatter: bool): void {
+  if (!shared()) {
+    moveRows(dst, src, idx, 0, n, row, scatter);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>dst, 0); store<u32>(s, <u32>src, 4); store<u32>(s, <u32>idx, 8); store<i32>(s, n, 12); store<u32>(s, <u32>row, 16);
+  post(scatter ? SCATTER : GATHER);
+}
+
+function shareReluRows(at: usize, tid: i32, count: i32): void {
+  const M = load<i32>(at, 4), F = load<i32>(at, 8);
+  const r0 = rowStart(tid, count, M), r1 = rowStart(tid + 1, count, M);
+  if (r1 > r0) relu_rows(<usize>load<u32>(at, 0) + <usize>r0 * (<usize>F << 2), r1 - r0, F, <usize>load<u32>(at, 12) + (<usize>r0 << 2));
+}
+
+/** relu_rows on every thread in use (rowStart's split of M). */
+export function relu_rows_threads(h: usize, M: i32, F: i32, counts: usize): void {
+  if (!shared()) {
+    relu_rows(h, M, F, counts);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>h, 0); store<i32>(s, M, 4); store<i32>(s, F, 8); store<u32>(s, <u32>counts, 12);
+  post(RELU_ROWS);
+}
+
+function sharePattern(at: usize, tid: i32, count: i32): void {
+  const M = load<i32>(at, 16);
+  const r0 = rowStart(tid, count, M), r1 = rowStart(tid + 1, count, M);
+  if (r1 > r0) {
+    pattern_rows_part(<usize>load<u32>(at, 0), <usize>load<u32>(at, 4), <usize>load<u32>(at, 8), <usize>load<u32>(at, 12),
+      r0, r1, load<i32>(at, 20), <usize>load<u32>(at, 24));
+  }
+}
+
+/** pattern_rows_part over all M rows, on every thread in use (rowStart's split of M); starts known. */
+export function pattern_rows_threads(starts: usize, entries: usize, aOffs: usize, h: usize, M: i32, F: i32, ldb: usize): void {
+  if (!shared()) {
+    pattern_rows_part(starts, entries, aOffs, h, 0, M, F, ldb);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>starts, 0); store<u32>(s, <u32>entries, 4); store<u32>(s, <u32>aOffs, 8); store<u32>(s, <u32>h, 12);
+  store<i32>(s, M, 16); store<i32>(s, F, 20); store<u32>(s, <u32>ldb, 24);
+  post(PATTERN);
+}
+
+function sharePatternValues(at: usize, tid: i32, count: i32): void {
+  const starts = <usize>load<u32>(at, 8);
+  const M = load<i32>(at, 12);
+  const r0 = rowStart(tid, count, M), r1 = rowStart(tid + 1, count, M);
+  const e0 = load<i32>(starts + (<usize>r0 << 2)), e1 = load<i32>(starts + (<usize>r1 << 2));
+  if (e1 > e0) pattern_values(<usize>load<u32>(at, 0) + (<usize>e0 << 3), <usize>load<u32>(at, 4) + (<usize>e0 << 2), e1 - e0, <usize>load<u32>(at, 16));
+}
+
+/** pattern_values for the entries of rows 0..M-1, on every thread in use (rowStart's split of M). */
+export function pattern_values_threads(entries: usize, aOffs: usize, starts: usize, M: i32, a: usize): void {
+  if (!shared()) {
+    pattern_values(entries, aOffs, load<i32>(starts + (<usize>M << 2)), a);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>entries, 0); store<u32>(s, <u32>aOffs, 4); store<u32>(s, <u32>starts, 8); store<i32>(s, M, 12); store<u32>(s, <u32>a, 16);
+  post(PATTERN_VALUES);
+}
+
+function shareReluBackward(at: usize, tid: i32, count: i32): void {
+  const M = load<i32>(at, 12), F = load<i32>(at, 16);
+  const r0 = rowStart(tid, count, M), r1 = rowStart(tid + 1, count, M);
+  const off = <usize>r0 * (<usize>F << 2);
+  if (r1 > r0) relu_backward(<usize>load<u32>(at, 0) + off, <usize>load<u32>(at, 4) + off, <usize>load<u32>(at, 8) + off, (r1 - r0) * F);
+}
+
+/** relu_backward over M rows of F floats, on every thread in use (rowStart's split of M). */
+export function relu_backward_threads(dinp: usize, dout: usize, out: usize, M: i32, F: i32): void {
+  if (!shared()) {
+    relu_backward(dinp, dout, out, M * F);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>dinp, 0); store<u32>(s, <u32>dout, 4); store<u32>(s, <u32>out, 8); store<i32>(s, M, 12); store<i32>(s, F, 16);
+  post(RELU_B);
+}
+
+/** sparse_matmul_tn on every thread in use, by rows of C (zeroed here first), each thread walking its own entries. */
+export function sparse_matmul_tn_threads_rows(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, F: i32, N: i32, ldc: usize): void {
+  if (!shared() || (!batching && F < 8 * threads)) {
+    for (let f = 0; f < F; f++) memory.fill(c + <usize>f * ldc, 0, <usize>N << 2);
+    sparse_matmul_tn_columns(c, starts, entries, b, ldbB, M, 0, N);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>c, 8);
+  store<u32>(s, <u32>starts, 12);
+  store<u32>(s, <u32>entries, 16);
+  store<u32>(s, <u32>b, 20);
+  store<u32>(s, <u32>ldbB, 24);
+  store<i32>(s, M, 28);
+  store<i32>(s, N, 32);
+  store<i32>(s, F, 36);
+  store<u32>(s, <u32>ldc, 40);
+  post(SPARSE_TN_ROWS);
+}
+
+/** adamw_update on every thread in use, by ranges of whole cache lines (n % 4 == 0). */
+export function adamw_threads(
+  params: usize, grads: usize, m: usize, v: usize, n: i32, decayFrom: i32,
+  lr: f32, beta1: f32, beta2: f32, eps: f32, wd: f32, t: i32, gscale: f32,
+): void {
+  if (!shared()) {
+    adamw_range(params, grads, m, v, 0, n, decayFrom, lr, beta1, beta2, eps, wd, t, gscale);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>params, 8);
+  store<u32>(s, <u32>grads, 12);
+  store<u32>(s, <u32>m, 16);
+  store<u32>(s, <u32>v, 20);
+  store<i32>(s, n, 24);
+  store<i32>(s, decayFrom, 28);
+  store<f32>(s, lr, 32);
+  store<f32>(s, beta1, 36);
+  store<f32>(s, beta2, 40);
+  store<f32>(s, eps, 44);
+  store<f32>(s, wd, 48);
+  store<i32>(s, t, 52);
+  store<f32>(s, gscale, 56);
+  post(ADAMW);
+}
+
+/** Starts a generation of the posted ops on the helpers, takes thread 0's share, waits for theirs. */
+function runShared(): void {
+  if (ASC_FEATURE_THREADS) {
+    const gen = atomic.load<i32>(BOARD) + 1;
+    atomic.store<i32>(BOARD + DONE, 0);
+    atomic.store<i32>(BOARD, gen);
+    atomic.notify(BOARD, threads - 1);
+    share(0, threads);
+    while (atomic.load<i32>(BOARD + DONE) < threads - 1) {
+      // a helper that trapped will never count itself done: stop here rather than wait forever
+      // (the engine reads threads_failed and says so)
+      if (atomic.load<i32>(BOARD + FAILED) != 0) unreachable();
+    }
+  }
+}
+
+/** sparse_matmul on every thread in use, by rows of C. */
+export function sparse_matmul_threads(c: usize, ldc: usize, starts: usize, entries: usize, b: usize, R: i32, N: i32, acc: bool): void {
+  if (!shared() || (!batching && R < 8 * threads)) {
+    sparse_matmul(c, ldc, starts, entries, b, R, N, acc);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>c, 8);
+  store<u32>(s, <u32>ldc, 12);
+  store<u32>(s, <u32>starts, 16);
+  store<u32>(s, <u32>entries, 20);
+  store<u32>(s, <u32>b, 24);
+  store<i32>(s, R, 28);
+  store<i32>(s, N, 32);
+  store<i32>(s, acc ? 1 : 0, 36);
+  post(SPARSE_ROWS);
+}
+
+/**
+ * sparse_matmul_tn on every thread in use, by columns of C (zeroed here first). Not used yet:
+ * same bits, but slower (whole model, 2 threads: 64K 0.86x with line-aligned splits, 0.68x
+ * without, against 1.31x with this product on one thread; 460K 1.41x either way). Every
+ * thread walks all of B's entries once per block of columns, and a split that is not a
+ * multiple of 24 leaves 4-wide blocks, each a walk of its own: at E = 48 the two threads
+ * walk 7 times where one thread walks twice. It wants blocks of 8 and 16 columns, or a split
+ * by rows of C.
+ */
+export function sparse_matmul_tn_threads(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, F: i32, N: i32, ldc: usize): void {
+  for (let f = 0; f < F; f++) memory.fill(c + <usize>f * ldc, 0, <usize>N << 2);
+  if (!shared() || N < 48) {
+    sparse_matmul_tn_columns(c, starts, entries, b, ldbB, M, 0, N);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>c, 8);
+  store<u32>(s, <u32>starts, 12);
+  store<u32>(s, <u32>entries, 16);
+  store<u32>(s, <u32>b, 20);
+  store<u32>(s, <u32>ldbB, 24);
+  store<i32>(s, M, 28);
+  store<i32>(s, N, 32);
+  post(SPARSE_TN_COLUMNS);
+}
+
+/** gemm on every thread in use; small products (under 8 rows a thread) stay on this one. */
+export function gemm_threads(
+  c: usize, ldc: usize, a: usize, aRow: usize, aK: usize, b: usize, ldb: usize, M: i32, K: i32, N: i32, acc: bool,
+): void {
+  if (!shared() || (!batching && M < 8 * threads)) {
+    gemm(c, ldc, a, aRow, aK, b, ldb, M, K, N, acc);
+    return;
+  }
+  if (ASC_FEATURE_THREADS) {
+    const s = next();
+    store<u32>(s, <u32>c, 8);
+    store<u32>(s, <u32>ldc, 12);
+    store<u32>(s, <u32>a, 16);
+    store<u32>(s, <u32>aRow, 20);
+    store<u32>(s, <u32>aK, 24);
+    store<u32>(s, <u32>b, 28);
+    store<u32>(s, <u32>ldb, 32);
+    store<i32>(s, M, 36);
+    store<i32>(s, K, 40);
+    store<i32>(s, N, 44);
+    store<i32>(s, acc ? 1 : 0, 48);
+    post(GEMM);
+  }
+}
+
+/** Called by a helper whose worker_loop threw: thread 0 stops waiting for it. */
+export function threads_fail(): void {
+  if (ASC_FEATURE_THREADS) atomic.store<i32>(BOARD + FAILED, 1);
+}
+
+/** Whether a helper stopped with an error since the helpers last started (threads_use). */
+export function threads_failed(): bool {
+  return ASC_FEATURE_THREADS ? atomic.load<i32>(BOARD + FAILED) != 0 : false;
+}
+
+/** The board's generation now: what a helper about to start is given as `seen` (worker_loop). */
+export function threads_generation(): i32 {
+  return ASC_FEATURE_THREADS ? atomic.load<i32>(BOARD) : load<i32>(BOARD);
+}
+
+/**
+ * A helper thread's life: every product's share until threads_stop. `seen` is the generation
+ * thread 0 read before starting this helper (threads_generation): a product it posts before
+ * the helper reaches this loop is still one the helper takes, where reading the generation
+ * here could skip it and leave thread 0 waiting for its share forever.
+ */
+export function worker_loop(tid: i32, count: i32, seen: i32): void {
+  if (!ASC_FEATURE_THREADS) return;
+  if (ASC_FEATURE_THREADS) {
+    while (true) {
+      let gen = atomic.load<i32>(BOARD);
+      let spins = 0;
+      while (gen == seen) {
+        if (++spins > SPINS_BEFORE_SLEEP) {
+          atomic.wait<i32>(BOARD, seen, 100_000_000); // 100 ms, then look again
+          spins = 0;
+        }
+        gen = atomic.load<i32>(BOARD);
+      }
+      seen = gen;
+      if (atomic.load<i32>(BOARD + 4) != 0) return;
+      share(tid, count);
+      atomic.add<i32>(BOARD + DONE, 1);
+    }
+  }
+}
+
+/** Ends every helper's worker_loop. */
+export function threads_stop(): void {
+  if (ASC_FEATURE_THREADS) {
+    atomic.store<i32>(BOARD + 4, 1);
+    atomic.add<i32>(BOARD, 1);
+    atomic.notify(BOARD, 1 << 30);
+  }
+}

@@ -1,0 +1,67 @@
+// Node only: the threads build (build/organelle-threads.wasm, made by `npm run asbuild`) and
+// its helper threads as worker_threads (worker/wasm/helper-threads.ts says what they do).
+// A helper is a few lines of plain JavaScript, so it starts in milliseconds without the
+// TypeScript loader; it is unref'd, so a CLI whose work is done exits without closing its engines.
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { STOP_TIMEOUT_MS, type HelperInit, type HelperThread, type ThreadPlatform } from './helper-threads.ts';
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+function nodeThreadsWasmModule(): Promise<WebAssembly.Module> {
+  compiled ??= (async () => {
+    const url = new URL('../../build/organelle-threads.wasm', import.meta.url);
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(url);
+    } catch {
+      throw new Error(`cannot read ${url.pathname}: run "npm run asbuild" first`);
+    }
+    return WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
+  })();
+  return compiled;
+}
+
+const HELPER = `
+const { parentPort, workerData: d } = require('node:worker_threads');
+const ex = new WebAssembly.Instance(d.module, { env: { memory: d.memory, abort(m, f, l, c) { throw new Error('organelle wasm aborted at ' + l + ':' + c); } } }).exports;
+ex.scratch_use(d.scratch);
+parentPort.postMessage('ready');
+try {
+  ex.worker_loop(d.tid, d.count, d.seen);
+} catch (err) {
+  ex.threads_fail(); // thread 0 would otherwise wait for this share forever
+  throw err;
+}
+parentPort.postMessage('stopped');
+`;
+
+function spawn(init: HelperInit): Promise<HelperThread> {
+  const worker = new Worker(HELPER, { eval: true, workerData: init });
+  worker.unref();
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const left = new Promise<void>((resolve) => {
+    worker.on('message', (m) => m === 'stopped' && resolve());
+    void exited.then(resolve);
+  });
+  const helper: HelperThread = {
+    async stopped() {
+      const timer = setTimeout(() => void worker.terminate(), STOP_TIMEOUT_MS);
+      await left;
+      clearTimeout(timer);
+      await worker.terminate();
+    },
+    terminate: () => void worker.terminate(),
+  };
+  return new Promise((resolve, reject) => {
+    worker.on('message', (m) => m === 'ready' && resolve(helper));
+    worker.once('error', (err) => reject(new Error(`helper thread ${init.tid} failed to start: ${err.message}`)));
+  });
+}
+
+export const nodeThreadPlatform: ThreadPlatform = {
+  available: () => ({ threads: availableParallelism() }),
+  threadsModule: nodeThreadsWasmModule,
+  spawn,
+};
