@@ -66,44 +66,10 @@ const COMPACT = memory.data<u8>([
  * advanced by the mask's popcount (the lanes stored past it are overwritten next).
  */
 export function pattern_rows(starts: usize, entries: usize, aOffs: usize, h: usize, M: i32, F: i32, ldb: usize): i32 {
-  const zero = f32x4.splat(0);
-  const F4 = F & ~3;
-  const rowBytes = <usize>F << 2;
-  // lanes 0..3 of one group: aOff = row + 4*(f + lane), fOff = (f + lane) * ldb
-  const fStep = i32x4.mul(i32x4(0, 1, 2, 3), i32x4.splat(<i32>ldb));
-  const fGroup = i32x4.splat(<i32>ldb << 2);
   let n = 0;
   for (let t = 0; t < M; t++) {
     store<i32>(starts + (<usize>t << 2), n);
-    const row = <usize>t * rowBytes;
-    let a = i32x4.add(i32x4.splat(<i32>row), i32x4(0, 4, 8, 12));
-    let fo = fStep;
-    let f = 0;
-    for (; f < F4; f += 4) {
-      const v = v128.load(h + row + (<usize>f << 2));
-      const mask = i32x4.bitmask(f32x4.ne(v, zero));
-      if (mask != 0) {
-        const order = v128.load(COMPACT + (<usize>mask << 4));
-        const values = i8x16.swizzle(v, order);
-        const offsets = i8x16.swizzle(fo, order);
-        const e = entries + (<usize>n << 3);
-        v128.store(e, v128.shuffle<i32>(values, offsets, 0, 4, 1, 5));
-        v128.store(e, v128.shuffle<i32>(values, offsets, 2, 6, 3, 7), 16);
-        v128.store(aOffs + (<usize>n << 2), i8x16.swizzle(a, order));
-        n += popcnt<i32>(mask);
-      }
-      a = i32x4.add(a, i32x4.splat(16));
-      fo = i32x4.add(fo, fGroup);
-    }
-    for (; f < F; f++) {
-      const x = load<f32>(h + row + (<usize>f << 2));
-      if (x != 0) {
-        store<f32>(entries + (<usize>n << 3), x);
-        store<u32>(entries + (<usize>n << 3), <u32>(<usize>f * ldb), 4);
-        store<u32>(aOffs + (<usize>n << 2), <u32>(row + (<usize>f << 2)));
-        n++;
-      }
-    }
+    n = patternRow(entries, aOffs, h, t, F, ldb, n, i32.MAX_VALUE);
   }
   store<i32>(starts + (<usize>M << 2), n);
   return n;
@@ -116,55 +82,58 @@ export function pattern_rows(starts: usize, entries: usize, aOffs: usize, h: usi
  * entry by entry.
  */
 export function pattern_rows_part(starts: usize, entries: usize, aOffs: usize, h: usize, t0: i32, t1: i32, F: i32, ldb: usize): void {
-  const zero = f32x4.splat(0);
-  const F4 = F & ~3;
-  const rowBytes = <usize>F << 2;
-  const fStep = i32x4.mul(i32x4(0, 1, 2, 3), i32x4.splat(<i32>ldb));
-  const fGroup = i32x4.splat(<i32>ldb << 2);
   const limit = load<i32>(starts + (<usize>t1 << 2));
   let n = load<i32>(starts + (<usize>t0 << 2));
-  for (let t = t0; t < t1; t++) {
-    const row = <usize>t * rowBytes;
-    let a = i32x4.add(i32x4.splat(<i32>row), i32x4(0, 4, 8, 12));
-    let fo = fStep;
-    let f = 0;
-    for (; f < F4; f += 4) {
-      const v = v128.load(h + row + (<usize>f << 2));
-      const mask = i32x4.bitmask(f32x4.ne(v, zero));
-      if (mask != 0) {
-        if (n + 4 <= limit) {
-          const order = v128.load(COMPACT + (<usize>mask << 4));
-          const values = i8x16.swizzle(v, order);
-          const offsets = i8x16.swizzle(fo, order);
-          const e = entries + (<usize>n << 3);
-          v128.store(e, v128.shuffle<i32>(values, offsets, 0, 4, 1, 5));
-          v128.store(e, v128.shuffle<i32>(values, offsets, 2, 6, 3, 7), 16);
-          v128.store(aOffs + (<usize>n << 2), i8x16.swizzle(a, order));
-          n += popcnt<i32>(mask);
-        } else {
-          for (let lane = 0; lane < 4; lane++) {
-            if ((mask & (1 << lane)) == 0) continue;
-            const g = f + lane;
-            store<f32>(entries + (<usize>n << 3), load<f32>(h + row + (<usize>g << 2)));
-            store<u32>(entries + (<usize>n << 3), <u32>(<usize>g * ldb), 4);
-            store<u32>(aOffs + (<usize>n << 2), <u32>(row + (<usize>g << 2)));
-            n++;
-          }
+  for (let t = t0; t < t1; t++) n = patternRow(entries, aOffs, h, t, F, ldb, n, limit);
+}
+
+/** Entry n <- element f of h's row at byte `row` (its value, f * ldb, and its offset in h). */
+@inline function storeEntry(entries: usize, aOffs: usize, h: usize, row: usize, f: i32, ldb: usize, n: i32): void {
+  store<f32>(entries + (<usize>n << 3), load<f32>(h + row + (<usize>f << 2)));
+  store<u32>(entries + (<usize>n << 3), <u32>(<usize>f * ldb), 4);
+  store<u32>(aOffs + (<usize>n << 2), <u32>(row + (<usize>f << 2)));
+}
+
+/**
+ * Row t's nonzero elements as entries from n on; returns the entry after them. A whole vector
+ * of four is stored only where it ends at or before `limit` (another thread's first entry):
+ * past that, entry by entry.
+ */
+@inline function patternRow(entries: usize, aOffs: usize, h: usize, t: i32, F: i32, ldb: usize, n: i32, limit: i32): i32 {
+  const zero = f32x4.splat(0);
+  const F4 = F & ~3;
+  const row = <usize>t * (<usize>F << 2);
+  // lanes 0..3 of one group: aOff = row + 4*(f + lane), fOff = (f + lane) * ldb
+  let a = i32x4.add(i32x4.splat(<i32>row), i32x4(0, 4, 8, 12));
+  let fo = i32x4.mul(i32x4(0, 1, 2, 3), i32x4.splat(<i32>ldb));
+  const fGroup = i32x4.splat(<i32>ldb << 2);
+  let f = 0;
+  for (; f < F4; f += 4) {
+    const v = v128.load(h + row + (<usize>f << 2));
+    const mask = i32x4.bitmask(f32x4.ne(v, zero));
+    if (mask != 0) {
+      if (n + 4 <= limit) {
+        const order = v128.load(COMPACT + (<usize>mask << 4));
+        const values = i8x16.swizzle(v, order);
+        const offsets = i8x16.swizzle(fo, order);
+        const e = entries + (<usize>n << 3);
+        v128.store(e, v128.shuffle<i32>(values, offsets, 0, 4, 1, 5));
+        v128.store(e, v128.shuffle<i32>(values, offsets, 2, 6, 3, 7), 16);
+        v128.store(aOffs + (<usize>n << 2), i8x16.swizzle(a, order));
+        n += popcnt<i32>(mask);
+      } else {
+        for (let lane = 0; lane < 4; lane++) {
+          if ((mask & (1 << lane)) != 0) storeEntry(entries, aOffs, h, row, f + lane, ldb, n++);
         }
       }
-      a = i32x4.add(a, i32x4.splat(16));
-      fo = i32x4.add(fo, fGroup);
     }
-    for (; f < F; f++) {
-      const x = load<f32>(h + row + (<usize>f << 2));
-      if (x != 0) {
-        store<f32>(entries + (<usize>n << 3), x);
-        store<u32>(entries + (<usize>n << 3), <u32>(<usize>f * ldb), 4);
-        store<u32>(aOffs + (<usize>n << 2), <u32>(row + (<usize>f << 2)));
-        n++;
-      }
-    }
+    a = i32x4.add(a, i32x4.splat(16));
+    fo = i32x4.add(fo, fGroup);
   }
+  for (; f < F; f++) {
+    if (load<f32>(h + row + (<usize>f << 2)) != 0) storeEntry(entries, aOffs, h, row, f, ldb, n++);
+  }
+  return n;
 }
 
 /** The n entries' values <- the elements of a (M, F) at their aOffs (dh, through h's pattern). */

@@ -5,14 +5,12 @@
 // done. Every element of C still sums in the order one thread uses, so the bits are the same
 // for any thread count. Helpers spin between products (a wake-up from sleep costs as much as
 // a product; docs/threads.md) and sleep only after a long idle spell.
-import { gemm } from './matmul';
-import { sparse_matmul, sparse_matmul_tn_columns, sparse_matmul_tn_rows } from './sparse';
+import { gemm, thread_scratch, thread_scratch_floats, transpose } from './matmul';
+import { sparse_matmul, sparse_matmul_tn_columns, sparse_matmul_tn_rows, pattern_rows_part, pattern_values } from './sparse';
 import { adamw_range } from './adam';
 import { attention_forward_part, attention_backward_part, attention_scratch_floats, attention_alibi, attention_set_alibi } from './attention';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
-import { thread_scratch, thread_scratch_floats, transpose } from './matmul';
 import { relu_rows, relu_backward } from './activation';
-import { pattern_rows_part, pattern_values } from './sparse';
 
 // gen @0, quit @4, ops @8, failed @12 (a helper stopped with an error), done @64 (a cache line of its own), then the ops' slots from 128:
 // args @0..59, kind @60 of each 64-byte slot. Thread 0 may post several ops before it starts
@@ -27,7 +25,7 @@ const FAILED: usize = 12;
 const DONE: usize = 64;
 const KIND: usize = 60;
 const SPINS_BEFORE_SLEEP: i32 = 1 << 20;
-const GEMM = 0, SPARSE_ROWS = 1, SPARSE_TN_COLUMNS = 2, ADAMW = 3, SPARSE_TN_ROWS = 4, ATTN_F = 5, ATTN_B = 6;
+const GEMM = 0, SPARSE_ROWS = 1, ADAMW = 3, SPARSE_TN_ROWS = 4, ATTN_F = 5, ATTN_B = 6;
 const RMSNORM_F = 7, RMSNORM_B = 8, TRANSPOSE = 9, COPY_ROWS = 10, GATHER = 11, SCATTER = 12, RELU_ROWS = 13, PATTERN = 14;
 const PATTERN_VALUES = 15, RELU_B = 16;
 
@@ -125,35 +123,6 @@ function shareSparseRows(at: usize, tid: i32, count: i32): void {
   if (r1 > r0) sparse_matmul(c + <usize>r0 * ldc, ldc, starts + (<usize>r0 << 2), entries, b, r1 - r0, N, acc);
 }
 
-/**
- * Columns for thread `tid` of `count`: a boundary where C's rows cross a cache line (C's rows
- * lie a multiple of 64 bytes apart; `m` is C's offset in floats within its line), so no two
- * threads write one line. Any multiple of 4 will do for the sums: each column sums the same
- * products in the same order in 24- and 4-wide blocks alike.
- */
-@inline function columnStart(tid: i32, count: i32, N: i32, m: i32): i32 {
-  if (tid <= 0) return 0;
-  if (tid >= count) return N;
-  let j = (tid * N) / count;
-  const down = (m + j) & 15;
-  j = down <= 8 ? j - down : j + 16 - down;
-  return j < 0 ? 0 : j > N ? N : j;
-}
-
-function shareSparseColumns(at: usize, tid: i32, count: i32): void {
-  const c = <usize>load<u32>(at, 8);
-  const starts = <usize>load<u32>(at, 12);
-  const entries = <usize>load<u32>(at, 16);
-  const b = <usize>load<u32>(at, 20);
-  const ldbB = <usize>load<u32>(at, 24);
-  const M = load<i32>(at, 28);
-  const N = load<i32>(at, 32);
-  const m = <i32>((c >> 2) & 15);
-  const j0 = columnStart(tid, count, N, m);
-  const j1 = columnStart(tid + 1, count, N, m);
-  if (j1 > j0) sparse_matmul_tn_columns(c, starts, entries, b, ldbB, M, j0, j1);
-}
-
 /** Elements for thread `tid` of `count`: whole cache lines (16 floats). */
 @inline function elementStart(tid: i32, count: i32, n: i32): i32 {
   const chunk = ((n + count - 1) / count + 15) & ~15;
@@ -204,7 +173,6 @@ function shareOp(at: usize, tid: i32, count: i32): void {
   else if (kind == PATTERN_VALUES) sharePatternValues(at, tid, count);
   else if (kind == RELU_B) shareReluBackward(at, tid, count);
   else if (kind == ADAMW) shareAdamw(at, tid, count);
-  else shareSparseColumns(at, tid, count);
 }
 
 function share(tid: i32, count: i32): void {
@@ -541,32 +509,6 @@ export function sparse_matmul_threads(c: usize, ldc: usize, starts: usize, entri
   store<i32>(s, N, 32);
   store<i32>(s, acc ? 1 : 0, 36);
   post(SPARSE_ROWS);
-}
-
-/**
- * sparse_matmul_tn on every thread in use, by columns of C (zeroed here first). Not used yet:
- * same bits, but slower (whole model, 2 threads: 64K 0.86x with line-aligned splits, 0.68x
- * without, against 1.31x with this product on one thread; 460K 1.41x either way). Every
- * thread walks all of B's entries once per block of columns, and a split that is not a
- * multiple of 24 leaves 4-wide blocks, each a walk of its own: at E = 48 the two threads
- * walk 7 times where one thread walks twice. It wants blocks of 8 and 16 columns, or a split
- * by rows of C.
- */
-export function sparse_matmul_tn_threads(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, F: i32, N: i32, ldc: usize): void {
-  for (let f = 0; f < F; f++) memory.fill(c + <usize>f * ldc, 0, <usize>N << 2);
-  if (!shared() || N < 48) {
-    sparse_matmul_tn_columns(c, starts, entries, b, ldbB, M, 0, N);
-    return;
-  }
-  const s = next();
-  store<u32>(s, <u32>c, 8);
-  store<u32>(s, <u32>starts, 12);
-  store<u32>(s, <u32>entries, 16);
-  store<u32>(s, <u32>b, 20);
-  store<u32>(s, <u32>ldbB, 24);
-  store<i32>(s, M, 28);
-  store<i32>(s, N, 32);
-  post(SPARSE_TN_COLUMNS);
 }
 
 /** gemm on every thread in use; small products (under 8 rows a thread) stay on this one. */

@@ -7,7 +7,7 @@ import { BENCH_PROMPT, benchGeneration, benchOrganelle, counted, trainingStep } 
 import { moverBenchCorpus } from './mover-corpus.ts';
 import { repeatFor, timeInTurns, type TimingOptions } from './timing.ts';
 import type { SideBySideTiming } from './side-by-side.ts';
-import { threadedBenchOrganelle } from './threads.ts';
+import { speedupInTurns, threadedBenchOrganelle } from './threads.ts';
 import type { ThreadPlatform } from '../wasm/helper-threads.ts';
 
 export interface SpeedCheck {
@@ -50,8 +50,7 @@ export async function runSpeedCheck(module: WebAssembly.Module, platform?: Threa
         threads: available.threads,
         tokens_per_s: (threaded.tokensPerCall() * 1000) / ms[2]!,
         single_tokens_per_s: check.train_tokens_per_s,
-        // per turn, scaled by the two runs' batch sizes
-        speedup: threaded.tokensPerCall() / training.tokensPerCall() / relative[2]!,
+        speedup: speedupInTurns(training, threaded, relative[2]!),
       };
     } else check.threads_skipped = available.reason ?? 'this device has one core';
     return check;

@@ -33,6 +33,15 @@ export function threadedBenchOrganelle(
   });
 }
 
+/**
+ * How much faster `other` trains than `base`, from timeInTurns' median per-turn time ratio
+ * (`relative`, other's over base's): the two sample batches of slightly different sizes per
+ * call, so the ratio is scaled by their tokens per call.
+ */
+export function speedupInTurns(base: { tokensPerCall(): number }, other: { tokensPerCall(): number }, relative: number): number {
+  return other.tokensPerCall() / base.tokensPerCall() / relative;
+}
+
 function trained(o: Organelle, steps: number): string {
   const losses: number[] = [];
   for (let i = 0; i < steps; i++) losses.push(o.trainStep());
@@ -60,9 +69,7 @@ export async function benchThreads(
         const runs = [counted(trainingStep(single)), counted(trainingStep(several))];
         const { ms, relative } = timeInTurns(runs.map((r) => r.call), t);
         const [one, many] = runs.map((r, i) => (r.tokensPerCall() * 1000) / ms[i]);
-        // per call, the two sample batches of slightly different sizes: scale by their tokens
-        const speedup = runs[1].tokensPerCall() / runs[0].tokensPerCall() / relative[1];
-        results.push({ shape, threads, tokens_per_s: many, single_tokens_per_s: one, speedup, same_bits });
+        results.push({ shape, threads, tokens_per_s: many, single_tokens_per_s: one, speedup: speedupInTurns(runs[0], runs[1], relative[1]), same_bits });
       } finally {
         await several.engine.close();
       }

@@ -2,26 +2,10 @@
 // its helper threads as worker_threads (worker/wasm/helper-threads.ts says what they do).
 // A helper is a few lines of plain JavaScript, so it starts in milliseconds without the
 // TypeScript loader; it is unref'd, so a CLI whose work is done exits without closing its engines.
-import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { nodeBuild } from './node.ts';
 import { STOP_TIMEOUT_MS, type HelperInit, type HelperThread, type ThreadPlatform } from './helper-threads.ts';
-
-let compiled: Promise<WebAssembly.Module> | undefined;
-
-function nodeThreadsWasmModule(): Promise<WebAssembly.Module> {
-  compiled ??= (async () => {
-    const url = new URL('../../build/organelle-threads.wasm', import.meta.url);
-    let bytes: Uint8Array;
-    try {
-      bytes = await readFile(url);
-    } catch {
-      throw new Error(`cannot read ${url.pathname}: run "npm run asbuild" first`);
-    }
-    return WebAssembly.compile(bytes as Uint8Array<ArrayBuffer>);
-  })();
-  return compiled;
-}
 
 const HELPER = `
 const { parentPort, workerData: d } = require('node:worker_threads');
@@ -62,6 +46,6 @@ function spawn(init: HelperInit): Promise<HelperThread> {
 
 export const nodeThreadPlatform: ThreadPlatform = {
   available: () => ({ threads: availableParallelism() }),
-  threadsModule: nodeThreadsWasmModule,
+  threadsModule: () => nodeBuild('organelle-threads.wasm'),
   spawn,
 };
