@@ -7,6 +7,7 @@
 // Message types: worker/browser/messages.ts.
 import * as Comlink from 'comlink';
 import { browserWasmModule, siteThreadPlatform } from './wasm/browser.ts';
+import { threadsWithin } from './wasm/helper-threads.ts';
 import {
   runDeterminismRecipe,
   type DeterminismOptions,
@@ -76,7 +77,7 @@ async function setSessionThreads(session: TrainingSession, count: number): Promi
   const engine = session.organelle.engine;
   const available = siteThreadPlatform.available().threads;
   if (available < 2) return engine.threads;
-  await engine.setThreads(Math.min(Math.max(1, Math.floor(count)), available));
+  await engine.setThreads(threadsWithin(count, available));
   return engine.threads;
 }
 

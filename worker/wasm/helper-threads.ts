@@ -59,3 +59,8 @@ export function sharedMemory(): WebAssembly.Memory {
 export function validateThreadCount(count: number): void {
   if (!Number.isInteger(count) || count < 1 || count > 64) throw new Error(`threads must be a whole number from 1 to 64, got ${count}`);
 }
+
+/** A share of the cores asked for (the pool's), as a thread count the platform offers: 1 to `available`. */
+export function threadsWithin(asked: number, available: number): number {
+  return Math.min(Math.max(1, Math.floor(asked)), Math.max(1, available));
+}
