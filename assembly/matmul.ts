@@ -401,8 +401,15 @@ let panel: usize = memory.data(MAX_K * 16, 16);
 const MAX_STRIP_FLOATS: i32 = 1 << 19;
 let strips: usize = memory.data(MAX_STRIP_FLOATS * 4, 16);
 
-/** Bytes of scratch a helper thread needs (panel, then strips). */
-export function scratch_bytes(): usize { return <usize>MAX_K * 16 + <usize>MAX_STRIP_FLOATS * 4; }
+// A C of this thread's own for a product whose threads split columns into it, leaving the
+// result to be gathered in a later job (the sparse transposed product, threads.ts): columns
+// that share a cache line with another thread's would otherwise pass the line between cores
+// at every write.
+const OWN_C_FLOATS: i32 = 1 << 16;
+let ownC: usize = memory.data(OWN_C_FLOATS * 4, 64);
+
+/** Bytes of scratch a helper thread needs (panel, strips, then its own C). */
+export function scratch_bytes(): usize { return <usize>MAX_K * 16 + <usize>MAX_STRIP_FLOATS * 4 + <usize>OWN_C_FLOATS * 4; }
 
 /**
  * This thread's strips, free for other scratch while no product packs them (gemm packs only
@@ -411,10 +418,15 @@ export function scratch_bytes(): usize { return <usize>MAX_K * 16 + <usize>MAX_S
 export function thread_scratch(): usize { return strips; }
 export function thread_scratch_floats(): i32 { return MAX_STRIP_FLOATS; }
 
+/** This thread's own C (see OWN_C_FLOATS), of thread_own_c_floats() floats. */
+export function thread_own_c(): usize { return ownC; }
+export function thread_own_c_floats(): i32 { return OWN_C_FLOATS; }
+
 /** Points this instance's scratch at `at` (scratch_bytes() bytes, 16-aligned). */
 export function scratch_use(at: usize): void {
   panel = at;
   strips = at + <usize>MAX_K * 16;
+  ownC = strips + <usize>MAX_STRIP_FLOATS * 4;
 }
 
 // ---------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import { rng_seed, rng_below, rng_normal, rng_uniform } from './prng';
 import { matmul_ab, matmul_atb, matmul_abt, gemm, matmul_panels, pack_panels, panel_floats, transpose } from './matmul';
 import { pattern_rows, pattern_values } from './sparse';
 import {
-  adamw_threads, sparse_matmul_threads, sparse_matmul_tn_threads_rows, attention_forward_threads, attention_backward_threads,
+  adamw_threads, sparse_matmul_threads, sparse_matmul_tn_threads, sparse_matmul_tn_gather_threads, attention_forward_threads, attention_backward_threads,
   gemm_threads, ops_begin, ops_end, rmsnorm_forward_threads, rmsnorm_backward_threads, transpose_threads, copy_rows_threads,
   gather_rows_threads, scatter_rows_threads, relu_rows_threads, pattern_rows_threads, pattern_values_threads, relu_backward_threads,
   threads_in_use,
@@ -468,9 +468,12 @@ function backward(N: i32, D: i32): void {
     // mid = res[l] + attn(ln1 @ wqkv) @ wo
     ops_begin();
     if (mlp_tail_pending) {
-      // the fc1 gradient's product and transpose (mlp_backward_sparse), independent of these
-      sparse_matmul_tn_threads_rows(tscratch, hidStartsAt(l), hidEntriesAt(l), l2, f4(E), M, F, E, f4(E));
-      transpose_threads(fc1(grads, l), f4(F), tscratch, f4(E), F, E);
+      // the fc1 gradient's product (mlp_backward_sparse), independent of these; on several
+      // threads its C is whole only in the next job, and tscratch (weightT's) is free until
+      // then, the weights being transposed ahead
+      sparse_matmul_tn_threads(tscratch, hidStartsAt(l), hidEntriesAt(l), l2, f4(E), M, F, E, f4(E));
+      if (transposedAhead) fc1_grad_pending = true;
+      else transpose(fc1(grads, l), f4(F), tscratch, f4(E), F, E);
       mlp_tail_pending = false;
     }
     matmul_atb(wo(grads, l), ao, dres, E, M, E, false);
@@ -487,6 +490,11 @@ function backward(N: i32, D: i32): void {
       attention_backward_threads(dqkv, attScratch, dln, att + f4(l * attFloats), q, docStarts, 0, D, E, H);
     }
     ops_begin();
+    if (fc1_grad_pending) {
+      sparse_matmul_tn_gather_threads(tscratch, F, E, f4(E));
+      transpose_threads(fc1(grads, l), f4(F), tscratch, f4(E), F, E); // by the gather's rows of tscratch
+      fc1_grad_pending = false;
+    }
     matmul_atb(wqkv(grads, l), l1, dqkv, E, N, 3 * E, false);
     matmul_awt(dln, dqkv, weightT(wqkv(paramsT, l), wqkv(params, l), E, 3 * E), N, 3 * E, E);
     rmsnorm_backward_threads(dres, dln, l1, rstd1 + f4(l * rowsN), N, E); // dres is now d(res[l])
@@ -508,8 +516,10 @@ function backward(N: i32, D: i32): void {
   }
 }
 
-// Whether mlp_backward_sparse left the fc1 gradient to the next job (backward's).
+// Whether mlp_backward_sparse left the fc1 gradient to the next job (backward's), and
+// whether that job left its gather from the threads and transpose to the one after.
 let mlp_tail_pending = false;
+let fc1_grad_pending = false;
 
 // The MLP's backward over hh's pattern (sparse.ts): dres (M, E) in, d(mid) in dres out, and
 // the fc2 gradient; the fc1 gradient (which needs all of dhid) is left to backward's next
@@ -518,13 +528,14 @@ function mlp_backward_sparse(l: i32, M: i32): void {
   const l2 = at(ln2, l, E);
   const starts = hidStartsAt(l), entries = hidEntriesAt(l);
   ops_begin();
-  sparse_matmul_tn_threads_rows(fc2(grads, l), starts, entries, dres, f4(E), M, F, E, f4(E)); // hh^T @ dres
+  sparse_matmul_tn_threads(fc2(grads, l), starts, entries, dres, f4(E), M, F, E, f4(E)); // hh^T @ dres
   matmul_awt(dhid, dres, weightT(fc2(paramsT, l), fc2(params, l), F, E), M, E, F);
   ops_end();
   // the pattern's values become dhid's, read where hh is nonzero (positive, for finite
   // values): there relu_backward would pass dhid through, so it need not run, the products
   // reading dhid nowhere else
   ops_begin();
+  sparse_matmul_tn_gather_threads(fc2(grads, l), F, E, f4(E));
   pattern_values_threads(entries, hidOffsetsAt(l), starts, M, dhid);
   // dln = dhid @ fc1^T, row by row over the rows' own entries
   sparse_matmul_threads(dln, f4(E), starts, entries, weightT(fc1(paramsT, l), fc1(params, l), E, F), M, E, false);

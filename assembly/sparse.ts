@@ -236,7 +236,7 @@ export function sparse_matmul_tn(c: usize, starts: usize, entries: usize, b: usi
 /**
  * Columns j0..j1-1 of sparse_matmul_tn's C, already zeroed (multiples of 4): each column sums
  * over the rows of B in the same order whatever the split, in 24- and 4-wide blocks alike, so
- * threads may take column ranges.
+ * threads may take column ranges (threads.ts, each into a C of its own).
  */
 export function sparse_matmul_tn_columns(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, j0: i32, j1: i32): void {
   // 24 columns of C at a time over every row of B, so those columns of C stay in cache
@@ -254,43 +254,6 @@ export function sparse_matmul_tn_columns(c: usize, starts: usize, entries: usize
       scatter_row_4(c + (<usize>j << 2), e0, e1, b + <usize>t * ldbB + (<usize>j << 2));
     }
   }
-}
-
-/**
- * Rows of sparse_matmul_tn's C whose byte offsets lie in lo..hi-1, already zeroed: each row
- * t of B adds only its entries for those rows (a row's entries are in increasing offset), so
- * every element of C sums the same products in the same order as one thread's, and threads
- * may take row ranges, each walking only its own entries.
- */
-export function sparse_matmul_tn_rows(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, N: i32, lo: u32, hi: u32): void {
-  let j = 0;
-  for (; j + 24 <= N; j += 24) {
-    for (let t = 0; t < M; t++) {
-      const e0 = first_at_least(entry_at(entries, starts, t), entry_at(entries, starts, t + 1), lo);
-      const e1 = first_at_least(e0, entry_at(entries, starts, t + 1), hi);
-      scatter_row_24(c + (<usize>j << 2), e0, e1, b + <usize>t * ldbB + (<usize>j << 2));
-    }
-  }
-  for (; j < N; j += 4) {
-    for (let t = 0; t < M; t++) {
-      const e0 = first_at_least(entry_at(entries, starts, t), entry_at(entries, starts, t + 1), lo);
-      const e1 = first_at_least(e0, entry_at(entries, starts, t + 1), hi);
-      scatter_row_4(c + (<usize>j << 2), e0, e1, b + <usize>t * ldbB + (<usize>j << 2));
-    }
-  }
-}
-
-// The first entry in e..end (8 bytes each, offsets increasing) whose offset is at least `at`.
-@inline function first_at_least(e: usize, end: usize, at: u32): usize {
-  let n = <i32>((end - e) >> 3);
-  while (n > 0) {
-    const half = n >> 1;
-    if (load<u32>(e + (<usize>half << 3), 4) < at) {
-      e += <usize>(half + 1) << 3;
-      n -= half + 1;
-    } else n = half;
-  }
-  return e;
 }
 
 // Rows fOff of C, 24 columns each, += value * the 24 floats at b.

@@ -5,27 +5,30 @@
 // done. Every element of C still sums in the order one thread uses, so the bits are the same
 // for any thread count. Helpers spin between products (a wake-up from sleep costs as much as
 // a product; docs/threads.md) and sleep only after a long idle spell.
-import { gemm, thread_scratch, thread_scratch_floats, transpose } from './matmul';
-import { sparse_matmul, sparse_matmul_tn_columns, sparse_matmul_tn_rows, pattern_rows_part, pattern_values } from './sparse';
+import { gemm, thread_own_c, thread_own_c_floats, thread_scratch, thread_scratch_floats, transpose } from './matmul';
+import { sparse_matmul, sparse_matmul_tn_columns, pattern_rows_part, pattern_values } from './sparse';
 import { adamw_range } from './adam';
 import { attention_forward_part, attention_backward_part, attention_scratch_floats, attention_alibi, attention_set_alibi } from './attention';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
 import { relu_rows, relu_backward } from './activation';
 
-// gen @0, quit @4, ops @8, failed @12 (a helper stopped with an error), done @64 (a cache line of its own), then the ops' slots from 128:
+// gen @0, quit @4, ops @8, failed @12 (a helper stopped with an error), done @64 (a cache line of its own), then the ops' slots from 128
+// (then each thread's own C, OWN_C):
 // args @0..59, kind @60 of each 64-byte slot. Thread 0 may post several ops before it starts
 // a generation (ops_begin .. ops_end): each thread then runs its share of each op in turn,
 // with no wait between them, so an op may read only what the same thread's share of an
 // earlier op of the generation wrote (the same rows of the same split, rowsOf) or what was
 // written before the generation.
 const SLOTS: i32 = 24;
-const BOARD = memory.data(128 + SLOTS * 64, 64);
+const MAX_OWN_C: i32 = 64; // threads whose own C the board lists; more split the product by rows of C alone
+const BOARD = memory.data(128 + SLOTS * 64 + MAX_OWN_C * 4, 64);
+const OWN_C: usize = 128 + <usize>SLOTS * 64;
 const OPS: usize = 8;
 const FAILED: usize = 12;
 const DONE: usize = 64;
 const KIND: usize = 60;
 const SPINS_BEFORE_SLEEP: i32 = 1 << 20;
-const GEMM = 0, SPARSE_ROWS = 1, ADAMW = 3, SPARSE_TN_ROWS = 4, ATTN_F = 5, ATTN_B = 6;
+const GEMM = 0, SPARSE_ROWS = 1, SPARSE_TN_GATHER = 2, ADAMW = 3, SPARSE_TN = 4, ATTN_F = 5, ATTN_B = 6;
 const RMSNORM_F = 7, RMSNORM_B = 8, TRANSPOSE = 9, COPY_ROWS = 10, GATHER = 11, SCATTER = 12, RELU_ROWS = 13, PATTERN = 14;
 const PATTERN_VALUES = 15, RELU_B = 16;
 
@@ -142,24 +145,86 @@ function shareAdamw(at: usize, tid: i32, count: i32): void {
   }
 }
 
-function shareSparseTnRows(at: usize, tid: i32, count: i32): void {
-  const F = load<i32>(at, 36);
-  const ldc = load<u32>(at, 40);
+// ---- the sparse transposed product (sparse.ts): by blocks of 24 columns of C (a split by
+// rows of C made each thread walk every row's entries to find its own, and the two threads
+// together took 1.6x one thread's time at 64K; docs/threads.md), each thread into a C of its
+// own, gathered into C by rows in a later job
+
+/** Columns j0 of thread `tid` of `count`: whole blocks of 24, as sparse_matmul_tn_columns walks them. */
+@inline function columnStart(tid: i32, count: i32, N: i32): i32 {
+  const blocks = (N + 23) / 24;
+  const j = (tid * blocks / count) * 24;
+  return j < N ? j : N;
+}
+
+// Whether every thread's own C holds F rows of C (else thread 0 takes the whole product into C).
+@inline function ownCFits(F: i32, ldc: u32, count: i32): bool {
+  return count <= MAX_OWN_C && <u64>F * <u64>ldc <= <u64>thread_own_c_floats() * 4;
+}
+
+function shareSparseTn(at: usize, tid: i32, count: i32): void {
+  const c = <usize>load<u32>(at, 8), N = load<i32>(at, 32), F = load<i32>(at, 36), ldc = load<u32>(at, 40);
+  const own = ownCFits(F, ldc, count);
+  if (!own && tid > 0) return;
+  const j0 = own ? columnStart(tid, count, N) : 0, j1 = own ? columnStart(tid + 1, count, N) : N;
+  const out = own ? thread_own_c() : c;
+  if (own) store<u32>(BOARD + OWN_C + (<usize>tid << 2), <u32>out);
+  if (j1 <= j0) return;
+  for (let f = 0; f < F; f++) memory.fill(out + <usize>f * ldc + (<usize>j0 << 2), 0, <usize>(j1 - j0) << 2);
+  sparse_matmul_tn_columns(out, <usize>load<u32>(at, 12), <usize>load<u32>(at, 16), <usize>load<u32>(at, 20), <usize>load<u32>(at, 24), load<i32>(at, 28), j0, j1);
+}
+
+function shareSparseTnGather(at: usize, tid: i32, count: i32): void {
+  const c = <usize>load<u32>(at, 0), F = load<i32>(at, 4), N = load<i32>(at, 8), ldc = load<u32>(at, 12);
+  if (!ownCFits(F, ldc, count)) return;
   const f0 = rowStart(tid, count, F), f1 = rowStart(tid + 1, count, F);
-  if (f1 > f0) {
-    const c = <usize>load<u32>(at, 8), bytes = <usize>load<i32>(at, 32) << 2;
-    for (let f = f0; f < f1; f++) memory.fill(c + <usize>f * ldc, 0, bytes);
-    sparse_matmul_tn_rows(
-      <usize>load<u32>(at, 8), <usize>load<u32>(at, 12), <usize>load<u32>(at, 16), <usize>load<u32>(at, 20),
-      <usize>load<u32>(at, 24), load<i32>(at, 28), load<i32>(at, 32), <u32>f0 * ldc, <u32>f1 * ldc,
-    );
+  for (let k = 0; k < count; k++) {
+    const j0 = columnStart(k, count, N), j1 = columnStart(k + 1, count, N);
+    if (j1 <= j0) continue;
+    const from = <usize>load<u32>(BOARD + OWN_C + (<usize>k << 2));
+    for (let f = f0; f < f1; f++) {
+      const row = <usize>f * ldc + (<usize>j0 << 2);
+      memory.copy(c + row, from + row, <usize>(j1 - j0) << 2);
+    }
   }
+}
+
+/**
+ * C(F, N) = S^T @ B (sparse_matmul_tn) on every thread in use: complete at once on one thread;
+ * on several, only once sparse_matmul_tn_gather_threads has run in a later job.
+ */
+export function sparse_matmul_tn_threads(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, F: i32, N: i32, ldc: usize): void {
+  if (!shared()) {
+    for (let f = 0; f < F; f++) memory.fill(c + <usize>f * ldc, 0, <usize>N << 2);
+    sparse_matmul_tn_columns(c, starts, entries, b, ldbB, M, 0, N);
+    return;
+  }
+  const s = next();
+  store<u32>(s, <u32>c, 8);
+  store<u32>(s, <u32>starts, 12);
+  store<u32>(s, <u32>entries, 16);
+  store<u32>(s, <u32>b, 20);
+  store<u32>(s, <u32>ldbB, 24);
+  store<i32>(s, M, 28);
+  store<i32>(s, N, 32);
+  store<i32>(s, F, 36);
+  store<u32>(s, <u32>ldc, 40);
+  post(SPARSE_TN);
+}
+
+/** C of a sparse_matmul_tn_threads in an earlier job, gathered from the threads' own Cs by rows of C (rowStart's split of F). */
+export function sparse_matmul_tn_gather_threads(c: usize, F: i32, N: i32, ldc: usize): void {
+  if (!shared()) return;
+  const s = next();
+  store<u32>(s, <u32>c, 0); store<i32>(s, F, 4); store<i32>(s, N, 8); store<u32>(s, <u32>ldc, 12);
+  post(SPARSE_TN_GATHER);
 }
 
 function shareOp(at: usize, tid: i32, count: i32): void {
   const kind = load<i32>(at, KIND);
   if (kind == GEMM) shareGemm(at, tid, count);
-  else if (kind == SPARSE_TN_ROWS) shareSparseTnRows(at, tid, count);
+  else if (kind == SPARSE_TN) shareSparseTn(at, tid, count);
+  else if (kind == SPARSE_TN_GATHER) shareSparseTnGather(at, tid, count);
   else if (kind == SPARSE_ROWS) shareSparseRows(at, tid, count);
   else if (kind == ATTN_F) shareAttentionForward(at, tid, count);
   else if (kind == ATTN_B) shareAttentionBackward(at, tid, count);
@@ -429,26 +494,6 @@ export function relu_backward_threads(dinp: usize, dout: usize, out: usize, M: i
   const s = next();
   store<u32>(s, <u32>dinp, 0); store<u32>(s, <u32>dout, 4); store<u32>(s, <u32>out, 8); store<i32>(s, M, 12); store<i32>(s, F, 16);
   post(RELU_B);
-}
-
-/** sparse_matmul_tn on every thread in use, by rows of C (zeroed here first), each thread walking its own entries. */
-export function sparse_matmul_tn_threads_rows(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, F: i32, N: i32, ldc: usize): void {
-  if (!shared() || (!batching && F < 8 * threads)) {
-    for (let f = 0; f < F; f++) memory.fill(c + <usize>f * ldc, 0, <usize>N << 2);
-    sparse_matmul_tn_columns(c, starts, entries, b, ldbB, M, 0, N);
-    return;
-  }
-  const s = next();
-  store<u32>(s, <u32>c, 8);
-  store<u32>(s, <u32>starts, 12);
-  store<u32>(s, <u32>entries, 16);
-  store<u32>(s, <u32>b, 20);
-  store<u32>(s, <u32>ldbB, 24);
-  store<i32>(s, M, 28);
-  store<i32>(s, N, 32);
-  store<i32>(s, F, 36);
-  store<u32>(s, <u32>ldc, 40);
-  post(SPARSE_TN_ROWS);
 }
 
 /** adamw_update on every thread in use, by ranges of whole cache lines (n % 4 == 0). */

@@ -38,6 +38,28 @@ describe('several threads on one model', () => {
     }, 120_000);
   }
 
+  it('takes the sparse transposed product on thread 0 alone when its C outgrows a thread\'s own, with the same bits', async () => {
+    // F x E = 640 x 128 floats, more than the 65,536 of each thread's own C (matmul.ts), so
+    // the split by columns into them gives way; the MLP's products run sparse throughout
+    const module = await nodeWasmModule();
+    const wide = (threads?: number) => Organelle.create(module, {
+      name: 'wide', corpusId: 'bench/mover', corpusText: CORPUS, architecture: { embd: 128, heads: 4, layers: 1, mlp: 640, block: 64 }, seed: 1,
+      config: { steps: 1_000_000, responseOnlyLoss: false },
+      engine: threads ? { threads: { count: threads, platform: nodeThreadPlatform } } : undefined,
+    });
+    const one = await wide();
+    one.engine.wasm.mlp_sparse_mode(1);
+    const expected = train(one, 20);
+    const two = await wide(2);
+    try {
+      two.engine.wasm.mlp_sparse_mode(1);
+      expect(two.engine.threads).toBe(2);
+      expect(train(two, 20)).toEqual(expected);
+    } finally {
+      await two.engine.close();
+    }
+  }, 60_000);
+
   it('changes its thread count between steps and goes on alone once its helpers are closed, with the same bits, and resumes a checkpoint on other threads', async () => {
     const module = await nodeWasmModule();
     const reference = await benchOrganelle(module, '64k', CORPUS);
