@@ -118,6 +118,20 @@ export class Engine {
     w.threads_use(count);
   }
 
+  /** Helper threads started by setThreads, whether they take part in the steps now (share) or not. */
+  get helpers(): number {
+    return this.#helpers.length;
+  }
+
+  /**
+   * From the next step on, the started helpers take part (true) or wait while this thread
+   * works alone (false): at once, where setThreads starts and ends threads. A waiting helper
+   * spins about a millisecond, then sleeps until it is given work. The bits do not change.
+   */
+  share(on: boolean): void {
+    if (this.#helpers.length > 0) this.#w.threads_use(on ? this.#helpers.length + 1 : 1);
+  }
+
   /** Ends the helper threads, if any: the engine works on alone, with the same bits. */
   async close(): Promise<void> {
     if (this.#helpers.length === 0) return;

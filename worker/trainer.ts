@@ -11,6 +11,7 @@
 import type { Organelle } from './organelle.ts';
 import { firstNonFinite } from './model/model-file.ts';
 import { DEFAULT_TRAIN_CONFIG } from './model/recipe.ts';
+import { ThreadGovernor } from './thread-governor.ts';
 
 export interface TrainProgress {
   step: number; // steps done
@@ -19,6 +20,8 @@ export interface TrainProgress {
   tokensPerSec: number; // over the last slice
   etaSeconds: number;
   elapsedMs: number; // total training time so far (excluding pauses)
+  /** Threads that trained the slice's last step: fewer than the run's when one thread trained faster on this device just then (ThreadGovernor). */
+  threads: number;
 }
 
 /**
@@ -54,12 +57,24 @@ export class TrainingRun {
   #last: TrainProgress;
   #diverged: TrainingDiverged | null = null;
   readonly #now: () => number;
+  // whether the engine's helper threads pay on this device now, for as many helpers as it had
+  #governor: { helpers: number; governor: ThreadGovernor } | null = null;
+  readonly #newGovernor: () => ThreadGovernor;
 
-  constructor(organelle: Organelle, now: () => number = () => performance.now()) {
+  constructor(organelle: Organelle, now: () => number = () => performance.now(), newGovernor: () => ThreadGovernor = () => new ThreadGovernor()) {
     this.organelle = organelle;
     this.steps = organelle.recipe.config.steps;
     this.#now = now;
-    this.#last = { step: organelle.stepsDone, steps: this.steps, loss: NaN, tokensPerSec: 0, etaSeconds: NaN, elapsedMs: 0 };
+    this.#newGovernor = newGovernor;
+    this.#last = { step: organelle.stepsDone, steps: this.steps, loss: NaN, tokensPerSec: 0, etaSeconds: NaN, elapsedMs: 0, threads: organelle.engine.threads };
+  }
+
+  // The governor for the engine's helpers now (a new one when setThreads changed them), or null with none.
+  #governed(): ThreadGovernor | null {
+    const helpers = this.organelle.engine.helpers;
+    if (helpers === 0) return (this.#governor = null);
+    if (this.#governor?.helpers !== helpers) this.#governor = { helpers, governor: this.#newGovernor() };
+    return this.#governor.governor;
   }
 
   get done(): boolean {
@@ -68,6 +83,11 @@ export class TrainingRun {
 
   get progress(): TrainProgress {
     return this.#last;
+  }
+
+  /** Whether the run is comparing one thread against all just now (ThreadGovernor): its rate is then neither's. */
+  get comparingThreads(): boolean {
+    return this.#governed()?.comparing ?? false;
   }
 
   /** Why the run stopped early, once it has diverged. */
@@ -88,17 +108,24 @@ export class TrainingRun {
     let lossSum = 0;
     let n = 0;
     let bad: string | null = null;
+    const engine = this.organelle.engine;
+    const governor = this.#governed();
+    let stepStart = start;
     while (!this.done) {
+      if (governor) engine.share(governor.sharing);
       const loss = this.organelle.trainStep();
-      const norm = this.organelle.engine.lastGradNorm;
+      const norm = engine.lastGradNorm;
       if (!Number.isFinite(loss) || !Number.isFinite(norm)) {
         bad = Number.isFinite(loss) ? `the gradient norm is ${norm} (loss ${Number(loss.toPrecision(4))})` : `the loss is ${loss}`;
         break;
       }
       lossSum += loss;
-      tokens += this.organelle.engine.lastStepTokens;
+      tokens += engine.lastStepTokens;
       n++;
-      if (this.#now() - start >= budgetMs) break;
+      const now = this.#now();
+      governor?.step((now - stepStart) / engine.lastStepTokens);
+      stepStart = now;
+      if (now - start >= budgetMs) break;
     }
     const ms = Math.max(this.#now() - start, 1e-3);
     this.#elapsedMs += ms;
@@ -111,6 +138,7 @@ export class TrainingRun {
       tokensPerSec: (tokens * 1000) / ms,
       etaSeconds: n ? remaining / stepsPerSec : NaN,
       elapsedMs: this.#elapsedMs,
+      threads: engine.threads,
     };
     if (bad !== null) throw this.#diverge(this.organelle.stepsDone, bad);
     if (this.done) this.checkWeights();

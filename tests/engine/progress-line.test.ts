@@ -12,7 +12,7 @@ describe('progress line', () => {
   });
 
   it('names the step, the loss, the rate and the time left', () => {
-    const line = formatProgress('mover', { step: 150, steps: 300, loss: 0.78681, tokensPerSec: 67908.4, etaSeconds: 125, elapsedMs: 2000 });
+    const line = formatProgress('mover', { step: 150, steps: 300, loss: 0.78681, tokensPerSec: 67908.4, etaSeconds: 125, elapsedMs: 2000, threads: 1 });
     expect(line).toBe('mover step 150/300 ( 50.0%) loss 0.7868 67,908 tok/s eta 2m05s');
   });
 });

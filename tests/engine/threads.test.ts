@@ -11,6 +11,7 @@ import { float32Hash } from '../../worker/recipes/determinism.ts';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
 import { nodeThreadPlatform } from '../../worker/wasm/node-threads.ts';
 import { Organelle } from '../../worker/organelle.ts';
+import { TrainingRun } from '../../worker/trainer.ts';
 import type { HelperInit, ThreadPlatform } from '../../worker/wasm/helper-threads.ts';
 
 const CORPUS = moverBenchCorpus(500, 7);
@@ -57,6 +58,27 @@ describe('several threads on one model', () => {
       expect(train(two, 20)).toEqual(expected);
     } finally {
       await two.engine.close();
+    }
+  }, 60_000);
+
+  it('trains with its helpers taking part or waiting from one step to the next (Engine.share, the thread governor), with the same bits', async () => {
+    const module = await nodeWasmModule();
+    const expected = train(await benchOrganelle(module, '64k', CORPUS), 60);
+    const o = await threadedBenchOrganelle(module, nodeThreadPlatform, '64k', CORPUS, 2);
+    try {
+      for (let i = 0; i < 30; i++) {
+        o.engine.share(i % 3 !== 1);
+        expect(o.engine.threads).toBe(i % 3 !== 1 ? 2 : 1);
+        o.trainStep();
+      }
+      // then a TrainingRun, whose governor starts by comparing one thread against both
+      const run = new TrainingRun(o);
+      while (o.stepsDone < 60) run.slice(0); // one step a slice
+      expect(o.stepsDone).toBe(60);
+      expect(train(o, 0).params).toBe(expected.params);
+      expect(o.engine.helpers).toBe(1);
+    } finally {
+      await o.engine.close();
     }
   }, 60_000);
 

@@ -77,6 +77,7 @@ export interface TrainProgress {
   tokensPerSec: number; // smoothed over recent slices
   etaSeconds: number; // NaN until known
   elapsedMs: number; // training time, pauses excluded, across resumes
+  threads?: number; // threads that trained the latest step: fewer than the run's while one trains faster on this device (worker/thread-governor.ts)
 }
 
 export interface TrainCheckpoint {

@@ -160,6 +160,7 @@ export class TrainingSession {
       tokensPerSec: Number.isNaN(this.#tokensPerSec) ? 0 : this.#tokensPerSec,
       etaSeconds: remaining === 0 ? 0 : this.#stepsPerSec > 0 ? remaining / this.#stepsPerSec : NaN,
       elapsedMs: this.elapsedMs,
+      threads: p.threads,
     };
   }
 
