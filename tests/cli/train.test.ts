@@ -70,6 +70,18 @@ describe('organelle train --threads', () => {
   }, 60_000);
 });
 
+describe('organelle train <game>', () => {
+  it('trains in its worker threads when run from another directory (they find tsx where the CLI is)', async () => {
+    const cli = join(import.meta.dirname, '../../cli/organelle.ts');
+    const out = join(dir, 'game');
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import', import.meta.resolve('tsx'), cli, 'train', 'puzzle8', '--organelle', 'mover', '--steps', '5', '--out', out,
+    ], { cwd: tmpdir() });
+    expect(stdout).toContain('puzzle8: 1 organelle(s)');
+    expect(existsSync(join(out, 'mover.organelle'))).toBe(true);
+  }, 60_000);
+});
+
 describe('a run that diverges', () => {
   it('stops with what happened, that nothing was written, and what to try', async () => {
     const run = new TrainingRun(await organelleAt(1e6));
