@@ -20,8 +20,10 @@ export interface TrainProgress {
   tokensPerSec: number; // over the last slice
   etaSeconds: number;
   elapsedMs: number; // total training time so far (excluding pauses)
-  /** Threads that trained the slice's last step: fewer than the run's when one thread trained faster on this device just then (ThreadGovernor). */
+  /** Threads that trained the slice's last step: fewer than threadsGiven while one thread trains faster on this device (ThreadGovernor). */
   threads: number;
+  /** Threads the run has: its own and its engine's started helpers. */
+  threadsGiven: number;
 }
 
 /**
@@ -66,7 +68,7 @@ export class TrainingRun {
     this.steps = organelle.recipe.config.steps;
     this.#now = now;
     this.#newGovernor = newGovernor;
-    this.#last = { step: organelle.stepsDone, steps: this.steps, loss: NaN, tokensPerSec: 0, etaSeconds: NaN, elapsedMs: 0, threads: organelle.engine.threads };
+    this.#last = { step: organelle.stepsDone, steps: this.steps, loss: NaN, tokensPerSec: 0, etaSeconds: NaN, elapsedMs: 0, threads: organelle.engine.threads, threadsGiven: organelle.engine.helpers + 1 };
   }
 
   // The governor for the engine's helpers now (a new one when setThreads changed them), or null with none.
@@ -139,6 +141,7 @@ export class TrainingRun {
       etaSeconds: n ? remaining / stepsPerSec : NaN,
       elapsedMs: this.#elapsedMs,
       threads: engine.threads,
+      threadsGiven: engine.helpers + 1,
     };
     if (bad !== null) throw this.#diverge(this.organelle.stepsDone, bad);
     if (this.done) this.checkWeights();
@@ -176,5 +179,6 @@ export function formatDuration(seconds: number): string {
 /** One progress line: step, loss, tokens/s, ETA. */
 export function formatProgress(name: string, p: TrainProgress): string {
   const pct = ((100 * p.step) / p.steps).toFixed(1).padStart(5);
-  return `${name} step ${p.step}/${p.steps} (${pct}%) loss ${p.loss.toFixed(4)} ${Math.round(p.tokensPerSec).toLocaleString('en-US')} tok/s eta ${formatDuration(p.etaSeconds)}`;
+  const line = `${name} step ${p.step}/${p.steps} (${pct}%) loss ${p.loss.toFixed(4)} ${Math.round(p.tokensPerSec).toLocaleString('en-US')} tok/s eta ${formatDuration(p.etaSeconds)}`;
+  return p.threads < p.threadsGiven ? `${line} on ${p.threads} of ${p.threadsGiven} threads (faster on this busy machine now)` : line;
 }
