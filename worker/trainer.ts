@@ -125,7 +125,7 @@ export class TrainingRun {
       tokens += engine.lastStepTokens;
       n++;
       const now = this.#now();
-      governor?.step((now - stepStart) / engine.lastStepTokens);
+      governor?.step(now - stepStart, engine.lastStepTokens);
       stepStart = now;
       if (now - start >= budgetMs) break;
     }
@@ -140,7 +140,8 @@ export class TrainingRun {
       tokensPerSec: (tokens * 1000) / ms,
       etaSeconds: n ? remaining / stepsPerSec : NaN,
       elapsedMs: this.#elapsedMs,
-      threads: engine.threads,
+      // while the governor compares, the last step's thread count says nothing of the device
+      threads: governor?.comparing ? engine.helpers + 1 : engine.threads,
       threadsGiven: engine.helpers + 1,
     };
     if (bad !== null) throw this.#diverge(this.organelle.stepsDone, bad);

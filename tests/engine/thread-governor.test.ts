@@ -1,75 +1,91 @@
 // The thread governor (worker/thread-governor.ts) on scripted timings: it keeps every thread
 // on a quiet device, falls back to one when threads train slower (a busy device), notices a
-// device that becomes busy or quiet again, and is not moved by ordinary noise.
+// device that becomes busy or quiet again, and is not moved by steps whose cost a token varies
+// 4x from batch to batch (long documents, as the compose baseline's block of 1,024 has).
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GOVERNOR, ThreadGovernor } from '../../worker/thread-governor.ts';
 
-// Runs `steps` steps; `msPerToken(sharing, step)` is what a step costs. Returns how many ran on all threads.
-function drive(g: ThreadGovernor, steps: number, msPerToken: (sharing: boolean, step: number) => number, from = 0): number {
+// A batch's tokens and its cost a token relative to the mean: deterministic, from 0.5x to 2x
+// (a batch of long documents), the tokens from 200 to 2,000.
+function batch(i: number): { tokens: number; cost: number } {
+  const u = (Math.sin(i * 12.9898) * 43758.5453) % 1;
+  const v = (Math.sin(i * 78.233) * 12345.6789) % 1;
+  return { tokens: Math.round(200 + 1800 * Math.abs(v)), cost: 2 ** (2 * Math.abs(u) - 1) };
+}
+
+// Runs `steps` steps; `perToken(sharing, step)` is a step's mean time a token. Returns how many ran on all threads.
+function drive(g: ThreadGovernor, steps: number, perToken: (sharing: boolean, step: number) => number, from = 0): number {
   let shared = 0;
   for (let i = from; i < from + steps; i++) {
     const sharing = g.sharing;
     if (sharing) shared++;
-    g.step(msPerToken(sharing, i));
+    const { tokens, cost } = batch(i);
+    g.step(tokens * cost * perToken(sharing, i), tokens);
   }
   return shared;
 }
 
-// deterministic jitter of +-20% around 1
-const jitter = (i: number) => 1 + 0.2 * Math.sin(i * 12.9898) * Math.cos(i * 78.233);
+const quiet = (all: boolean) => (all ? 0.6 : 1.0); // two threads 1.67x as fast as one
+const busy = (all: boolean) => (all ? 3.0 : 1.0); // two threads at a third of one's speed
+const compare = 2 * DEFAULT_GOVERNOR.compareSteps;
 
 describe('ThreadGovernor', () => {
-  const w = DEFAULT_GOVERNOR.windowSteps + 1; // steps in a window, the uncounted first included
-
-  it('on a quiet device compares once, then trains every step on all threads, noise and all', () => {
+  it('on a quiet device compares once, then trains every step on all threads, however much batches differ', () => {
     const g = new ThreadGovernor();
-    const shared = drive(g, 20_000, (all, i) => (all ? 0.6 : 1.0) * jitter(i));
-    expect(shared).toBe(20_000 - 2 * w); // the two one-thread windows of the first comparison
-    expect(g.record).toEqual({ checks: 1, oneWon: 0 });
+    const shared = drive(g, 20_000, quiet);
+    expect(g.record.oneWon).toBe(0);
+    // a comparison takes compareSteps steps on one thread; the slowdown check rarely fires on noise
+    expect(g.record.checks).toBeLessThanOrEqual(3);
+    expect(shared).toBe(20_000 - g.record.checks * DEFAULT_GOVERNOR.compareSteps);
+  });
+
+  it('keeps all threads when they are only a little faster, and does not take noise for a busy device', () => {
+    const g = new ThreadGovernor();
+    drive(g, 20_000, (all) => (all ? 0.9 : 1.0));
+    expect(g.record.oneWon).toBe(0);
   });
 
   it('on a busy device trains on one thread, trying all threads again less and less often', () => {
     const g = new ThreadGovernor();
-    const shared = drive(g, 20_000, (all, i) => (all ? 3.0 : 1.0) * jitter(i));
+    const shared = drive(g, 20_000, busy);
     const { checks, oneWon } = g.record;
     expect(oneWon).toBe(checks);
     // at the start, then after 500, 1,000, 2,000 and every 4,000 steps on one thread: 15,500 by
     // the 7th comparison, 19,500 by the 8th (each comparison's own steps besides)
     expect(checks).toBe(8);
-    expect(shared).toBe(checks * 2 * w);
+    expect(shared).toBe(checks * DEFAULT_GOVERNOR.compareSteps);
     expect(g.sharing).toBe(false);
   });
 
-  it('moves to one thread within a few steps of the device becoming busy, and back once it is quiet', () => {
+  it('moves to one thread within a few dozen steps of the device becoming busy, and back once it is quiet', () => {
     const g = new ThreadGovernor();
-    const cost = (busy: boolean) => (all: boolean, i: number) => (all ? (busy ? 3.0 : 0.6) : 1.0) * jitter(i);
-    drive(g, 1000, cost(false));
+    drive(g, 1000, quiet);
     expect(g.sharing).toBe(true);
-    drive(g, DEFAULT_GOVERNOR.windowSteps + 4 * w, cost(true), 1000);
+    const checksBefore = g.record.checks;
+    drive(g, DEFAULT_GOVERNOR.recentSteps + compare, busy, 1000);
     expect(g.sharing).toBe(false);
-    expect(g.record).toEqual({ checks: 2, oneWon: 1 });
-    drive(g, DEFAULT_GOVERNOR.every + 4 * w, cost(false), 2000);
+    expect(g.record).toEqual({ checks: checksBefore + 1, oneWon: 1 });
+    drive(g, DEFAULT_GOVERNOR.every + compare, quiet, 2000);
     expect(g.sharing).toBe(true);
-    expect(g.record).toEqual({ checks: 3, oneWon: 1 });
+    expect(g.record).toEqual({ checks: checksBefore + 2, oneWon: 1 });
   });
 
-  it('does not count a window\'s first step, which wakes the helpers', () => {
+  it('alternates one thread and all, step by step, while it compares', () => {
     const g = new ThreadGovernor();
-    // all threads' first step after one-thread steps costs 20x; the rest are faster than one thread
-    let last = true;
-    drive(g, 200, (all) => {
-      const t = all ? (last ? 0.6 : 12) : 1.0;
-      last = all;
-      return t;
-    });
-    expect(g.record).toEqual({ checks: 1, oneWon: 0 });
-    expect(g.sharing).toBe(true);
+    const seen: boolean[] = [];
+    for (let i = 0; i < compare; i++) {
+      expect(g.comparing).toBe(true);
+      seen.push(g.sharing);
+      g.step(1, 100);
+    }
+    expect(seen).toEqual(Array.from({ length: compare }, (_, i) => i % 2 === 1));
+    expect(g.comparing).toBe(false);
   });
 
-  it('ignores a time that is not a positive finite number', () => {
+  it('ignores a step whose time or tokens are not positive finite numbers', () => {
     const g = new ThreadGovernor();
-    drive(g, 100, (all) => (all ? 0.6 : 1.0));
-    for (const t of [NaN, Infinity, 0, -1]) g.step(t);
+    drive(g, 100, quiet);
+    for (const [ms, tokens] of [[NaN, 100], [Infinity, 100], [0, 100], [-1, 100], [5, 0]]) g.step(ms, tokens);
     expect(g.sharing).toBe(true);
     expect(g.record.checks).toBe(1);
   });
