@@ -24,6 +24,7 @@ import type { ThreadsMessage, TrainJob, TrainMessage } from './train-worker.ts';
 import type { Worker } from 'node:worker_threads';
 import { shareCores } from '../worker/cores.ts';
 import { nodeThreadPlatform } from '../worker/wasm/node-threads.ts';
+import { COMPOSE_ROLES } from '../worker/pipeline/composer.ts';
 
 const GAMES: GameId[] = ['puzzle8', 'tictactoe', 'connect4', 'compose'];
 
@@ -151,7 +152,11 @@ async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
     worker.on('error', reject);
     worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${r.id}: worker exited with code ${code}`))));
   });
-  await inPool(recipes, cores, trainOne);
+  // the pipeline's organelles first, so the last of them gets the cores the others leave; an
+  // evaluation baseline (compose's single model) after them
+  const inPipeline = (r: (typeof recipes)[number]) => r.game !== 'compose' || (COMPOSE_ROLES as readonly string[]).includes(r.organelle);
+  await inPool(recipes.filter(inPipeline), cores, trainOne);
+  await inPool(recipes.filter((r) => !inPipeline(r)), cores, trainOne);
   console.log(`${game}: ${recipes.length} organelle(s) in ${formatDuration((performance.now() - t0) / 1000)} wall time on ${plural(cores, 'core')}`);
 }
 

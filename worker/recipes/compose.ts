@@ -2,8 +2,9 @@
 // Code organelle, trained from one deterministic build of corpus/compose.ts; and the
 // single-model baseline (intent straight to the whole code), which is measured beside the
 // pipeline but is not part of it. The shipped models (public/models/compose/) are this
-// recipe's output at these seeds. `organelle train compose` runs them in this order on as many
-// cores as there are: the Planner, the longest, on one; the others one after another beside it.
+// recipe's output at these seeds. `organelle train compose` runs the pipeline's three in this
+// order on as many cores as there are (the Planner, the longest, beside the Wiring, then the
+// Code; then it gets every core), and the baseline after them.
 import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, type ComposeCorpus } from '../../corpus/compose.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { registerRecipe } from './registry.ts';
