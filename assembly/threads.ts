@@ -7,7 +7,7 @@
 // Helpers spin between jobs (a wake-up from sleep costs as much as a job; docs/threads.md) and
 // sleep only after a long idle spell.
 import { gemm, thread_own_c, thread_own_c_floats, thread_scratch, thread_scratch_floats, transpose } from './matmul';
-import { sparse_matmul, sparse_matmul_tn_columns, pattern_rows_part, pattern_values } from './sparse';
+import { sparse_matmul, sparse_matmul_tn, sparse_matmul_tn_columns, pattern_rows_part, pattern_values } from './sparse';
 import { adamw_range } from './adam';
 import { attention_forward_part, attention_backward_part, attention_scratch_floats, attention_alibi, attention_set_alibi } from './attention';
 import { rmsnorm_forward, rmsnorm_backward } from './norm';
@@ -192,24 +192,23 @@ function shareSparseRows(at: usize, tid: i32, count: i32): void {
  * on several, only once sparse_matmul_tn_gather_threads has run in a later job.
  */
 export function sparse_matmul_tn_threads(c: usize, starts: usize, entries: usize, b: usize, ldbB: usize, M: i32, F: i32, N: i32, ldc: usize): void {
-  if (!shared()) {
-    for (let f = 0; f < F; f++) memory.fill(c + <usize>f * ldc, 0, <usize>N << 2);
-    sparse_matmul_tn_columns(c, starts, entries, b, ldbB, M, 0, N);
-  } else {
-    post(SPARSE_TN, c, starts, entries, b, ldbB, M, F, N, ldc);
-  }
+  if (!shared()) sparse_matmul_tn(c, starts, entries, b, ldbB, M, F, N, ldc);
+  else post(SPARSE_TN, c, starts, entries, b, ldbB, M, F, N, ldc);
 }
 
 function shareSparseTn(at: usize, tid: i32, count: i32): void {
+  const starts = ptr(at, 1), entries = ptr(at, 2), b = ptr(at, 3), ldbB = ptr(at, 4), M = int(at, 5);
   const F = int(at, 6), N = int(at, 7), ldc = word(at, 8);
-  const own = ownCFits(F, ldc, count);
-  if (!own && tid > 0) return;
-  const j0 = own ? columnStart(tid, count, N) : 0, j1 = own ? columnStart(tid + 1, count, N) : N;
-  const out = own ? thread_own_c() : ptr(at, 0);
-  if (own) store<u32>(BOARD + OWN_C + (<usize>tid << 2), <u32>out);
+  if (!ownCFits(F, ldc, count)) {
+    if (tid == 0) sparse_matmul_tn(ptr(at, 0), starts, entries, b, ldbB, M, F, N, ldc);
+    return;
+  }
+  const out = thread_own_c();
+  store<u32>(BOARD + OWN_C + (<usize>tid << 2), <u32>out);
+  const j0 = columnStart(tid, count, N), j1 = columnStart(tid + 1, count, N);
   if (j1 <= j0) return;
   for (let f = 0; f < F; f++) memory.fill(out + <usize>f * ldc + (<usize>j0 << 2), 0, <usize>(j1 - j0) << 2);
-  sparse_matmul_tn_columns(out, ptr(at, 1), ptr(at, 2), ptr(at, 3), ptr(at, 4), int(at, 5), j0, j1);
+  sparse_matmul_tn_columns(out, starts, entries, b, ldbB, M, j0, j1);
 }
 
 /** C of a sparse_matmul_tn_threads in an earlier job, gathered from the threads' own Cs by rows of C (rowStart's split of F). */

@@ -24,7 +24,8 @@ import type { ThreadsMessage, TrainJob, TrainMessage } from './train-worker.ts';
 import type { Worker } from 'node:worker_threads';
 import { shareCores } from '../worker/cores.ts';
 import { nodeThreadPlatform } from '../worker/wasm/node-threads.ts';
-import { COMPOSE_ROLES } from '../worker/pipeline/composer.ts';
+import { MAX_THREADS } from '../worker/wasm/helper-threads.ts';
+import { inPipeline } from '../worker/compose/roles.ts';
 
 const GAMES: GameId[] = ['puzzle8', 'tictactoe', 'connect4', 'compose'];
 
@@ -44,7 +45,7 @@ export async function trainCommand(argv: string[]): Promise<void> {
 function threadsOption(args: ParsedArgs): number {
   const cores = availableParallelism();
   const threads = intOption(args, 'threads', cores, 1);
-  if (threads > 64) throw new Error(`--threads must be an integer from 1 to 64, got "${threads}"`);
+  if (threads > MAX_THREADS) throw new Error(`--threads must be an integer from 1 to ${MAX_THREADS}, got "${threads}"`);
   return threads;
 }
 
@@ -113,9 +114,8 @@ async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
   // the runs going share the cores; a run that ends gives its threads to the others
   const cores = threadsOption(args);
   const running: { id: string; worker: Worker }[] = [];
-  const shares = (): number[] => shareCores(cores, running.length);
   const reshare = () => {
-    const now = shares();
+    const now = shareCores(cores, running.length);
     running.forEach((run, i) => run.worker.postMessage({ type: 'threads', count: now[i] } satisfies ThreadsMessage));
   };
   const trainOne = (r: (typeof recipes)[number]) => new Promise<void>((resolve, reject) => {
@@ -154,7 +154,6 @@ async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
   });
   // the pipeline's organelles first, so the last of them gets the cores the others leave; an
   // evaluation baseline (compose's single model) after them
-  const inPipeline = (r: (typeof recipes)[number]) => r.game !== 'compose' || (COMPOSE_ROLES as readonly string[]).includes(r.organelle);
   await inPool(recipes.filter(inPipeline), cores, trainOne);
   await inPool(recipes.filter((r) => !inPipeline(r)), cores, trainOne);
   console.log(`${game}: ${recipes.length} organelle(s) in ${formatDuration((performance.now() - t0) / 1000)} wall time on ${plural(cores, 'core')}`);

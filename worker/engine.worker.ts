@@ -7,7 +7,7 @@
 // Message types: worker/browser/messages.ts.
 import * as Comlink from 'comlink';
 import { browserWasmModule, siteThreadPlatform } from './wasm/browser.ts';
-import { threadsWithin } from './wasm/helper-threads.ts';
+import { threadsOffered, threadsWithin } from './wasm/helper-threads.ts';
 import {
   runDeterminismRecipe,
   type DeterminismOptions,
@@ -98,14 +98,15 @@ function composing(): Promise<ComposeHost> {
 const api = {
   /** Trains the fixed determinism recipe (worker/recipes/determinism.ts) in a fresh engine. */
   async runDeterminismRecipe(options: DeterminismOptions = {}, threads = 1): Promise<DeterminismResult> {
-    const platform = threads > 1 ? siteThreadPlatform : undefined;
-    if (platform && platform.available().threads < 2) throw new Error(platform.available().reason ?? 'one thread only here');
-    return runDeterminismRecipe(await browserWasmModule(), options, platform ? { count: threads, platform } : undefined);
+    if (threads === 1) return runDeterminismRecipe(await browserWasmModule(), options);
+    const { reason } = threadsOffered(siteThreadPlatform);
+    if (reason) throw new Error(reason);
+    return runDeterminismRecipe(await browserWasmModule(), options, { count: threads, platform: siteThreadPlatform });
   },
 
-  /** The threads this worker can train one model on, or 1 and why (worker/wasm/browser-threads.ts). */
+  /** The threads this worker can train one model on, or 1 and why (worker/wasm/helper-threads.ts). */
   threadsAvailable(): { threads: number; reason?: string } {
-    return siteThreadPlatform.available();
+    return threadsOffered(siteThreadPlatform);
   },
 
   /** A couple of seconds of the benchmark's 64K training and generation, and the training on every thread against one (worker/bench/speed-check.ts). */

@@ -61,13 +61,11 @@ export class TrainingRun {
   readonly #now: () => number;
   // whether the engine's helper threads pay on this device now, for as many helpers as it had
   #governor: { helpers: number; governor: ThreadGovernor } | null = null;
-  readonly #newGovernor: () => ThreadGovernor;
 
-  constructor(organelle: Organelle, now: () => number = () => performance.now(), newGovernor: () => ThreadGovernor = () => new ThreadGovernor()) {
+  constructor(organelle: Organelle, now: () => number = () => performance.now()) {
     this.organelle = organelle;
     this.steps = organelle.recipe.config.steps;
     this.#now = now;
-    this.#newGovernor = newGovernor;
     this.#last = { step: organelle.stepsDone, steps: this.steps, loss: NaN, tokensPerSec: 0, etaSeconds: NaN, elapsedMs: 0, threads: organelle.engine.threads, threadsGiven: organelle.engine.helpers + 1 };
   }
 
@@ -75,7 +73,7 @@ export class TrainingRun {
   #governed(): ThreadGovernor | null {
     const helpers = this.organelle.engine.helpers;
     if (helpers === 0) return (this.#governor = null);
-    if (this.#governor?.helpers !== helpers) this.#governor = { helpers, governor: this.#newGovernor() };
+    if (this.#governor?.helpers !== helpers) this.#governor = { helpers, governor: new ThreadGovernor() };
     return this.#governor.governor;
   }
 

@@ -10,7 +10,7 @@ import { makeTrainConfig } from '../model/recipe.ts';
 import { moverBenchCorpus } from './mover-corpus.ts';
 import { timeInTurns, FULL_TIMING, QUICK_TIMING, type TimingOptions } from './timing.ts';
 import { benchThreads, formatThreads, type ThreadsResult } from './threads.ts';
-import type { ThreadPlatform } from '../wasm/helper-threads.ts';
+import { threadsOffered, type ThreadPlatform } from '../wasm/helper-threads.ts';
 
 export type Layout = 'ab' | 'atb' | 'abt';
 /** The two shapes the targets name. */
@@ -225,11 +225,11 @@ export async function runBench(
     generate.push(await benchGenerate(module, name, corpusText, t));
   }
   const report: BenchReport = { quick, matmul, train, generate };
-  const available = options.threads?.available() ?? { threads: 1, reason: 'no thread platform given' };
+  const available = threadsOffered(options.threads);
   if (options.threads && available.threads > 1) {
     report.train_threads = await benchThreads(module, options.threads, corpusText, quick ? QUICK_TIMING : { ...FULL_TIMING, sampleMs: 400 }, { log });
   } else {
-    report.train_threads_skipped = available.reason ?? 'one core';
+    report.train_threads_skipped = available.reason;
   }
   return report;
 }

@@ -8,7 +8,7 @@ import { moverBenchCorpus } from './mover-corpus.ts';
 import { repeatFor, timeInTurns, type TimingOptions } from './timing.ts';
 import type { SideBySideTiming } from './side-by-side.ts';
 import { speedupInTurns, threadedBenchOrganelle } from './threads.ts';
-import type { ThreadPlatform } from '../wasm/helper-threads.ts';
+import { threadsOffered, type ThreadPlatform } from '../wasm/helper-threads.ts';
 
 export interface SpeedCheck {
   shape: '64k';
@@ -30,7 +30,7 @@ export async function runSpeedCheck(module: WebAssembly.Module, platform?: Threa
   const training = counted(trainingStep(await benchOrganelle(module, '64k', corpusText)));
   // generation gets its own organelle: training between calls would change its weights
   const generate = benchGeneration(await benchOrganelle(module, '64k', corpusText));
-  const available = platform?.available() ?? { threads: 1, reason: 'threads are not offered here' };
+  const available = threadsOffered(platform);
   const several = platform && available.threads > 1
     ? await threadedBenchOrganelle(module, platform, '64k', corpusText, available.threads)
     : undefined;
@@ -52,7 +52,7 @@ export async function runSpeedCheck(module: WebAssembly.Module, platform?: Threa
         single_tokens_per_s: check.train_tokens_per_s,
         speedup: speedupInTurns(training, threaded, relative[2]!),
       };
-    } else check.threads_skipped = available.reason ?? 'this device has one core';
+    } else check.threads_skipped = available.reason;
     return check;
   } finally {
     await several?.engine.close();

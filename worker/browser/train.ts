@@ -10,7 +10,7 @@ import { answerRate, answersByPrompt, distinctPrompts, evaluatorFor, finiteOnly,
 import { pickExamples, strided, usableDocuments } from '../corpus/examples.ts';
 import type { Evaluation, TrainCallbacks, TrainRequest, TrainResult } from './messages.ts';
 import type { EngineOptions } from '../engine.ts';
-import { threadsWithin, type ThreadPlatform } from '../wasm/helper-threads.ts';
+import { threadsOffered, threadsWithin, type ThreadPlatform } from '../wasm/helper-threads.ts';
 
 export interface ResolvedSource {
   corpusId: string;
@@ -49,8 +49,8 @@ export function resolveSource(request: Pick<TrainRequest, 'source'>, built?: str
  * later); otherwise the release build on one thread, and why.
  */
 export function threadOptions(request: Pick<TrainRequest, 'threads'>, platform?: ThreadPlatform): { engine: EngineOptions; oneThreadBecause?: string } {
-  const available = platform?.available() ?? { threads: 1, reason: 'threads are not offered here' };
-  if (!platform || available.threads < 2) return { engine: {}, oneThreadBecause: available.reason ?? 'this device has one core' };
+  const available = threadsOffered(platform);
+  if (!platform || available.threads < 2) return { engine: {}, oneThreadBecause: available.reason };
   const count = threadsWithin(request.threads ?? 1, available.threads);
   return { engine: { threads: { count, platform } } };
 }

@@ -12,8 +12,9 @@ import type { ComposeSettings } from '../compose/settings.ts';
 import type { SandboxRunner } from '../compose/sandbox/runner.ts';
 import type { OrchestratorEvent } from '../orchestrator/events.ts';
 
-export const COMPOSE_ROLES = ['planner', 'wiring', 'code'] as const;
-export type ComposeRole = (typeof COMPOSE_ROLES)[number];
+import { COMPOSE_ROLES, type ComposeRole } from '../compose/roles.ts';
+
+export { COMPOSE_ROLES, type ComposeRole };
 
 export type ComposeModels = Record<ComposeRole, Uint8Array>;
 

@@ -125,8 +125,10 @@ export function differencesFromReference(parts: Record<DeterminismCheck, string>
   return (Object.keys(reference) as DeterminismCheck[]).filter((k) => parts[k] !== reference[k]);
 }
 
-/** Trains the fixed recipe in a fresh engine made from `module` and reports its fingerprints. */
-/** With `threads`, the threads build on that many threads trains it: the bits must not change. */
+/**
+ * Trains the fixed recipe in a fresh engine made from `module` and reports its fingerprints.
+ * With `threads`, the threads build on that many threads trains it: the bits must not change.
+ */
 export async function runDeterminismRecipe(
   module: WebAssembly.Module,
   options: DeterminismOptions = {},

@@ -5,20 +5,12 @@
 // elsewhere available() says one thread, and why. A helper is a few lines of plain JavaScript
 // run from a blob, so neither Vite nor the bench bundle has another entry to build.
 
-import { STOP_TIMEOUT_MS, type HelperInit, type HelperThread, type ThreadPlatform } from './helper-threads.ts';
+import { HELPER_LIFE, STOP_TIMEOUT_MS, type HelperInit, type HelperThread, type ThreadPlatform } from './helper-threads.ts';
 
 const HELPER = `onmessage = (e) => {
   const d = e.data;
-  const ex = new WebAssembly.Instance(d.module, { env: { memory: d.memory, abort(m, f, l, c) { throw new Error('organelle wasm aborted at ' + l + ':' + c); } } }).exports;
-  ex.scratch_use(d.scratch);
-  postMessage('ready');
-  try {
-    ex.worker_loop(d.tid, d.count, d.seen);
-  } catch (err) {
-    ex.threads_fail(); // thread 0 would otherwise wait for this share forever
-    throw err;
-  }
-  postMessage('stopped');
+  const post = (message) => postMessage(message);
+  ${HELPER_LIFE}
 };`;
 
 let helperUrl: string | undefined;

@@ -55,10 +55,40 @@ export function sharedMemory(): WebAssembly.Memory {
   return new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: MAXIMUM_PAGES, shared: true });
 }
 
-/** Checks a requested thread count against what the platform offers. */
+/** The most threads one model trains on (the board in assembly/threads.ts lists as many). */
+export const MAX_THREADS = 64;
+
+/** Checks a requested thread count: a whole number from 1 to MAX_THREADS. */
 export function validateThreadCount(count: number): void {
-  if (!Number.isInteger(count) || count < 1 || count > 64) throw new Error(`threads must be a whole number from 1 to 64, got ${count}`);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_THREADS) throw new Error(`threads must be a whole number from 1 to ${MAX_THREADS}, got ${count}`);
 }
+
+/** The threads one model may train on here: the platform's, or 1 and why (no platform, one core, memory that cannot be shared). */
+export function threadsOffered(platform?: ThreadPlatform): { threads: number; reason?: string } {
+  if (!platform) return { threads: 1, reason: 'threads are not offered here' };
+  const available = platform.available();
+  return available.threads > 1 ? available : { threads: 1, reason: available.reason ?? 'this device has one core' };
+}
+
+/**
+ * A helper's whole life, as plain JavaScript for Node's worker_threads and the browser's Web
+ * Workers alike, given `d` (its HelperInit) and `post(message)`: the threads build over the
+ * shared memory, its own scratch, 'ready', its share of every job until threads_stop, then
+ * 'stopped'. A loop that throws tells thread 0 first, which would otherwise wait for this
+ * share forever.
+ */
+export const HELPER_LIFE = `
+const ex = new WebAssembly.Instance(d.module, { env: { memory: d.memory, abort(m, f, l, c) { throw new Error('organelle wasm aborted at ' + l + ':' + c); } } }).exports;
+ex.scratch_use(d.scratch);
+post('ready');
+try {
+  ex.worker_loop(d.tid, d.count, d.seen);
+} catch (err) {
+  ex.threads_fail();
+  throw err;
+}
+post('stopped');
+`;
 
 /** A share of the cores asked for (the pool's), as a thread count the platform offers: 1 to `available`. */
 export function threadsWithin(asked: number, available: number): number {

@@ -5,21 +5,12 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { nodeBuild } from './node.ts';
-import { STOP_TIMEOUT_MS, type HelperInit, type HelperThread, type ThreadPlatform } from './helper-threads.ts';
+import { HELPER_LIFE, STOP_TIMEOUT_MS, type HelperInit, type HelperThread, type ThreadPlatform } from './helper-threads.ts';
 
 const HELPER = `
 const { parentPort, workerData: d } = require('node:worker_threads');
-const ex = new WebAssembly.Instance(d.module, { env: { memory: d.memory, abort(m, f, l, c) { throw new Error('organelle wasm aborted at ' + l + ':' + c); } } }).exports;
-ex.scratch_use(d.scratch);
-parentPort.postMessage('ready');
-try {
-  ex.worker_loop(d.tid, d.count, d.seen);
-} catch (err) {
-  ex.threads_fail(); // thread 0 would otherwise wait for this share forever
-  throw err;
-}
-parentPort.postMessage('stopped');
-`;
+const post = (message) => parentPort.postMessage(message);
+${HELPER_LIFE}`;
 
 function spawn(init: HelperInit): Promise<HelperThread> {
   const worker = new Worker(HELPER, { eval: true, workerData: init });

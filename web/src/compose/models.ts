@@ -5,9 +5,9 @@
 import type { ModelMeta } from '../library/model-store.ts';
 import { findPipeline, roleModels } from '../library/pipelines.ts';
 import { parseSettings, type ComposeSettings } from '../../../worker/compose/settings.ts';
+import { COMPOSE_ROLES, type ComposeRole } from '../../../worker/compose/roles.ts';
 
-export type ComposeRole = 'planner' | 'wiring' | 'code';
-export const COMPOSE_ROLES: readonly ComposeRole[] = ['planner', 'wiring', 'code'];
+export { COMPOSE_ROLES, type ComposeRole };
 
 export const ROLE_TITLES: Record<ComposeRole, string> = { planner: 'Planner', wiring: 'Wiring', code: 'Code' };
 

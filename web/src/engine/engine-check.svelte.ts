@@ -118,8 +118,9 @@ export class EngineCheck {
         this.#determinism = await variant({});
         this.#alibi = await variant({ alibi: true });
         const available = await guard(api.threadsAvailable());
-        if (available.threads > 1) this.#threaded = await variant({}, available.threads);
-        else this.#oneThreadBecause = available.reason ?? 'this device has one core';
+        // a reason comes with one thread only (threadsOffered)
+        if (available.reason === undefined) this.#threaded = await variant({}, available.threads);
+        else this.#oneThreadBecause = available.reason;
         this.#phase = 'speed';
         this.#speed = await guard(api.speedCheck());
       });

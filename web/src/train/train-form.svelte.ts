@@ -8,7 +8,7 @@ import { grouped } from '../lib/format.ts';
 import { CORPUS_SOURCE, type TrainSetup } from '../lib/routes.ts';
 import { analyseCorpus, MAX_CORPUS_BYTES, type CorpusAnalysis } from './corpus.ts';
 import type { JobSpec } from './job-store.ts';
-import { COMPOSE_ROLES } from '../compose/models.ts';
+import { inPipeline } from '../../../worker/compose/roles.ts';
 
 export type SourceMode = 'recipe' | 'corpus';
 export type PresetChoice = ShapePresetName | 'recipe';
@@ -245,7 +245,7 @@ export function allOf(count: number): string {
  * trains on its own, from the form.
  */
 export function pipelineRecipes(recipes: readonly RecipeInfo[]): RecipeInfo[] {
-  return recipes.filter((r) => r.game !== 'compose' || (COMPOSE_ROLES as readonly string[]).includes(r.organelle));
+  return recipes.filter(inPipeline);
 }
 
 /** What to time of a job before it starts: its source, shape and seed. */
