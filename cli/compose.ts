@@ -7,7 +7,8 @@
 import { confidenceText } from '../worker/orchestrator/confidence-text.ts';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Composer } from '../worker/pipeline/composer.ts';
+import { Composer, type ComposeModels } from '../worker/pipeline/composer.ts';
+import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings } from '../worker/compose/settings.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
 import { toJsonl, type OrchestratorEvent } from '../worker/orchestrator/events.ts';
@@ -24,10 +25,13 @@ const conf = (c: number, t: number) => {
   return `${text.confidence} ${c >= t ? '>=' : '<'} ${text.threshold}`;
 };
 
+/** What each of several Planners wrote, when they answered as one. */
+const plannersWrote = (votes: readonly string[] | undefined) => (votes && votes.length > 1 ? `; the Planners wrote ${votes.map((v) => `"${v}"`).join(' and ')}` : '');
+
 export function describeComposeEvent(e: OrchestratorEvent): string | null {
   switch (e.type) {
     case 'plan_requested': return `plan    planner <- "${e.prompt}"`;
-    case 'plan_generated': return `plan    planner -> "${e.output}" (attempt ${e.attempt}, confidence ${e.confidence.toFixed(3)})  todo ${e.plan.join(',')}`;
+    case 'plan_generated': return `plan    planner -> "${e.output}" (attempt ${e.attempt}, confidence ${e.confidence.toFixed(3)}${plannersWrote(e.votes)})  todo ${e.plan.join(',')}`;
     case 'plan_rejected': return `reject  planner "${e.output}": ${e.reason}`;
     case 'plan_fallback': return `plan    keyword decomposer (${e.reason}) -> ${e.plan.length ? e.plan.join(',') : 'none'}`;
     case 'task_started': return `task    ${e.task}   kanban ${e.kanban}`;
@@ -51,11 +55,8 @@ export async function loadComposer(dir: string, runner: SandboxRunner): Promise<
   } catch {
     throw new Error(`no settings at ${settingsPath} (choose them with "organelle eval compose --set validation --choose")`);
   }
-  const bytes = {
-    planner: await readModelFile(dir, 'compose', 'planner'),
-    wiring: await readModelFile(dir, 'compose', 'wiring'),
-    code: await readModelFile(dir, 'compose', 'code'),
-  };
+  const bytes = {} as ComposeModels;
+  for (const role of COMPOSE_ROLES) bytes[role] = await readModelFile(dir, 'compose', role);
   return Composer.load(await nodeWasmModule(), bytes, parseSettings(text), runner);
 }
 

@@ -15,8 +15,10 @@ import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
 import { buildSet, isSetName, SET_NAMES, type Case, type SetName } from '../worker/compose/sets.ts';
 import { BASELINES, evaluateSet, judgeModule, judgeSingleAnswer, referenceOutput, sameValue, type Report, type Summary } from '../worker/compose/evaluate.ts';
 import { chooseSettings, chooseSingleThreshold, type RawOrganelle } from '../worker/compose/choose.ts';
-import { agreementWith, composeOrganelle, greedyAnswer, MAX_ANSWER } from '../worker/compose/organelles.ts';
+import { agreementWith, composeOrganelle, greedyAnswer, MAX_ANSWER, pipelineOrganelles } from '../worker/compose/organelles.ts';
+import { COMPOSE_ROLES, type ComposeRole } from '../worker/compose/roles.ts';
 import { parseSettings, type ComposeSettings } from '../worker/compose/settings.ts';
+import { planWords } from '../worker/compose/said.ts';
 import { keywordPlan } from '../worker/compose/keywords.ts';
 import { parsePlan } from '../worker/compose/plan.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
@@ -55,6 +57,13 @@ function raw(o: Organelle, maxNew: number, agreement = false): RawOrganelle {
   };
 }
 
+/** Both Planners' answers to each prompt, with their samples' agreement, as choose.ts reads them. */
+function rawPlanners(first: Organelle, second: Organelle): RawOrganelle {
+  const a = raw(first, MAX_ANSWER.planner, true);
+  const b = raw(second, MAX_ANSWER.planner, true);
+  return (prompt) => ({ ...a(prompt), second: b(prompt) });
+}
+
 async function loadSettings(dir: string): Promise<ComposeSettings> {
   const path = join(dir, 'compose', 'settings.json');
   try {
@@ -82,6 +91,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
 
   const models = {
     planner: await loadOrganelle(dir, 'compose', 'planner'),
+    planner2: await loadOrganelle(dir, 'compose', 'planner2'),
     wiring: await loadOrganelle(dir, 'compose', 'wiring'),
     code: await loadOrganelle(dir, 'compose', 'code'),
     single: await loadOrganelle(dir, 'compose', 'single'),
@@ -94,21 +104,16 @@ export async function evalCompose(argv: string[]): Promise<void> {
     if (choose) settings = await chooseOnValidation(cases, models, fingerprints, dir, runner);
     else {
       settings = await loadSettings(dir);
-      for (const role of ['planner', 'wiring', 'code', 'single'] as const) {
+      for (const role of [...COMPOSE_ROLES, 'single'] as const) {
         if (settings.models[role] !== fingerprints[role]) throw new Error(`${dir}/compose/settings.json was chosen for another ${role}: run --set validation --choose`);
       }
     }
     const rule = settings.rule;
-    const organelles = {
-      planner: composeOrganelle(models.planner, MAX_ANSWER.planner, rule, settings.agreement),
-      wiring: composeOrganelle(models.wiring, MAX_ANSWER.wiring, rule),
-      code: composeOrganelle(models.code, MAX_ANSWER.code, rule),
-      single: composeOrganelle(models.single, 1000, rule),
-    };
+    const organelles = { ...pipelineOrganelles(models, settings), single: composeOrganelle(models.single, 1000, rule) };
     const t0 = performance.now();
     const tty = process.stderr.isTTY;
     const report: Report = await evaluateSet(
-      { lookup, runner, heuristic: keywordPlan, thresholds: settings, organelles },
+      { lookup, runner, heuristic: keywordPlan, planWords, thresholds: settings, organelles },
       (setName ?? 'file') as SetName | 'file',
       cases,
       {
@@ -142,7 +147,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
 /** Searches the settings on the validation cases and writes them beside the models. */
 async function chooseOnValidation(
   cases: readonly Case[],
-  models: Record<'planner' | 'wiring' | 'code' | 'single', Organelle>,
+  models: Record<ComposeRole | 'single', Organelle>,
   fingerprints: ComposeSettings['models'],
   dir: string,
   runner: ReturnType<typeof nodeSandbox>,
@@ -152,9 +157,10 @@ async function chooseOnValidation(
   const { best } = await chooseSettings({
     cases,
     lookup,
-    organelles: { planner: raw(models.planner, MAX_ANSWER.planner, true), wiring: raw(models.wiring, MAX_ANSWER.wiring), code: raw(models.code, MAX_ANSWER.code) },
+    organelles: { planner: rawPlanners(models.planner, models.planner2), wiring: raw(models.wiring, MAX_ANSWER.wiring), code: raw(models.code, MAX_ANSWER.code) },
     judge: (code, composition) => judgeModule(code, composition, lookup, runner),
     heuristic: keywordPlan,
+    planWords,
     onProgress: (done, total) => {
       if (tty) process.stderr.write(`\rsettings ${done}/${total}`);
     },
@@ -175,7 +181,7 @@ async function chooseOnValidation(
     models: fingerprints,
     validation: { intents: cases.length, passed: best.passed, refused: best.refused, wrong_code: best.wrong_code },
   };
-  const bytes = { planner: await readModelFile(dir, 'compose', 'planner'), wiring: await readModelFile(dir, 'compose', 'wiring'), code: await readModelFile(dir, 'compose', 'code') };
+  const bytes = Object.fromEntries(await Promise.all(COMPOSE_ROLES.map(async (r) => [r, await readModelFile(dir, 'compose', r)]))) as Record<ComposeRole, Uint8Array>;
   settings.examples = await chooseExamples(bytes, settings, runner);
   const path = join(dir, 'compose', 'settings.json');
   await writeFile(path, JSON.stringify(settings, null, 2) + '\n');

@@ -24,7 +24,8 @@ import { GameHost } from './browser/games.ts';
 import { builtInModels } from './recipes/built-in-model.ts';
 import { AskHost, type AskAnswer, type AskModelInfo, type AskRequest } from './browser/ask.ts';
 import type { ComposeHost } from './browser/compose.ts';
-import type { ComposeMeasure, ComposeThresholds } from './pipeline/compose-eval.ts';
+import type { ComposeMeasure, ComposeSet, ComposeThresholds } from './pipeline/compose-eval.ts';
+import { COMPOSE_ROLES } from './compose/roles.ts';
 import { Organelle } from './organelle.ts';
 import type { OrganelleSide } from './orchestrator/game-loop.ts';
 import type { OrchestratorEvent } from './orchestrator/events.ts';
@@ -320,24 +321,24 @@ const api = {
   },
 
   /**
-   * A Planner, Wiring and Code (.organelle bytes, transferred) composing the after-training
+   * Two Planners, a Wiring and a Code (.organelle bytes, transferred) composing the after-training
    * sample of held-out intents under `settings`, the Judge in the sandbox, and the built-in set
    * on the same intents (null where the site has none). worker/pipeline/compose-eval.ts.
    */
   async measureComposeSet(models: ComposeModels, settings: ComposeThresholds): Promise<{ trained: ComposeMeasure; builtIn: ComposeMeasure | null }> {
     const module = await browserWasmModule();
     const [{ measureComposeSet, measureIntents }, { browserSandbox }] = await Promise.all([import('./pipeline/compose-eval.ts'), import('./compose/sandbox/browser.ts')]);
-    const roles = ['planner', 'wiring', 'code'] as const;
-    const [planner, wiring, code] = await Promise.all(roles.map((role) => Organelle.fromFile(module, models[role])));
-    const builtIn = await builtInModels('compose', roles, module);
+    const trained = {} as ComposeSet;
+    for (const role of COMPOSE_ROLES) trained[role] = await Organelle.fromFile(module, models[role]);
+    const builtIn = await builtInModels('compose', COMPOSE_ROLES, module);
     const runner = browserSandbox();
     try {
       const cases = measureIntents();
-      const trained = await measureComposeSet({ planner, wiring, code }, settings, runner, cases);
-      const reference = builtIn.planner && builtIn.wiring && builtIn.code
-        ? await measureComposeSet({ planner: builtIn.planner, wiring: builtIn.wiring, code: builtIn.code }, settings, runner, cases)
+      const measured = await measureComposeSet(trained, settings, runner, cases);
+      const reference = COMPOSE_ROLES.every((role) => builtIn[role] !== null)
+        ? await measureComposeSet(builtIn as ComposeSet, settings, runner, cases)
         : null;
-      return { trained, builtIn: reference };
+      return { trained: measured, builtIn: reference };
     } finally {
       runner.close();
     }

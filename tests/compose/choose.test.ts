@@ -58,6 +58,25 @@ describe('chooseSettings', () => {
     expect(asked.has(plannerPrompt('smooth signal 0', []))).toBe(true);
   });
 
+  it('with two Planners, a plan counts only when both write it, at the lower of their confidences', async () => {
+    // both are sure of every answer, and the five unknown concepts each reads as another step:
+    // any threshold refuses those, and where they agree the lower confidence is what counts
+    const second: RawOrganelle = (prompt) => {
+      const sure = prompt.startsWith('smooth');
+      return { text: sure ? 'rolling_mean(5)' : 'rolling_max(5)', probs: Array(15).fill(sure ? 0.97 : 0.9995), truncated: false, agreement: 1 };
+    };
+    const first: RawOrganelle = (prompt) => ({ ...planner(prompt), probs: Array(15).fill(0.9995), agreement: 1 });
+    const pair: RawOrganelle = (prompt) => ({ ...first(prompt), second: second(prompt) });
+    const { best, candidates } = await chooseSettings({ cases: CASES, lookup, organelles: { planner: pair, wiring, code }, judge, heuristic: () => ({ refusal: true }) });
+    expect(best).toMatchObject({ passed: 100, refused: 5, wrong_code: 0 });
+    expect(candidates.find((c) => c.planner === 0 && c.wiring === 0 && !c.agreement && c.rule === 'min')).toMatchObject({ passed: 100, wrong_code: 0 });
+    // the first Planner alone hands the five over whatever its threshold: they are all it is sure of
+    const alone = await chooseSettings({ cases: CASES, lookup, organelles: { planner: first, wiring, code }, judge, heuristic: () => ({ refusal: true }) }).catch((e: Error) => e.message);
+    expect(alone).toMatch('no setting keeps wrong code within 1%');
+    // the known cases pass only at thresholds the second Planner's 0.97 meets
+    expect(candidates.find((c) => c.planner === 0.98 && c.wiring === 0 && !c.agreement && c.rule === 'mean')).toMatchObject({ passed: 5, wrong_code: 0 });
+  });
+
   it('says so when no setting keeps wrong code within 1%', async () => {
     const wrongJudge = async () => ({ ok: true, checks: [], output: 0 });
     // every module computes the wrong thing, and every answer is surer than any threshold tried

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { composeIntent, type ComposeOptions, type ComposePlan, type Verdict } from '../../worker/compose/pipeline.ts';
 import type { Completion, Organelle } from '../../worker/orchestrator/types.ts';
 import type { Primitive } from '../../worker/compose/types.ts';
+import { agreeingPlanners } from '../../worker/compose/organelles.ts';
 import { parseJsonl, toJsonl } from '../../worker/orchestrator/events.ts';
 
 const prim = (name: string, params: Primitive['params'] = [], returns: Primitive['returns'] = 'array'): Primitive => ({
@@ -125,10 +126,38 @@ describe('composeIntent', () => {
     expect(wiring.calls).toEqual([]);
   });
 
+  it("refuses a sure first plan whose step the intent's words do not say, and does not check a replan's spelling", async () => {
+    const planWords = { unsaid: (_: string, c: readonly { name: string }[]) => (c.some((s) => s.name === 'zscore') ? "the plan's zscore is not said" : null) };
+    const wiring = scripted(WIRING);
+    const refused = await composeIntent('normalize it', { planner: scripted({ 'normalize it|blocked=': ['zscore', 0.9] }), wiring, code: scripted(CODE) }, { ...options(), planWords });
+    expect(refused.refusal).toEqual({ reason: 'planner unsure', message: "this intent is outside what the organelles know: the plan's zscore is not said" });
+    expect(wiring.calls).toEqual([]);
+    // a replan spells a blocked step in primitives the intent never names: not checked (zscore's
+    // body is below threshold, and the replan's demean|unit_std composes though "unsaid")
+    const demeanUnsaid = { unsaid: (_: string, c: readonly { name: string }[]) => (c.some((s) => s.name === 'demean') ? "the plan's demean is not said" : null) };
+    const planner = scripted({ 'normalize it|blocked=': ['zscore', 0.9], 'normalize it|blocked=zscore(low_conf)': ['demean|unit_std', 0.85] });
+    const replanned = await composeIntent('normalize it', { planner, wiring, code: scripted(CODE) }, { ...options(), planWords: demeanUnsaid });
+    expect(replanned.refusal).toBeNull();
+    expect(replanned.replans).toBe(1);
+    expect(replanned.composition?.map((s) => s.name)).toEqual(['demean', 'unit_std']);
+  });
+
   it('ends the run when the Planner answers none', async () => {
     const planner = scripted({ 'sort it|blocked=': ['none', 0.95] });
     const r = await composeIntent('sort it', { planner, wiring: scripted(WIRING), code: scripted(CODE) }, options());
-    expect(r.refusal?.reason).toBe('planner refused');
+    expect(r.refusal).toEqual({ reason: 'planner refused', message: expect.stringContaining('the Planner answered that no known pieces make it') });
+  });
+
+  it('two Planners that write different plans end the run, each sure as it is, and the refusal names both plans', async () => {
+    const first = scripted({ 'regress x|blocked=': ['zscore', 0.99] });
+    const second = scripted({ 'regress x|blocked=': ['demean', 0.98] });
+    const wiring = scripted(WIRING);
+    const r = await composeIntent('regress x', { planner: agreeingPlanners(first, second), wiring, code: scripted(CODE) }, options());
+    expect(r.refusal).toEqual({ reason: 'planner refused', message: expect.stringContaining('the Planners wrote different plans (zscore and demean)') });
+    expect(wiring.calls).toEqual([]);
+    // the same two writing the same plan: it goes ahead at the lower confidence
+    const agreeing = await composeIntent('smooth x', { planner: agreeingPlanners(scripted({ 'smooth x|blocked=': ['demean', 0.99] }), scripted({ 'smooth x|blocked=': ['demean', 0.59] })), wiring, code: scripted(CODE) }, options());
+    expect(agreeing.refusal).toEqual({ reason: 'planner unsure', message: expect.stringContaining('0.59 against a threshold of 0.60') });
   });
 
   it('blocks the plan with the failed check when the Judge refuses, and replans', async () => {

@@ -4,7 +4,7 @@ import { parseSettings, type ComposeSettings } from '../../worker/compose/settin
 
 const GOOD: ComposeSettings = {
   rule: 'mean', agreement: false, planner: 0.996, wiring: 0.8, code: 0.8, single: 0.9,
-  models: { planner: 'a'.repeat(16), wiring: 'b'.repeat(16), code: 'c'.repeat(16), single: 'd'.repeat(16) },
+  models: { planner: 'a'.repeat(16), planner2: 'e'.repeat(16), wiring: 'b'.repeat(16), code: 'c'.repeat(16), single: 'd'.repeat(16) },
   validation: { intents: 400, passed: 335, refused: 138, wrong_code: 4 },
 };
 const text = (patch: Record<string, unknown>) => JSON.stringify({ ...GOOD, ...patch });

@@ -3,6 +3,7 @@
 // the full recipes by command, one short recipe here), carries no optimizer state, and the
 // settings beside them were chosen for exactly these files. The pipeline composes a plain
 // intent with them, in the Node sandbox.
+import { COMPOSE_ROLES } from '../../worker/compose/roles.ts';
 import { expectShippedMatchesRecipe } from '../helpers/shipped.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
@@ -21,7 +22,7 @@ import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
 import { buildSet, SET_NAMES } from '../../worker/compose/sets.ts';
 import { composesAsAsked, exampleCandidates } from '../../cli/compose-examples.ts';
 
-const ROLES = ['planner', 'wiring', 'code', 'single'] as const;
+const ROLES = [...COMPOSE_ROLES, 'single'] as const;
 const DIR = join(SHIPPED_MODELS_DIR, 'compose');
 
 describe('shipped compose models', () => {

@@ -71,6 +71,7 @@ test('a held-out intent is composed step by step, its code judged and run on a s
   await test.step('the models are the built-in ones, and the examples say which are held out', async () => {
     await page.goto('/#/compose');
     await expect(page.getByLabel('Planner', { exact: true })).toHaveValue('built-in:compose-planner');
+    await expect(page.getByLabel('second Planner', { exact: true })).toHaveValue('built-in:compose-planner2');
     await expect(page.getByLabel('Wiring', { exact: true })).toHaveValue('built-in:compose-wiring');
     await expect(page.getByLabel('Code', { exact: true })).toHaveValue('built-in:compose-code');
     const examples = page.getByTestId('examples');
@@ -187,6 +188,7 @@ test('a held-out intent is composed step by step, its code judged and run on a s
     await expect(viewer.getByTestId('signal-outcome')).toHaveAttribute('data-kind', /^(together|separate|number)$/);
     await shot(viewer, 'compose-shared-offline');
     await viewer.getByRole('link', { name: 'Compose it again with these models' }).click();
+    await expect(viewer).toHaveURL(/[?&]planner=built-in%3Acompose-planner&planner2=built-in%3Acompose-planner2&wiring=/);
     await expect(viewer.getByLabel('What should the function do?')).toHaveValue(intent);
     await expect(result(viewer)).toHaveAttribute('data-outcome', 'composed');
     await viewer.getByRole('button', { name: 'Copy the code' }).focus();

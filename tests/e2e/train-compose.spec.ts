@@ -3,10 +3,10 @@
 // its own for all of them while the page stays usable, each run timed before it starts; a
 // Code organelle trained here for a few steps with the very weights `organelle train compose
 // --organelle code` gives in Node (run by this test beside the page), measured in the pipeline
-// with the built-in Planner and Wiring beside the built-in set, and one click from Compose with it
-// chosen. "Train all three" starts the Planner, Wiring and Code as a set (not the single-model
-// baseline); a set of three, trained to the end, is measured together in the pipeline beside the
-// built-in set and opens Compose with the three chosen.
+// with the built-in Planners and Wiring beside the built-in set, and one click from Compose with
+// it chosen. "Train all four" starts the two Planners, Wiring and Code as a set (not the
+// single-model baseline); a set of four, trained to the end, is measured together in the
+// pipeline beside the built-in set and opens Compose with the four chosen.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -21,7 +21,7 @@ import { findRecipe } from '../../worker/recipes/index.ts';
 import type { JobRecord } from '../../web/src/train/job-store.ts';
 
 // the built-in compose models and their settings, which the measure sets beside a trained one
-const BUILT_IN = ['planner', 'wiring', 'code'].map((r) => `public/models/compose/${r}.organelle`).concat('public/models/compose/settings.json');
+const BUILT_IN = ['planner', 'planner2', 'wiring', 'code'].map((r) => `public/models/compose/${r}.organelle`).concat('public/models/compose/settings.json');
 const shipped = BUILT_IN.every((f) => existsSync(f));
 
 /** What the form and the cards say of a recipe: its steps, and its shape as a job card's line has it. */
@@ -65,7 +65,7 @@ test('a compose organelle trains from its recipe in Chromium, bit-identical to `
   const organelle = page.getByLabel('Organelle', { exact: true });
   await expect(organelle).toHaveValue('compose/code');
   await expect(organelle.locator('optgroup[label="Code composition"] option')).toHaveText([
-    'Compose Planner', 'Compose Wiring', 'Compose Code', 'Compose single model (baseline)',
+    'Compose Planner', 'Compose Wiring', 'Compose Code', 'Compose second Planner', 'Compose single model (baseline)',
   ]);
   // its own shape, ALiBi included (no preset has it)
   expect(findRecipe('compose/code').architecture.alibi).toBe(true);
@@ -76,7 +76,7 @@ test('a compose organelle trains from its recipe in Chromium, bit-identical to `
   // the corpus is built once, in a worker: the page answers meanwhile
   const build = page.getByTestId('corpus-build');
   await expect(build).toHaveAttribute('data-status', 'building');
-  await expect(build).toContainText('Building the code composition corpus in a worker of its own, once for all four of its organelles');
+  await expect(build).toContainText('Building the code composition corpus in a worker of its own, once for all five of its organelles');
   const responsive = await page.evaluate(async () => {
     const t0 = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -97,10 +97,10 @@ test('a compose organelle trains from its recipe in Chromium, bit-identical to `
   await expect(card).toContainText('recipe compose/code');
   await expect(card).toContainText(described('code').card);
   await expect(card).toHaveAttribute('data-status', 'done', { timeout: 180_000 });
-  // measured in the pipeline with the built-in Planner and Wiring, the built-in set beside it
+  // measured in the pipeline with the built-in Planners and Wiring, the built-in set beside it
   const passed = card.locator('[data-metric="composePassed"]');
   await expect(passed).toContainText(/^\d+ of 50/);
-  await expect(card.locator('.evaluation dt', { hasText: 'Passed, 50 held-out intents (with the built-in Planner and Wiring)' })).toBeVisible();
+  await expect(card.locator('.evaluation dt', { hasText: 'Passed, 50 held-out intents (with the built-in Planner, second Planner and Wiring)' })).toBeVisible();
   await expect(card.getByTestId('built-in-composePassed')).toHaveText(/^built-in set: \d+ of 50$/);
   await expect(card.getByTestId('built-in-composeRefused')).toHaveText(/^built-in set: \d+$/);
   await expect(card.getByTestId('built-in-composeWrongCode')).toHaveText(/^built-in set: \d+$/);
@@ -109,16 +109,17 @@ test('a compose organelle trains from its recipe in Chromium, bit-identical to `
   expect(await seriousViolations(page)).toEqual([]);
   await capture(page, 'train-compose-code-done');
 
-  // one click to Compose, with it chosen as the Code (the built-in Planner and Wiring beside it)
+  // one click to Compose, with it chosen as the Code (the built-in Planners and Wiring beside it)
   const link = card.getByRole('link', { name: /^Use in Compose/ });
   const modelId = decodeURIComponent(/code=([^&]+)/.exec((await link.getAttribute('href'))!)![1]);
   await link.click();
   await expect(page).toHaveURL(`/#/compose?code=${encodeURIComponent(modelId)}`);
   await expect(page.getByLabel('Code', { exact: true })).toHaveValue(modelId);
   await expect(page.getByLabel('Planner', { exact: true })).toHaveValue('built-in:compose-planner');
+  await expect(page.getByLabel('second Planner', { exact: true })).toHaveValue('built-in:compose-planner2');
   await expect(page.getByTestId('thresholds-note')).toBeVisible();
   await expect(page.getByTestId('picker-own-measure')).toContainText(
-    /^“compose\/code” was measured after training with the built-in Planner and Wiring: \d+ of 50 held-out intents passed, \d+ refused, \d+ with wrong code \(the built-in set: \d+ of 50/,
+    /^“compose\/code” was measured after training with the built-in Planner, second Planner and Wiring: \d+ of 50 held-out intents passed, \d+ refused, \d+ with wrong code \(the built-in set: \d+ of 50/,
   );
 
   // the very weights the command line trains in Node
@@ -132,46 +133,50 @@ test('a compose organelle trains from its recipe in Chromium, bit-identical to `
   expect(modelFingerprint(browser)).toBe(modelFingerprint(cli));
 });
 
-test("'Train all three' is timed before it starts, and starts the Planner, Wiring and Code as a set, without the baseline", async ({ page }) => {
+test("'Train all four' is timed before it starts, and starts the two Planners, Wiring and Code as a set, without the baseline", async ({ page }) => {
   test.setTimeout(240_000);
   await page.goto('/#/train/compose/planner');
   await expect(page.getByLabel('Organelle', { exact: true })).toHaveValue('compose/planner');
-  // each of the three timed before it starts, at its recipe's steps, once the corpus is built
+  // each of the four timed before it starts, at its recipe's steps, once the corpus is built, in
+  // the order they train (the recipes' order: the second Planner after the Code)
   await expect(page.getByTestId('corpus-build')).toHaveAttribute('data-status', 'building');
   const all = page.getByTestId('train-all-estimate');
   await expect(page.getByTestId('train-all-estimate-time')).toHaveText(/^About /, { timeout: 120_000 });
-  await expect(all).toContainText(/for all three on this device/);
-  const [planner, wiring, code] = ['planner', 'wiring', 'code'].map((role) => described(role).steps);
-  await expect(all).toContainText(new RegExp(`the Planner about .+ \\(${planner} steps\\), the Wiring about .+ \\(${wiring} steps\\), the Code about .+ \\(${code} steps\\)`));
+  await expect(all).toContainText(/for all four on this device/);
+  const [planner, wiring, code, planner2] = ['planner', 'wiring', 'code', 'planner2'].map((role) => described(role).steps);
+  await expect(all).toContainText(new RegExp(
+    `the Planner about .+ \\(${planner} steps\\), the Wiring about .+ \\(${wiring} steps\\), the Code about .+ \\(${code} steps\\), the second Planner about .+ \\(${planner2} steps\\)`,
+  ));
   await expect(page.getByText('The single-model baseline is not one of them')).toBeVisible();
-  console.log(`Train all three, estimated: ${await all.innerText()}`);
+  console.log(`Train all four, estimated: ${await all.innerText()}`);
   expect(await seriousViolations(page)).toEqual([]);
   await capture(page, 'train-compose-form');
 
-  await page.getByRole('button', { name: 'Train all three Code composition organelles' }).click();
-  for (const role of ['planner', 'wiring', 'code']) await expect(jobCard(page, `compose/${role}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Train all four Code composition organelles' }).click();
+  for (const role of ['planner', 'planner2', 'wiring', 'code']) await expect(jobCard(page, `compose/${role}`)).toBeVisible();
   await expect(jobCard(page, 'compose/single')).toHaveCount(0);
   const set = page.getByTestId('compose-set');
   await expect(set).toHaveCount(1);
-  await expect(set).toContainText('0 of 3 trained');
-  // the two that hold a core take the corpus built for the timings; the third waits for a core
-  await expect(jobCard(page, 'compose/code')).toHaveAttribute('data-status', 'queued');
+  await expect(set).toContainText('0 of 4 trained');
+  await expect(set).toContainText('Planner, second Planner, Wiring and Code, trained together: measured together once all four are done.');
+  // the two that hold a core take the corpus built for the timings; the other two wait for a core
+  for (const role of ['code', 'planner2']) await expect(jobCard(page, `compose/${role}`)).toHaveAttribute('data-status', 'queued');
   await expect(jobCard(page, 'compose/planner')).toHaveAttribute('data-status', 'running', { timeout: 60_000 });
   await expect(jobCard(page, 'compose/wiring')).toHaveAttribute('data-status', 'running', { timeout: 60_000 });
   for (const role of ['planner', 'wiring']) await expect(jobCard(page, `compose/${role}`)).toContainText(described(role).card);
-  await capture(page, 'train-compose-all-three');
-  for (const role of ['code', 'wiring', 'planner']) await cancelRun(page, `compose/${role}`);
+  await capture(page, 'train-compose-all-four');
+  for (const role of ['planner2', 'code', 'wiring', 'planner']) await cancelRun(page, `compose/${role}`);
   await expect(set).toHaveAttribute('data-status', 'unmeasured');
   await expect(set.getByTestId('set-status')).toHaveText('Not measured together: not every run of the set was trained to its end.');
 });
 
-test('a set of three trained together is measured together in the pipeline beside the built-in set, and opens Compose with the three', async ({ page }) => {
+test('a set of four trained together is measured together in the pipeline beside the built-in set, and opens Compose with the four', async ({ page }) => {
   test.skip(!shipped, 'the built-in compose models are not in this checkout');
   test.setTimeout(420_000);
-  // three short runs of a set, stored as "Train all three" stores them (with fewer steps), then
+  // four short runs of a set, stored as "Train all four" stores them (with fewer steps), then
   // restored by a reload: the two that start first wait for one corpus build
   const STEPS = 30;
-  const records: JobRecord[] = ['planner', 'wiring', 'code'].map((role, i) => {
+  const records: JobRecord[] = ['planner', 'wiring', 'code', 'planner2'].map((role, i) => {
     const recipe = findRecipe(`compose/${role}`);
     return {
       id: `set-${role}`, createdAt: `2026-11-27T12:00:0${i}.000Z`, paused: false,
@@ -197,7 +202,7 @@ test('a set of three trained together is measured together in the pipeline besid
   const set = page.getByTestId('compose-set');
   await expect(set).toContainText('Code composition set');
   await expect(page.getByTestId('awaiting-corpus').first()).toBeVisible();
-  for (const role of ['planner', 'wiring', 'code']) {
+  for (const role of ['planner', 'wiring', 'code', 'planner2']) {
     await expect(jobCard(page, `compose/${role}`)).toHaveAttribute('data-status', 'done', { timeout: 300_000 });
     // each measured alone too, with the built-in partners
     await expect(jobCard(page, `compose/${role}`).locator('[data-metric="composePassed"]')).toContainText(/ of 50/);
@@ -209,17 +214,18 @@ test('a set of three trained together is measured together in the pipeline besid
   await expect(rows.getByTestId('built-in-setRefused')).toHaveText(/^built-in set: \d+$/);
   await expect(rows.getByTestId('built-in-setWrongCode')).toHaveText(/^built-in set: \d+$/);
   await expect(set.getByTestId('set-thresholds')).toContainText(
-    /used the shipped confidence thresholds \((mean|min|geomean) confidence; Planner [\d.]+, Wiring [\d.]+, Code [\d.]+\), which were chosen on the validation set for the built-in models, not for these/,
+    /used the shipped confidence thresholds \((mean|min|geomean) confidence; Planners [\d.]+, Wiring [\d.]+, Code [\d.]+\), which were chosen on the validation set for the built-in models, not for these/,
   );
-  console.log(`set of three after ${STEPS} steps each: ${await rows.locator('[data-metric="setPassed"]').innerText()}`);
+  console.log(`set of four after ${STEPS} steps each: ${await rows.locator('[data-metric="setPassed"]').innerText()}`);
   expect(await seriousViolations(page)).toEqual([]);
   await capture(page, 'train-compose-set-measured');
 
-  // one click to Compose with the three chosen
-  const ids = await Promise.all(['planner', 'wiring', 'code'].map(async (role) =>
+  // one click to Compose with the four chosen, the address naming them in pipeline order
+  const roles = ['planner', 'planner2', 'wiring', 'code'];
+  const ids = await Promise.all(roles.map(async (role) =>
     decodeURIComponent((await jobCard(page, `compose/${role}`).getByRole('link', { name: /^Ask it/ }).getAttribute('href'))!.slice('#/ask/'.length))));
-  await set.getByRole('link', { name: /^Use the three in Compose/ }).click();
-  await expect(page).toHaveURL(`/#/compose?planner=${encodeURIComponent(ids[0])}&wiring=${encodeURIComponent(ids[1])}&code=${encodeURIComponent(ids[2])}`);
-  for (const [i, role] of ['Planner', 'Wiring', 'Code'].entries()) await expect(page.getByLabel(role, { exact: true })).toHaveValue(ids[i]);
+  await set.getByRole('link', { name: /^Use the four in Compose/ }).click();
+  await expect(page).toHaveURL(`/#/compose?${roles.map((role, i) => `${role}=${encodeURIComponent(ids[i])}`).join('&')}`);
+  for (const [i, label] of ['Planner', 'second Planner', 'Wiring', 'Code'].entries()) await expect(page.getByLabel(label, { exact: true })).toHaveValue(ids[i]);
   await expect(page.getByTestId('thresholds-note')).toContainText('The confidence thresholds were chosen on the validation set for the built-in models');
 });

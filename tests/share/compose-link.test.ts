@@ -28,6 +28,8 @@ const MODELS = '0123456789abcdef';
 interface Script {
   /** The Planner's answers by prompt (plannerPrompt(intent, blocked)); absent: no Planner. */
   planner?: Record<string, [string, number]>;
+  /** The second Planner's, likewise; absent: one Planner (as links were made before it). */
+  planner2?: Record<string, [string, number]>;
   /** A body's confidence, or [body, confidence] for a body other than the library's. */
   code?: Record<string, number | [string, number]>;
   wiring?: number;
@@ -39,15 +41,14 @@ interface Script {
  * recalls the library's body. Confidences are arbitrary doubles, as a model's are.
  */
 function organelles(script: Script): ComposeOrganelles {
-  const planner = script.planner;
+  const planner = (table: Record<string, [string, number]>) => (prompt: string): Completion => {
+    const entry = table[prompt];
+    if (!entry) throw new Error(`no Planner answer for "${prompt}"`);
+    return { text: entry[0], confidence: entry[1] };
+  };
   return {
-    ...(planner && {
-      planner: (prompt: string): Completion => {
-        const entry = planner[prompt];
-        if (!entry) throw new Error(`no Planner answer for "${prompt}"`);
-        return { text: entry[0], confidence: entry[1] };
-      },
-    }),
+    ...(script.planner && { planner: planner(script.planner) }),
+    ...(script.planner2 && { planner2: planner(script.planner2) }),
     wiring: (prompt) => ({ text: wireComposition(fromWiringPrompt(prompt), lookup), confidence: script.wiring ?? 0.9517 }),
     code: (name) => {
       const entry = script.code?.[name] ?? 0.9731;
@@ -97,7 +98,7 @@ async function refusal(promise: Promise<unknown>): Promise<ComposeLinkError> {
 const SMOOTH = 'smooth over 5 points then differentiate';
 const smoothPlanner = { [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_central', 0.9137] as [string, number] };
 
-const REPLAN_INTENT = 'standardize the signal then average it';
+const REPLAN_INTENT = 'standardize the signal then take the average of it';
 const REPLAN = {
   intent: REPLAN_INTENT,
   script: {
@@ -119,6 +120,23 @@ describe('compose links: record, encode, decode, replay', () => {
     expect(recorded.link!.answers[3].confidence).toBe(0.8804);
     const judged = replay.result.events.find((e) => e.type === 'judged');
     expect(judged).toMatchObject({ ok: true, checks: expect.arrayContaining([expect.objectContaining({ name: 'ran', ok: true })]) });
+  });
+
+  it('replays runs of two Planners: both answers recorded, a plan both write composed, different plans refused', async () => {
+    const agreed = await roundTrip(SMOOTH, { planner: smoothPlanner, planner2: { [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_central', 0.8712] } });
+    expect(agreed.recorded.link!.answers.map((a) => a.source)).toEqual(['planner', 'planner2', 'wiring', 'code', 'code']);
+    expect(agreed.recorded.result.events.find((e) => e.type === 'plan_generated')).toMatchObject({ confidence: 0.8712, votes: ['rolling_mean(5)|diff_central', 'rolling_mean(5)|diff_central'] });
+    expect(agreed.recorded.result.code).not.toBeNull();
+    const apart = await roundTrip(SMOOTH, { planner: smoothPlanner, planner2: { [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_forward', 0.9911] } });
+    expect(apart.recorded.result.refusal).toEqual({ reason: 'planner refused', message: expect.stringContaining('the Planners wrote different plans') });
+    // neither Planner answers in a run without the Planner
+    await expect(refusal(encodeComposeLink({ ...agreed.recorded.link!, planner: false }))).resolves.toMatchObject({
+      check: 'answers', message: expect.stringContaining("answer 1 is the Planner's, in a run without the Planner"),
+    });
+    const second = { ...agreed.recorded.link!, planner: false, answers: agreed.recorded.link!.answers.slice(1) };
+    await expect(refusal(encodeComposeLink(second))).resolves.toMatchObject({
+      check: 'answers', message: expect.stringContaining("answer 1 is the second Planner's, in a run without the Planner"),
+    });
   });
 
   it('replays a run without the Planner: the keyword decomposer plans again', async () => {
@@ -162,7 +180,7 @@ describe('compose links: record, encode, decode, replay', () => {
 
   it('keeps links short: measured lengths', async () => {
     const two = await record(SMOOTH, { planner: smoothPlanner });
-    const intent = 'clip to between -1 and 1, then standardize, then take the rolling mean over 4';
+    const intent = 'clip x to the range -1 to 1, then standardize it, then smooth the result over 4 points';
     const plan = 'clamp(-1,1)|zscore|rolling_mean(4)';
     const three = await record(intent, { planner: { [plannerPrompt(intent, [])]: [plan, 0.8] } });
     expect(three.result.code).not.toBeNull();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildComposeReplay, composeCalls, composeKanbanCaption } from '../../web/src/compose/frames.ts';
 import { encodeKanban } from '../../worker/orchestrator/kanban.ts';
 import { plannerPrompt } from '../../worker/compose/prompts.ts';
-import { composed, judgeFailed, noPlanner, replanned, SMOOTH, THRESHOLDS, unsure } from './compose-runs.ts';
+import { agreed, composed, disagreed, judgeFailed, noPlanner, replanned, SMOOTH, THRESHOLDS, unsure } from './compose-runs.ts';
 
 const kanbans = (events: Awaited<ReturnType<typeof composed>>) => buildComposeReplay(events).frames.map((f) => encodeKanban(f.kanban));
 
@@ -92,6 +92,17 @@ describe('buildComposeReplay', () => {
     expect(composeKanbanCaption(frames[0], summary)).toBe('Before any plan was adopted.');
     expect(summary.refusal!.message).toBe("this intent is outside what the organelles know: the Planner's confidence was 0.31 against a threshold of 0.60");
     expect(log.at(-1)).toMatchObject({ kind: 'refused', who: 'Orchestrator' });
+  });
+
+  it('two Planners plan as one: a plan both write counts at the lower confidence; plans that differ count for nothing, and say so', async () => {
+    const both = buildComposeReplay(await agreed());
+    expect(both.frames[0].call).toMatchObject({ who: 'Planner', output: 'rolling_mean(5)|diff_central', confidence: 0.84, accepted: true, meaning: '4 tasks' });
+    expect(both.summary).toMatchObject({ outcome: 'composed', modelPlans: 1 });
+    const { frames, summary } = buildComposeReplay(await disagreed());
+    expect(frames.map((f) => f.kind)).toEqual(['plan', 'end']);
+    expect(frames[0].call?.meaning).toBe('no agreement: the Planners wrote “rolling_mean(3)” and “rolling_mean(5)”');
+    expect(frames[0].kanban.todo).toEqual([]);
+    expect(summary).toMatchObject({ outcome: 'refused', tasks: 0 });
   });
 
   it('without the Planner, the keyword decomposer plans and no Planner call is shown', async () => {

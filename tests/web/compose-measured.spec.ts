@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPOSE_REPORTS, composeFigures, composeMeasured, type ComposeReport } from '../../web/src/lib/compose-measured.ts';
 import { combineFingerprints } from '../../worker/pipeline/fingerprint.ts';
 
-const MODELS = { planner: '1111111111111111', wiring: '2222222222222222', code: '3333333333333333' };
+const MODELS = { planner: '1111111111111111', planner2: '5555555555555555', wiring: '2222222222222222', code: '3333333333333333' };
 const report = (set: string, counts: Partial<ComposeReport>, models: Record<string, string> = MODELS): ComposeReport => ({
   set, intents: 300, passed: 0, refused: 0, wrong_code: 0, ...counts, models: { ...models, single: '4444444444444444' },
 });
@@ -26,13 +26,15 @@ describe('composeFigures', () => {
       { set: 'oov', label: 'Unknown concepts', figure: 'refused 150 of 150 (100%)' },
     ]);
     expect(figures.wrongCode).toBe('2 of 450 intents');
-    expect(figures.pipeline).toBe(combineFingerprints([MODELS.planner, MODELS.wiring, MODELS.code]));
+    expect(figures.pipeline).toBe(combineFingerprints([MODELS.planner, MODELS.planner2, MODELS.wiring, MODELS.code]));
   });
 
-  it('says nothing is measured for models no report measured (a retrained model), and when there are no reports', () => {
+  it('says nothing is measured for models no report measured (a retrained model, or a pipeline of one Planner), and when there are no reports', () => {
     const stale = [report('wording', { passed: 288 }, { ...MODELS, code: '9999999999999999' })];
     const figures = composeFigures(stale, MODELS);
     expect(figures.rows.every((r) => r.figure === null)).toBe(true);
+    const onePlanner = { planner: MODELS.planner, wiring: MODELS.wiring, code: MODELS.code };
+    expect(composeFigures([report('wording', { passed: 288 }, onePlanner)], MODELS).rows[0].figure).toBeNull();
     expect(figures.wrongCode).toBeNull();
     expect(composeFigures([], MODELS).wrongCode).toBeNull();
     expect(composeMeasured(stale, MODELS)).toBeNull();

@@ -1,5 +1,5 @@
 // Composition runs for the web tests, made by the real pipeline (worker/compose/pipeline.ts)
-// with scripted organelles: the Planner answers from a table, the Wiring organelle wires what its
+// with scripted organelles: the Planner (and, where scripted, the second Planner) answers from a table, the Wiring organelle wires what its
 // prompt lists as a perfect one would, the Code organelle recalls the library's bodies, each at
 // the confidence the script says. The Judge is a stand-in that passes (or fails with a named
 // check) without a sandbox: the frames only read its events.
@@ -18,6 +18,8 @@ export const THRESHOLDS = { planner: 0.6, wiring: 0.8, code: 0.8 };
 export interface RunScript {
   /** The Planner's answer and confidence by its prompt; absent: the keyword decomposer plans. */
   planner?: Record<string, [string, number]>;
+  /** The second Planner's, likewise: with it, a plan counts only when both write it. */
+  planner2?: Record<string, [string, number]>;
   /** A primitive's body confidence (0.97 by default). */
   code?: Record<string, number>;
   wiring?: number;
@@ -35,8 +37,16 @@ function fromWiringPrompt(prompt: string): Composition {
 
 const PASSED = ['parsed', 'structure', 'resolved', 'kinds', 'ran', 'returned', 'finite'].map((name) => ({ name, ok: true, message: `${name}: fine` }));
 
+/** An organelle that answers from a table by its prompt. */
+function scripted(who: string, table: Record<string, [string, number]>) {
+  return (prompt: string): Completion => {
+    const entry = table[prompt];
+    if (!entry) throw new Error(`no ${who} answer for "${prompt}"`);
+    return { text: entry[0], confidence: entry[1] };
+  };
+}
+
 export async function composeRun(intent: string, script: RunScript): Promise<OrchestratorEvent[]> {
-  const planner = script.planner;
   let judged = 0;
   const judge: JudgeFn = async () => {
     judged++;
@@ -49,13 +59,8 @@ export async function composeRun(intent: string, script: RunScript): Promise<Orc
   const result = await composeIntent(
     intent,
     {
-      ...(planner && {
-        planner: (prompt: string): Completion => {
-          const entry = planner[prompt];
-          if (!entry) throw new Error(`no Planner answer for "${prompt}"`);
-          return { text: entry[0], confidence: entry[1] };
-        },
-      }),
+      ...(script.planner && { planner: scripted('Planner', script.planner) }),
+      ...(script.planner2 && { planner2: scripted('second Planner', script.planner2) }),
       wiring: (prompt) => ({ text: wireComposition(fromWiringPrompt(prompt), lookup), confidence: script.wiring ?? 0.95 }),
       code: (name) => ({ text: lookup(name)!.body, confidence: script.code?.[name] ?? 0.97 }),
     },
@@ -83,6 +88,20 @@ export const replanned = () =>
 /** The Planner below its threshold: the intent is refused before any task. */
 export const UNSURE = 'encrypt the signal then smooth it';
 export const unsure = () => composeRun(UNSURE, { planner: { [plannerPrompt(UNSURE, [])]: ['rolling_mean(3)', 0.31] } });
+
+/** Both Planners sure, of different plans: no plan counts, and the intent is refused before any task. */
+export const disagreed = () =>
+  composeRun(UNSURE, {
+    planner: { [plannerPrompt(UNSURE, [])]: ['rolling_mean(3)', 0.95] },
+    planner2: { [plannerPrompt(UNSURE, [])]: ['rolling_mean(5)', 0.97] },
+  });
+
+/** Both Planners write the same plan: it counts at the lower of their confidences. */
+export const agreed = () =>
+  composeRun(SMOOTH, {
+    planner: { [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_central', 0.91] },
+    planner2: { [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_central', 0.84] },
+  });
 
 /** The Judge stops the first code at the time limit, then the Planner has nothing else. */
 export const judgeFailed = () =>

@@ -28,11 +28,11 @@ const meta = (id: string, organelle: string, origin: ModelMeta['origin'] = 'buil
   fingerprint: `${id}`.padEnd(16, '0'), resumable: false,
 });
 
-const BUILT_IN = [meta('bp', 'planner'), meta('bw', 'wiring'), meta('bc', 'code')];
+const BUILT_IN = [meta('bp', 'planner'), meta('bq', 'planner2'), meta('bw', 'wiring'), meta('bc', 'code')];
 
 const SETTINGS: ComposeSettings = {
   rule: 'mean', agreement: false, planner: 0.6, wiring: 0.8, code: 0.8, single: 0.5,
-  models: { planner: 'bp'.padEnd(16, '0'), wiring: 'bw'.padEnd(16, '0'), code: 'bc'.padEnd(16, '0'), single: '0'.repeat(16) },
+  models: { planner: 'bp'.padEnd(16, '0'), planner2: 'bq'.padEnd(16, '0'), wiring: 'bw'.padEnd(16, '0'), code: 'bc'.padEnd(16, '0'), single: '0'.repeat(16) },
   validation: { intents: 400, passed: 300, refused: 90, wrong_code: 10 },
 };
 
@@ -50,11 +50,11 @@ async function asRun(events: OrchestratorEvent[], withPlanner = true): Promise<C
 }
 
 function setup(models: ModelMeta[] = BUILT_IN, settings: ComposeSettings | null = SETTINGS) {
-  const calls = { spawn: 0, closed: 0, load: [] as { planner: number; settings: ComposeSettings }[], compose: [] as [string, boolean][], runs: [] as ComposedRunRequest[] };
+  const calls = { spawn: 0, closed: 0, load: [] as { models: Record<string, number>; settings: ComposeSettings }[], compose: [] as [string, boolean][], runs: [] as ComposedRunRequest[] };
   let script: () => Promise<OrchestratorEvent[]> = composed;
   const api = {
-    loadCompose: vi.fn(async (m: { planner: Uint8Array }, s: ComposeSettings) => {
-      calls.load.push({ planner: m.planner[0], settings: s });
+    loadCompose: vi.fn(async (m: Record<string, Uint8Array>, s: ComposeSettings) => {
+      calls.load.push({ models: Object.fromEntries(Object.entries(m).map(([role, bytes]) => [role, bytes[0]])), settings: s });
       return { fingerprint: 'feedfacecafebeef' };
     }),
     compose: vi.fn(async (intent: string, withPlanner: boolean, onEvent?: (e: OrchestratorEvent) => void) => {
@@ -77,7 +77,7 @@ function setup(models: ModelMeta[] = BUILT_IN, settings: ComposeSettings | null 
     const connection: EngineConnection = { api: api as unknown as Remote<EngineWorkerApi>, close: () => void calls.closed++ };
     return connection;
   };
-  const bytesOf: Record<string, number> = { bp: 1, bw: 2, bc: 3, mp: 4 };
+  const bytesOf: Record<string, number> = { bp: 1, bw: 2, bc: 3, mp: 4, bq: 5 };
   const library: LibraryReader = {
     models,
     file: async (id) => ({ name: `${id}.organelle`, bytes: new Uint8Array([bytesOf[id] ?? 0]) }),
@@ -127,12 +127,12 @@ describe('ComposeSession', () => {
     expect(session.examples[0].kind).toBe('composition');
     session.pick(SMOOTH);
     await session.compose();
-    expect(calls.load).toEqual([{ planner: 1, settings: SETTINGS }]);
+    expect(calls.load).toEqual([{ models: { planner: 1, planner2: 5, wiring: 2, code: 3 }, settings: SETTINGS }]);
     expect(calls.compose).toEqual([[SMOOTH, true]]);
     expect(session.status).toBe('done');
     expect(session.run?.code).toContain('function composed');
     expect(session.fingerprint).toBe('feedfacecafebeef');
-    expect(session.runModels).toEqual({ Planner: 'bp', Wiring: 'bw', Code: 'bc' });
+    expect(session.runModels).toEqual({ Planner: 'bp', 'second Planner': 'bq', Wiring: 'bw', Code: 'bc' });
     expect(session.playback.index).toBe(0); // plays from its start
     expect(session.playback.frames.at(-1)?.outcome).toBe('composed');
     // the composed function ran once, at once, on the default signal (the noisy sine)
@@ -183,8 +183,8 @@ describe('ComposeSession', () => {
     expect(session.playback.replay?.summary.judged?.ok).toBe(false);
   });
 
-  it('runs the keyword decomposer in the Planner’s place when asked, and the address says so', async () => {
-    const { session, calls } = setup();
+  it('runs the keyword decomposer in place of both Planners when asked, and the address says so', async () => {
+    const { session, calls } = setup([meta('mq', 'planner2', 'trained'), ...BUILT_IN]);
     session.withPlanner = false;
     session.pick(SMOOTH);
     await session.compose();
@@ -193,13 +193,18 @@ describe('ComposeSession', () => {
     expect(composeHref(session.setup)).toBe(`#/compose/${encodeURIComponent(SMOOTH)}?plans=heuristic`);
     await session.setUp({ intent: SMOOTH, withPlanner: false }); // back to it: on screen already
     expect(calls.compose).toHaveLength(1);
+    // without the Planner, choosing another second Planner is no other run
+    await session.setUp({ intent: SMOOTH, choose: { planner2: 'bq' }, withPlanner: false });
+    expect(calls.compose).toHaveLength(1);
+    await session.setUp({ intent: SMOOTH, withPlanner: true }); // with them, it is
+    expect(calls.compose).toEqual([[SMOOTH, false], [SMOOTH, true]]);
   });
 
   it('uses the shipped thresholds for models of one’s own, naming their fingerprints', async () => {
     const { session, calls } = setup([meta('mp', 'planner', 'trained'), ...BUILT_IN]);
     session.pick(SMOOTH);
     await session.compose();
-    expect(calls.load[0].settings.models.planner).toBe('mp'.padEnd(16, '0'));
+    expect(calls.load[0].settings.models).toEqual({ ...SETTINGS.models, planner: 'mp'.padEnd(16, '0') });
     expect(calls.load[0].settings.planner).toBe(0.6);
     expect(session.runMeasured).toBe(false);
   });
@@ -209,7 +214,11 @@ describe('ComposeSession', () => {
     session.pick(SMOOTH);
     await session.compose();
     expect(session.status).toBe('error');
-    expect(session.error).toMatch(/^There is no compose Planner in your library/);
+    expect(session.error).toMatch(/^There is no compose Planner or second Planner in your library/);
+    ({ session } = setup([meta('bp', 'planner'), meta('bw', 'wiring'), meta('bc', 'code')]));
+    session.pick(SMOOTH);
+    await session.compose();
+    expect(session.error).toMatch(/^There is no compose second Planner in your library/);
     ({ session } = setup(BUILT_IN, null));
     session.pick(SMOOTH);
     await session.compose();
@@ -218,12 +227,12 @@ describe('ComposeSession', () => {
 
   it('takes its setup from the address: the models, the plans, and an intent composed on arrival, once', async () => {
     const { session, calls } = setup();
-    const route = parseHash(composeHref({ intent: SMOOTH, choose: { planner: 'bp', code: 'bc' } }));
-    expect(route).toEqual({ name: 'compose', intent: SMOOTH, choose: { planner: 'bp', code: 'bc' } });
+    const route = parseHash(composeHref({ intent: SMOOTH, choose: { planner: 'bp', planner2: 'bq', code: 'bc' } }));
+    expect(route).toEqual({ name: 'compose', intent: SMOOTH, choose: { planner: 'bp', planner2: 'bq', code: 'bc' } });
     if (route.name !== 'compose') throw new Error('not a compose route');
     await session.setUp(route);
     expect(calls.compose).toHaveLength(1);
-    expect(session.setup).toEqual({ intent: SMOOTH, choose: { planner: 'bp', code: 'bc' } });
+    expect(session.setup).toEqual({ intent: SMOOTH, choose: { planner: 'bp', planner2: 'bq', code: 'bc' } });
     await session.setUp(route); // back to the view: that very composition is on screen
     expect(calls.compose).toHaveLength(1);
     await session.setUp({ intent: '' }); // an empty intent waits in the field with its check

@@ -1,7 +1,7 @@
-// Compose sets (web/src/train/compose-sets.svelte.ts): the Planner, Wiring and Code that "Train
-// all three" started, run by a training pool on fake engine workers. The set is measured once,
-// in a worker of its own, when its third run is done and saved (the pool says when each run
-// ends), under the shipped thresholds, with the three models' files; not before, not twice; a
+// Compose sets (web/src/train/compose-sets.svelte.ts): the two Planners, Wiring and Code that
+// "Train all four" started, run by a training pool on fake engine workers. The set is measured
+// once, in a worker of its own, when its last run is done and saved (the pool says when each run
+// ends), under the shipped thresholds, with the four models' files; not before, not twice; a
 // run that stopped, a dismissed one, or a build without settings leaves it unmeasured, saying why.
 // Also the pool's side: each job's worker asks for the recipe's corpus built once elsewhere.
 import { describe, expect, it, vi } from 'vitest';
@@ -17,7 +17,7 @@ import { FakeEngines, flush, tinyFile } from './helpers.ts';
 
 const SETTINGS: ComposeSettings = {
   rule: 'mean', agreement: false, planner: 0.6, wiring: 0.7, code: 0.8, single: 0.5,
-  models: { planner: 'p', wiring: 'w', code: 'c', single: 's' },
+  models: { planner: 'p', planner2: 'q', wiring: 'w', code: 'c', single: 's' },
   validation: { intents: 400, passed: 300, refused: 90, wrong_code: 3 },
 };
 const TRAINED: ComposeMeasure = { intents: 50, passed: 31, refused: 17, wrong_code: 2 };
@@ -68,20 +68,24 @@ function setup(settings: ComposeSettings | null = SETTINGS) {
 describe('composeSets and setModels', () => {
   it('groups the compose runs of a set by role, and leaves out runs of no set', async () => {
     const { pool } = setup();
-    await pool.add([composeSpec('planner', 's1'), composeSpec('wiring', 's1'), composeSpec('code'), composeSpec('code', 's1'), composeSpec('single', 's1')]);
+    await pool.add([
+      composeSpec('planner', 's1'), composeSpec('planner2', 's1'), composeSpec('wiring', 's1'), composeSpec('code'), composeSpec('code', 's1'),
+      composeSpec('single', 's1'),
+    ]);
     const sets = composeSets(pool.jobs);
     expect(sets.map((s) => s.id)).toEqual(['s1']);
-    expect(Object.keys(sets[0].jobs)).toEqual(['planner', 'wiring', 'code']); // the baseline is no part of a set
-    expect(sets[0].jobs.code).toBe(pool.jobs[3]);
+    expect(Object.keys(sets[0].jobs)).toEqual(['planner', 'planner2', 'wiring', 'code']); // the baseline is no part of a set
+    expect(sets[0].jobs.code).toBe(pool.jobs[4]);
     expect(setModels(sets[0])).toBeNull(); // nothing trained yet
     pool.dispose();
   });
 });
 
 describe('ComposeSetMeasures', () => {
-  it('measures a set once, when its third run is done and saved, with the shipped thresholds', async () => {
+  it('measures a set once, when its last run is done and saved, with the shipped thresholds', async () => {
     const { engines, pool, measures, measured, files, done, closed } = setup();
-    await pool.add(['planner', 'wiring', 'code'].map((o) => composeSpec(o, 's1')));
+    // in the order "Train all four" adds them (the recipes' order)
+    await pool.add(['planner', 'wiring', 'code', 'planner2'].map((o) => composeSpec(o, 's1')));
     await flush();
     const [set] = composeSets(pool.jobs);
     expect(measures.state(set)).toEqual({ status: 'training' });
@@ -89,21 +93,24 @@ describe('ComposeSetMeasures', () => {
     engines.runs[0].finish(done()); // the Planner
     await flush();
     expect(measures.state(set)).toEqual({ status: 'training' });
-    expect(engines.runs.map((r) => r.request.name)).toEqual(['compose/planner', 'compose/wiring', 'compose/code']);
-    engines.runs[1].finish(done());
+    engines.runs[1].finish(done()); // the Wiring
+    await flush();
+    expect(engines.runs.map((r) => r.request.name)).toEqual(['compose/planner', 'compose/wiring', 'compose/code', 'compose/planner2']);
+    engines.runs[2].finish(done());
     await flush();
     expect(measured).toEqual([]);
-    engines.runs[2].finish(done()); // the last of the three
+    engines.runs[3].finish(done()); // the last of the four, the second Planner
     await flush();
     await flush();
     expect(measured).toHaveLength(1);
+    // the two Planners share the Planner's threshold
     expect(measured[0].thresholds).toEqual({ rule: 'mean', agreement: false, planner: 0.6, wiring: 0.7, code: 0.8 });
     expect(Object.fromEntries(Object.entries(measured[0].models).map(([role, bytes]) => [role, new TextDecoder().decode(bytes)]))).toEqual({
-      planner: 'model:planner', wiring: 'model:wiring', code: 'model:code',
+      planner: 'model:planner', planner2: 'model:planner2', wiring: 'model:wiring', code: 'model:code',
     });
-    expect(files.file).toHaveBeenCalledTimes(3);
+    expect(files.file).toHaveBeenCalledTimes(4);
     expect(measures.state(set)).toEqual({ status: 'measured', trained: TRAINED, builtIn: BUILT_IN });
-    expect(setModels(set)).toEqual({ planner: 'model:planner', wiring: 'model:wiring', code: 'model:code' });
+    expect(setModels(set)).toEqual({ planner: 'model:planner', planner2: 'model:planner2', wiring: 'model:wiring', code: 'model:code' });
     expect(closed()).toBe(1);
     // asked again (another run of the pool ended), it is not measured twice
     await measures.update(pool.jobs);
@@ -112,7 +119,7 @@ describe('ComposeSetMeasures', () => {
 
   it('says why a set is not measured: a run cancelled, or dismissed', async () => {
     const { engines, pool, measures, measured, done } = setup();
-    await pool.add(['planner', 'wiring', 'code'].map((o) => composeSpec(o, 's1')));
+    await pool.add(['planner', 'planner2', 'wiring', 'code'].map((o) => composeSpec(o, 's1')));
     await flush();
     engines.runs[0].finish({ status: 'cancelled', step: 3 });
     await flush();
@@ -129,8 +136,8 @@ describe('ComposeSetMeasures', () => {
 
   it('leaves a set unmeasured, saying so, in a build without compose settings', async () => {
     const { engines, pool, measures, measured, done } = setup(null);
-    await pool.add(['planner', 'wiring', 'code'].map((o) => composeSpec(o, 's1')));
-    for (let i = 0; i < 3; i++) {
+    await pool.add(['planner', 'planner2', 'wiring', 'code'].map((o) => composeSpec(o, 's1')));
+    for (let i = 0; i < 4; i++) {
       await flush();
       engines.runs[i].finish(done());
     }

@@ -1,6 +1,6 @@
 // The UI's number and time formatting.
 import { describe, expect, it } from 'vitest';
-import { aboutDuration, bytes, capitalized, compact, duration, grouped, loss, ordinal, percent, roughDuration, millis } from '../../web/src/lib/format.ts';
+import { aboutDuration, bytes, capitalized, compact, countWord, duration, grouped, listed, loss, ordinal, percent, roughDuration, millis } from '../../web/src/lib/format.ts';
 
 describe('format', () => {
   it('milliseconds: three significant figures, so 0.086 and 427 read alike', () => {
@@ -39,6 +39,19 @@ describe('format', () => {
     expect(aboutDuration(NaN)).toBe('—');
     expect(capitalized(aboutDuration(0.3))).toBe('Under a second');
     expect(capitalized(aboutDuration(24.6))).toBe('About 25 s');
+  });
+
+  it('lists items as a sentence does: commas, then "and" (or "or") before the last', () => {
+    expect(listed([])).toBe('');
+    expect(listed(['Planner'])).toBe('Planner');
+    expect(listed(['Wiring', 'Code'])).toBe('Wiring and Code');
+    expect(listed(['Planner', 'second Planner', 'Wiring', 'Code'])).toBe('Planner, second Planner, Wiring and Code');
+    expect(listed(['Planner', 'second Planner'], 'or')).toBe('Planner or second Planner');
+  });
+
+  it('writes small counts in words, others in digits', () => {
+    expect([2, 3, 4, 5].map(countWord)).toEqual(['two', 'three', 'four', 'five']);
+    expect(countWord(6)).toBe('6');
   });
 
   it('durations: tenths under 10 s, then seconds, minutes and hours', () => {

@@ -1,8 +1,9 @@
 // A game's card on the home page (web/src/components/GameCard.svelte) quotes the built-in
-// organelles' measured results only while the library holds the very models measured.
+// organelles' measured results only while the library holds the very models measured; and the
+// titles it (and the Train view) gives the organelles' roles.
 import { flushSync, mount, unmount } from 'svelte';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GAMES } from '../../web/src/lib/games.ts';
+import { GAMES, organelleTitle } from '../../web/src/lib/games.ts';
 import { MEASURED } from '../../web/src/lib/measured.ts';
 import GameCard from '../../web/src/components/GameCard.svelte';
 
@@ -35,5 +36,13 @@ describe('GameCard', () => {
 
   it('says nothing of them without the models', () => {
     expect(render([])).toBeNull();
+  });
+});
+
+describe('organelleTitle', () => {
+  it('names a role as the views do, code composition\'s second Planner included', () => {
+    expect(['planner', 'mover', 'player', 'planner2', 'wiring', 'constructor'].map(organelleTitle)).toEqual([
+      'Planner', 'Mover', 'Player', 'second Planner', 'Wiring', 'Constructor',
+    ]);
   });
 });

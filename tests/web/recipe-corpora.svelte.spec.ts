@@ -20,7 +20,7 @@ const recipe = (id: string, sharedCorpus?: string): RecipeInfo => {
 };
 const RECIPES = [
   recipe('tictactoe/planner'),
-  ...['planner', 'wiring', 'code', 'single'].map((o) => recipe(`compose/${o}`, 'compose')),
+  ...['planner', 'wiring', 'code', 'planner2', 'single'].map((o) => recipe(`compose/${o}`, 'compose')),
 ];
 
 /** Engine workers whose corpus builds the test finishes by hand. */
@@ -64,7 +64,7 @@ describe('RecipeCorpora', () => {
     const planner = corpora.corpus('compose/planner');
     const code = corpora.corpus('compose/code');
     await flush();
-    expect(fake.calls.builds).toEqual([['compose/planner', 'compose/wiring', 'compose/code', 'compose/single']]);
+    expect(fake.calls.builds).toEqual([['compose/planner', 'compose/wiring', 'compose/code', 'compose/planner2', 'compose/single']]);
     clock += 12_500;
     fake.done();
     expect(await planner).toBe('compose/planner corpus');

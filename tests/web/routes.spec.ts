@@ -114,16 +114,18 @@ describe("Solve's and Play's addresses", () => {
 
   it("read and write Compose's intent, models and plans, whatever characters the intent holds", () => {
     expect(parseHash('#/compose')).toEqual({ name: 'compose' });
-    expect(parseHash('#/compose/smooth%20it/?wiring=w&plans=heuristic&mover=m')).toEqual({
-      name: 'compose', intent: 'smooth it', choose: { wiring: 'w' }, withPlanner: false,
+    expect(parseHash('#/compose/smooth%20it/?wiring=w&planner2=p2&plans=heuristic&mover=m')).toEqual({
+      name: 'compose', intent: 'smooth it', choose: { planner2: 'p2', wiring: 'w' }, withPlanner: false,
     });
     expect(parseHash('#/compose/a/b')).toEqual({ name: 'compose', intent: 'a/b' }); // typed in the address
     for (const intent of ['smooth the signal over 5 points then differentiate it', 'a/b c?d#e&f=g+h %', 'ĀāŵŤ']) {
-      const setup = { intent, choose: { planner: 'built-in:compose-planner', code: 'x y' }, withPlanner: true };
+      const setup = { intent, choose: { planner: 'built-in:compose-planner', planner2: 'built-in:compose-planner2', code: 'x y' }, withPlanner: true };
       expect(parseHash(composeHref(setup))).toEqual({ name: 'compose', ...setup });
     }
     expect(composeHref()).toBe('#/compose');
     expect(composeHref({ intent: 'smooth it' })).toBe('#/compose/smooth%20it');
+    // each role its own parameter, in pipeline order
+    expect(composeHref({ choose: { code: 'c', wiring: 'w', planner2: 'q', planner: 'p' } })).toBe('#/compose?planner=p&planner2=q&wiring=w&code=c');
     expect(routeTitle({ name: 'compose' })).toBe('Compose · Organelle Lab');
   });
 
@@ -135,6 +137,7 @@ describe("Solve's and Play's addresses", () => {
     expect(workFor(undefined, undefined, 'x')).toBeNull(); // a corpus of one's own
     expect(workFor('compose', 'wiring', 'id:3')).toEqual({ href: '#/compose?wiring=id%3A3', label: 'Use in Compose' });
     expect(parseHash(workFor('compose', 'code', 'id:4')!.href)).toEqual({ name: 'compose', choose: { code: 'id:4' } });
+    expect(workFor('compose', 'planner2', 'id:5')).toEqual({ href: '#/compose?planner2=id%3A5', label: 'Use in Compose' });
     expect(workFor('compose', 'single', 'x')).toBeNull(); // the baseline is not part of the pipeline
   });
 });

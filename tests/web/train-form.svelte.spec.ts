@@ -83,23 +83,26 @@ describe('TrainForm', () => {
     ]);
   });
 
-  it('says "both" on the train-all button of a game with two organelles, "all three" for code composition\'s', () => {
+  it('says "both" on the train-all button of a game with two organelles, "all four" for code composition\'s', () => {
     expect(trainAllLabel(2)).toBe('Train both');
     expect(trainAllLabel(3)).toBe('Train all three');
-    expect(allOf(5)).toBe('all 5');
+    expect(trainAllLabel(4)).toBe('Train all four');
+    expect(allOf(5)).toBe('all five');
+    expect(allOf(6)).toBe('all 6');
   });
 
   it("trains code composition's pipeline all together, not its single-model baseline, as a set", () => {
-    const compose = ['planner', 'wiring', 'code', 'single'].map((organelle): RecipeInfo => ({
+    // in the registry's order: the second Planner trains after the Code (worker/recipes/compose.ts)
+    const compose = ['planner', 'wiring', 'code', 'planner2', 'single'].map((organelle): RecipeInfo => ({
       ...recipe, id: `compose/${organelle}`, game: 'compose', organelle, sharedCorpus: 'compose',
       architecture: { embd: 48, heads: 4, layers: 2, mlp: 192, block: 320, ...(organelle === 'planner' ? {} : { alibi: true }) },
     }));
     const pipeline = pipelineRecipes(compose);
-    expect(pipeline.map((r) => r.organelle)).toEqual(['planner', 'wiring', 'code']);
+    expect(pipeline.map((r) => r.organelle)).toEqual(['planner', 'wiring', 'code', 'planner2']);
     expect(pipelineRecipes([recipe, { ...recipe, id: 'puzzle8/planner', organelle: 'planner' }])).toHaveLength(2); // a game's: all of them
     const specs = recipeSpecs(pipeline, 'set-1');
     expect(specs.map((s) => [s.name, s.set, s.architecture.alibi])).toEqual([
-      ['compose/planner', 'set-1', undefined], ['compose/wiring', 'set-1', true], ['compose/code', 'set-1', true],
+      ['compose/planner', 'set-1', undefined], ['compose/wiring', 'set-1', true], ['compose/code', 'set-1', true], ['compose/planner2', 'set-1', true],
     ]);
     expect(recipeSpecs(pipeline)[0]).not.toHaveProperty('set');
   });

@@ -52,7 +52,7 @@ const composeSettings = shippedSettings(shippedComposeSettings);
 /** Corpora built once, in a worker of their own, for several runs and timings (code composition's). */
 export const corpora = new RecipeCorpora(spawnEngineWorker, catalog);
 
-/** The compose sets "Train all three" trained, each measured together once its three runs are done. */
+/** The compose sets "Train all four" trained, each measured together once all its runs are done. */
 export const composeSetMeasures = new ComposeSetMeasures({ spawn: spawnEngineWorker, files: library, settings: composeSettings });
 
 export const pool = new TrainingPool({

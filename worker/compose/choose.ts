@@ -8,10 +8,11 @@
 // (the pipeline should say "I can't" rather than hand over code that does the wrong thing);
 // among equals, the fewest wrong, then the highest thresholds.
 
+import type { PlanWordsChecker } from './said.ts';
 import { composeIntent, type HeuristicFn, type Verdict } from './pipeline.ts';
 import { confidenceOf, CONFIDENCE_RULES, type ConfidenceRule } from './organelles.ts';
 import { referenceOutput, sameValue } from './evaluate.ts';
-import type { Lookup } from './plan.ts';
+import { REFUSAL, type Lookup } from './plan.ts';
 import type { Case } from './sets.ts';
 import type { Composition } from './types.ts';
 import type { Organelle } from '../orchestrator/types.ts';
@@ -23,6 +24,8 @@ export interface RawAnswer {
   truncated: boolean;
   /** The Planner's samples' agreement with this answer (organelles.ts agreementWith). */
   agreement?: number;
+  /** The second Planner's answer to the same prompt: the two plan as one (organelles.ts agreeingPlanners). */
+  second?: RawAnswer;
 }
 
 export type RawOrganelle = (prompt: string) => RawAnswer;
@@ -59,13 +62,19 @@ function memo(o: RawOrganelle): RawOrganelle {
   };
 }
 
+function confidence(a: RawAnswer, rule: ConfidenceRule, agreement: boolean): number {
+  const base = a.truncated ? 0 : confidenceOf(a.probs, rule);
+  if (!agreement) return base;
+  if (a.agreement === undefined) throw new Error('choose: the Planner answers carry no agreement');
+  return base * a.agreement;
+}
+
 function asOrganelle(o: RawOrganelle, rule: ConfidenceRule, agreement = false): Organelle {
   return (prompt) => {
     const a = o(prompt);
-    const base = a.truncated ? 0 : confidenceOf(a.probs, rule);
-    if (!agreement) return { text: a.text, confidence: base };
-    if (a.agreement === undefined) throw new Error('choose: the Planner answers carry no agreement');
-    return { text: a.text, confidence: base * a.agreement };
+    const own = confidence(a, rule, agreement);
+    if (a.second === undefined) return { text: a.text, confidence: own };
+    return { text: a.second.text === a.text ? a.text : REFUSAL, confidence: Math.min(own, confidence(a.second, rule, agreement)) };
   };
 }
 
@@ -85,6 +94,8 @@ export interface ChooseInput {
   /** The Judge without an expected output (as the pipeline runs it), with its own sandbox. */
   judge: (code: string, composition: Composition) => Promise<Verdict & { output?: number | number[] }>;
   heuristic: HeuristicFn;
+  /** The pipeline's check that a plan's steps are said in the intent (said.ts). */
+  planWords?: PlanWordsChecker;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -115,6 +126,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
             lookup: input.lookup,
             judge,
             heuristic: input.heuristic,
+            planWords: input.planWords,
             thresholds: { planner, wiring: worker, code: worker },
           });
           const right = await isRight(r.code, c, references[i], judge, r.composition);

@@ -14,6 +14,7 @@
 
 import { judge as runJudge, MATCH_TOLERANCE, type Verdict as JudgeVerdict } from './judge.ts';
 import { JUDGE_INPUTS } from './judge-inputs.ts';
+import type { PlanWordsChecker } from './said.ts';
 import { composeIntent, type ComposeOrganelles, type HeuristicFn, type Thresholds } from './pipeline.ts';
 import { formatPlan, primitiveOf, REFUSAL, returnKind, type Lookup } from './plan.ts';
 import { assembleModule, wireComposition } from './wiring.ts';
@@ -117,6 +118,8 @@ export interface EvalContext {
   lookup: Lookup;
   runner: SandboxRunner;
   heuristic: HeuristicFn;
+  /** The pipeline's check that a plan's steps are said in the intent (said.ts). */
+  planWords?: PlanWordsChecker;
   thresholds: Thresholds & { single: number };
   organelles: ComposeOrganelles & { single?: Organelle };
 }
@@ -154,13 +157,14 @@ function classify(c: Case, code: string | null, output: unknown, plan: string, l
   return { plan, refused, passed: right, wrong_code: !refused && !right, exact_plan: plan === expectedPlan(c) };
 }
 
-/** The pipeline (or the oracle_plan baseline, with a Planner that answers the expected plan). */
-async function pipelineCase(ctx: EvalContext, c: Case, planner: Organelle | undefined): Promise<CaseResult> {
+/** The pipeline (or the oracle_plan baseline, with one Planner that answers the expected plan). */
+async function pipelineCase(ctx: EvalContext, c: Case, planners: Pick<ComposeOrganelles, 'planner' | 'planner2'>): Promise<CaseResult> {
   const outputs = new Map<string, JudgeVerdict['output']>();
-  const r = await composeIntent(c.intent, { ...ctx.organelles, planner }, {
+  const r = await composeIntent(c.intent, { ...ctx.organelles, ...planners }, {
     lookup: ctx.lookup,
     judge: judgeFor(ctx, outputs),
     heuristic: ctx.heuristic,
+    planWords: ctx.planWords,
     thresholds: ctx.thresholds,
   });
   const plan = r.composition ? formatPlan(r.composition) : REFUSAL;
@@ -272,11 +276,11 @@ export async function evaluateSet(ctx: EvalContext, set: SetName | 'file', cases
   const results: CaseResult[] = [];
   const rows: Record<Baseline, CaseResult[]> = { no_planner: [], single_model: [], keyword: [], oracle_plan: [] };
   for (const [i, c] of cases.entries()) {
-    results.push(await pipelineCase(ctx, c, ctx.organelles.planner));
+    results.push(await pipelineCase(ctx, c, ctx.organelles));
     if (baselines.includes('no_planner')) rows.no_planner.push(await noPlannerCase(ctx, c));
     if (baselines.includes('single_model')) rows.single_model.push(await singleModelCase(ctx, c));
     if (baselines.includes('keyword')) rows.keyword.push(await keywordCase(ctx, c));
-    if (baselines.includes('oracle_plan')) rows.oracle_plan.push(await pipelineCase(ctx, c, oraclePlanner(c)));
+    if (baselines.includes('oracle_plan')) rows.oracle_plan.push(await pipelineCase(ctx, c, { planner: oraclePlanner(c), planner2: undefined }));
     options.onCase?.(i + 1, cases.length);
   }
   const summary = summarize(results);

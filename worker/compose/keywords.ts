@@ -116,10 +116,17 @@ export function editDistance(a: string, b: string, max: number): number {
   return prev[b.length];
 }
 
+/** Rule 2's test: an unknown word may stand for a known one this close. */
+export function mayBeTypoOf(word: string, known: string): boolean {
+  if (Math.max(known.length, word.length) < 4) return false;
+  const edits = Math.min(known.length, word.length) >= LONG ? 2 : 1;
+  return editDistance(word, known, edits) <= edits;
+}
+
 // ---- the lexicon, from the training material only
 
 /** Words that carry no meaning in an intent (dropped by the training noise too). */
-const ARTICLES: readonly string[] = ['the', 'a', 'an', 'my', 'its'];
+export const ARTICLES: readonly string[] = ['the', 'a', 'an', 'my', 'its'];
 
 /** Connectors that end a slot's words: the next step starts after them. */
 const BOUNDARIES: readonly string[] = ['then', 'followed', 'after', 'before'];
@@ -179,6 +186,22 @@ function patternOf(primitive: Primitive, phrase: number, form: Form): Pattern {
   if (elements[0]?.kind === 'slot') throw new Error(`keywords: ${primitive.name}'s phrase "${text}" starts with its argument`);
   const words = elements.flatMap((e) => (e.kind === 'word' ? [e.word] : []));
   return { primitive, phrase, form, elements, keys: elements.filter((e) => e.kind !== 'slot').length, words };
+}
+
+/**
+ * The key words of each of a primitive's phrase forms (numbers aside), in groups split where
+ * the form takes its argument: "smooth {x} over {p0} points" is [[smooth], [over, points]].
+ */
+export function phraseKeyWords(primitive: Primitive): string[][][] {
+  return primitive.phrases.flatMap((_, i) =>
+    (['verb', 'gerund', 'noun'] as const).map((form) => {
+      const groups: string[][] = [[]];
+      for (const e of patternOf(primitive, i, form).elements) {
+        if (e.kind === 'slot') groups.push([]);
+        else if (e.kind === 'word' && !isNumber(e.word)) groups[groups.length - 1].push(e.word);
+      }
+      return groups.filter((g) => g.length > 0);
+    }));
 }
 
 // ---- reading an intent
@@ -252,11 +275,7 @@ export function createKeywordDecomposer(primitives: readonly Primitive[]): Keywo
   function typoOf(word: string): string[] {
     let hit = typoCache.get(word);
     if (hit === undefined) {
-      hit = knownList.filter((k) => {
-        if (Math.max(k.length, word.length) < 4) return false;
-        const edits = Math.min(k.length, word.length) >= LONG ? 2 : 1;
-        return editDistance(word, k, edits) <= edits;
-      });
+      hit = knownList.filter((k) => mayBeTypoOf(word, k));
       if (typoCache.size >= 10_000) typoCache.clear();
       typoCache.set(word, hit);
     }

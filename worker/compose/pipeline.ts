@@ -17,6 +17,8 @@ import { runTasks, type TaskAdapter, type TaskLimits, type TaskResult, type Task
 import type { Organelle } from '../orchestrator/types.ts';
 import type { OrchestratorEvent } from '../orchestrator/events.ts';
 import { formatPlan, parsePlan, REFUSAL, type Lookup } from './plan.ts';
+import { agreeingPlanners } from './organelles.ts';
+import type { PlanWordsChecker } from './said.ts';
 import { blockedItem, checkIntent, parseBlockedItem, plannerPrompt } from './prompts.ts';
 import { assembleModule, neededPrimitives, wiringPrompt } from './wiring.ts';
 import type { Composition } from './types.ts';
@@ -27,6 +29,8 @@ export type ComposePlan = { composition: Composition } | { refusal: true };
 export interface ComposeOrganelles {
   /** Absent in the ablation: the heuristic plans alone. */
   planner?: Organelle;
+  /** The second Planner: with it, a plan counts only when both write it (organelles.ts agreeingPlanners). */
+  planner2?: Organelle;
   wiring: Organelle;
   code: Organelle;
 }
@@ -55,6 +59,8 @@ export interface ComposeOptions {
   lookup: Lookup;
   judge: JudgeFn;
   heuristic: HeuristicFn;
+  /** Refuses a Planner's plan whose steps the intent's words do not say (said.ts); absent: no such check. */
+  planWords?: PlanWordsChecker;
   thresholds: Thresholds;
   limits?: Partial<Omit<TaskLimits, 'plannerThreshold'>>;
   onEvent?: (event: OrchestratorEvent) => void;
@@ -132,6 +138,13 @@ class ComposeAdapter implements TaskAdapter<ComposePlan> {
     return this.#options.heuristic(this.start, kanban.blocked);
   }
 
+  // A first plan's steps must be said in the intent's words (said.ts); a replan's need not: it
+  // spells a blocked step another way, in primitives the intent never names.
+  doubt(plan: ComposePlan, kanban: Kanban): string | null {
+    if ('refusal' in plan || kanban.blocked.length > 0 || this.#options.planWords === undefined) return null;
+    return this.#options.planWords.unsaid(this.start, plan.composition);
+  }
+
   tasks(plan: ComposePlan): string[] {
     return composeTasks(plan);
   }
@@ -202,7 +215,8 @@ export async function composeIntent(intent: string, organelles: ComposeOrganelle
   }
   const adapter = new ComposeAdapter(intent, organelles, options);
   const limits = { ...options.limits, plannerThreshold: options.thresholds.planner };
-  const result = await runTasks(adapter, organelles.planner, limits, options.onEvent);
+  const { planner, planner2 } = organelles;
+  const result = await runTasks(adapter, planner && planner2 ? agreeingPlanners(planner, planner2) : planner, limits, options.onEvent);
   const composition = result.output !== null && result.plan !== null && 'composition' in result.plan ? result.plan.composition : null;
   return { ...result, intent, code: result.output, composition };
 }

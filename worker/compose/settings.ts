@@ -6,6 +6,7 @@
 import { CONFIDENCE_RULES, type ConfidenceRule } from './organelles.ts';
 import type { ExampleIntent, ExampleKind } from './examples.ts';
 import { MAX_INTENT } from './prompts.ts';
+import { COMPOSE_ROLES, type ComposeRole } from './roles.ts';
 
 export interface ComposeSettings {
   rule: ConfidenceRule;
@@ -17,7 +18,7 @@ export interface ComposeSettings {
   /** The single-model baseline's threshold (the same search, on its own answers). */
   single: number;
   /** Fingerprints of the models the thresholds were chosen for, by role. */
-  models: Record<'planner' | 'wiring' | 'code' | 'single', string>;
+  models: Record<ComposeRole | 'single', string>;
   /** What the search saw on the validation set with these settings. */
   validation: { intents: number; passed: number; refused: number; wrong_code: number };
   /**
@@ -30,7 +31,9 @@ export interface ComposeSettings {
 
 const EXAMPLE_KINDS: readonly ExampleKind[] = ['wording', 'template', 'composition', 'ordinary', 'unknown'];
 
-const ROLES = ['planner', 'wiring', 'code', 'single'] as const;
+/** The roles with a threshold: the two Planners share the Planner's (their lower confidence meets it). */
+const THRESHOLDS = ['planner', 'wiring', 'code', 'single'] as const;
+const MODELS = [...COMPOSE_ROLES, 'single'] as const;
 
 /** Reads settings.json, naming the first field that is missing or wrong. */
 export function parseSettings(text: string): ComposeSettings {
@@ -44,13 +47,13 @@ export function parseSettings(text: string): ComposeSettings {
   if (typeof v !== 'object' || v === null) throw new Error('compose settings: not an object');
   if (!CONFIDENCE_RULES.includes(v.rule as ConfidenceRule)) throw new Error(`compose settings: rule must be one of ${CONFIDENCE_RULES.join(', ')}`);
   if (typeof v.agreement !== 'boolean') throw new Error('compose settings: agreement must be true or false');
-  for (const role of ROLES) {
+  for (const role of THRESHOLDS) {
     const t = v[role];
     if (typeof t !== 'number' || !(t >= 0 && t <= 1)) throw new Error(`compose settings: ${role} must be a threshold in [0, 1]`);
   }
   const models = v.models as Record<string, unknown> | undefined;
-  if (typeof models !== 'object' || models === null || ROLES.some((r) => typeof models[r] !== 'string')) {
-    throw new Error('compose settings: models must name a fingerprint for planner, wiring, code and single');
+  if (typeof models !== 'object' || models === null || MODELS.some((r) => typeof models[r] !== 'string')) {
+    throw new Error(`compose settings: models must name a fingerprint for ${MODELS.join(', ')}`);
   }
   const val = v.validation as Record<string, unknown> | undefined;
   if (typeof val !== 'object' || val === null || ['intents', 'passed', 'refused', 'wrong_code'].some((k) => typeof val[k] !== 'number')) {

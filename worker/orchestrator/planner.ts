@@ -48,7 +48,11 @@ export function planWithRetry<P = string[]>(request: PlanRequest<P>, emit: Emit)
     const parsed = request.parse(completion.text);
     if (parsed.ok) {
       const plan = parsed.plan;
-      emit('plan_generated', { prompt, output: completion.text, plan: itemsOf(request, plan), attempt, confidence: completion.confidence });
+      emit('plan_generated', {
+        prompt, output: completion.text, plan: itemsOf(request, plan), attempt, confidence: completion.confidence,
+        // several Planners answering as one (compose's two): what each wrote
+        ...(completion.votes ? { votes: completion.votes } : {}),
+      });
       return { source: 'model', plan, attempt, completion };
     }
     emit('plan_rejected', { output: completion.text, reason: parsed.reason, attempt });

@@ -17,7 +17,7 @@ import { confidenceText } from './confidence-text.ts';
 import { EventLog, type Emit, type OrchestratorEvent, type Phase, type RefuseReason, type ReplanReason } from './events.ts';
 import { emptyKanban, encodeKanban, idle, planned, planTried, replanned, startTask, taskBlocked, taskDone, type Kanban } from './kanban.ts';
 import { planOrHeuristic, type PlanOutcome, type PlanParse } from './planner.ts';
-import type { Organelle } from './types.ts';
+import type { Completion, Organelle } from './types.ts';
 
 export type TaskResult =
   /** The task passed: it goes to done. */
@@ -42,6 +42,11 @@ export interface TaskAdapter<P> {
   parsePlan(output: string, kanban: Kanban): PlanParse<P>;
   /** The deterministic plan used without a Planner or after two malformed answers. */
   heuristicPlan(kanban: Kanban): P;
+  /**
+   * Why a well-formed, confident plan from the Planner is still not to be trusted (compose: a
+   * step the intent's words do not say), or null. The run is refused with it ('planner unsure').
+   */
+  doubt?(plan: P, kanban: Kanban): string | null;
   /** The plan's tasks, in order; empty for a plan that declines the work. */
   tasks(plan: P): string[];
   /** The plan in one line, for events and the result. */
@@ -95,6 +100,14 @@ export async function runTasks<P>(
 export function plannerUnsure(confidence: number, threshold: number): string {
   const text = confidenceText(confidence, threshold);
   return `this intent is outside what the organelles know: the Planner's confidence was ${text.confidence} against a threshold of ${text.threshold}`;
+}
+
+/** The refusal a Planner's `none` gives; a Planner of several that wrote different plans says so (compose's two). */
+export function plannerRefused(completion: Completion): string {
+  const votes = [...new Set(completion.votes ?? [])];
+  return votes.length > 1
+    ? `this intent is outside what the organelles know: the Planners wrote different plans (${votes.join(' and ')})`
+    : 'this intent is outside what the organelles know: the Planner answered that no known pieces make it';
 }
 
 class TaskRun<P> {
@@ -212,13 +225,16 @@ class TaskRun<P> {
       this.#refuse('planner unsure', plannerUnsure(outcome.completion.confidence, threshold));
       return false;
     }
+    const doubt = outcome.source === 'model' ? adapter.doubt?.(outcome.plan, kanban) ?? null : null;
+    if (doubt !== null) {
+      this.#refuse('planner unsure', `this intent is outside what the organelles know: ${doubt}`);
+      return false;
+    }
     const tasks = adapter.tasks(outcome.plan);
     if (tasks.length === 0) {
       this.#refuse(
         outcome.source === 'model' ? 'planner refused' : 'no decomposition',
-        outcome.source === 'model'
-          ? 'this intent is outside what the organelles know: the Planner answered that no known pieces make it'
-          : 'no decomposition into known pieces was found',
+        outcome.source === 'model' ? plannerRefused(outcome.completion) : 'no decomposition into known pieces was found',
       );
       return false;
     }

@@ -1,8 +1,8 @@
 // Code-composition organelles measured in their pipeline, after a browser training run: the
-// Planner, Wiring and Code compose a fixed sample of held-out intents (worker/compose/sets.ts)
+// two Planners, Wiring and Code compose a fixed sample of held-out intents (worker/compose/sets.ts)
 // and the Judge runs what they hand over in the sandbox; the built-in set composes the very same
 // intents beside them. An organelle trained alone works with the built-in ones for the other
-// two roles (as a game's organelle plays with its built-in partner); a set of three trained
+// three roles (as a game's organelle plays with its built-in partner); a set of four trained
 // together is measured as it is. The confidence settings are the shipped ones, chosen on the
 // validation set for the built-in models: a trained set gets the same rule and thresholds, which
 // the page says. `organelle eval compose` is the full measure (every intent of every set, and the
@@ -11,8 +11,9 @@ import type { Organelle } from '../organelle.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { buildSet, type Case, type Library, type SetName } from '../compose/sets.ts';
 import { evaluateSet } from '../compose/evaluate.ts';
+import { planWords } from '../compose/said.ts';
 import { keywordPlan } from '../compose/keywords.ts';
-import { composeOrganelle, MAX_ANSWER } from '../compose/organelles.ts';
+import { pipelineOrganelles } from '../compose/organelles.ts';
 import type { ComposeSettings } from '../compose/settings.ts';
 import type { SandboxRunner } from '../compose/sandbox/runner.ts';
 import type { ComposeOrganelles, Thresholds } from '../compose/pipeline.ts';
@@ -44,10 +45,10 @@ export type ComposeSet = Record<ComposeRole, Organelle>;
 export type ComposeThresholds = Pick<ComposeSettings, 'rule' | 'agreement' | 'planner' | 'wiring' | 'code'>;
 
 /** The pipeline (Planner, Wiring, Code as the orchestrator calls them, the Judge in `runner`) on `cases`. */
-export async function measureWith(organelles: Required<ComposeOrganelles>, thresholds: Thresholds, runner: SandboxRunner, cases: readonly Case[]): Promise<ComposeMeasure> {
+export async function measureWith(organelles: ComposeOrganelles, thresholds: Thresholds, runner: SandboxRunner, cases: readonly Case[]): Promise<ComposeMeasure> {
   const report = await evaluateSet(
     // the single-model baseline is not run here
-    { lookup: COMPOSE_LIBRARY.lookup, runner, heuristic: keywordPlan, thresholds: { ...thresholds, single: 1 }, organelles },
+    { lookup: COMPOSE_LIBRARY.lookup, runner, heuristic: keywordPlan, planWords, thresholds: { ...thresholds, single: 1 }, organelles },
     'file',
     cases,
     { baselines: [] },
@@ -57,11 +58,7 @@ export async function measureWith(organelles: Required<ComposeOrganelles>, thres
 
 /** Trained models in the pipeline as anyone runs it, greedy, their confidence read by the settings' rule. */
 export function measureComposeSet(models: ComposeSet, settings: ComposeThresholds, runner: SandboxRunner, cases: readonly Case[] = measureIntents()): Promise<ComposeMeasure> {
-  const organelles = {
-    planner: composeOrganelle(models.planner, MAX_ANSWER.planner, settings.rule, settings.agreement),
-    wiring: composeOrganelle(models.wiring, MAX_ANSWER.wiring, settings.rule),
-    code: composeOrganelle(models.code, MAX_ANSWER.code, settings.rule),
-  };
+  const organelles = pipelineOrganelles(models, settings);
   return measureWith(organelles, { planner: settings.planner, wiring: settings.wiring, code: settings.code }, runner, cases);
 }
 
@@ -82,7 +79,7 @@ export function composeEvaluation(trained: ComposeMeasure, builtIn: ComposeMeasu
 }
 
 /**
- * One organelle trained alone, in `role` with the built-in models in the other two, beside the
+ * One organelle trained alone, in `role` with the built-in models in the other three, beside the
  * built-in set on the same intents, under the shipped settings.
  */
 export async function evaluateComposeRole(

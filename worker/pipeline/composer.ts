@@ -1,4 +1,4 @@
-// The code-composition pipeline as one object: load the Planner, Wiring and Code organelles
+// The code-composition pipeline as one object: load the two Planners, the Wiring and Code organelles
 // (from .organelle bytes) with the settings chosen for them, and compose intents with events
 // streamed as they happen, handing back each run's share link. The CLI and the browser's worker
 // both use it, with the sandbox of their host (worker_threads in Node, a Web Worker in the browser).
@@ -6,7 +6,7 @@ import { Organelle } from '../organelle.ts';
 import { pipelineFingerprint } from './fingerprint.ts';
 import { modelFingerprint } from '../model/model-file.ts';
 import type { ComposeOrganelles, ComposeResult } from '../compose/pipeline.ts';
-import { composeOrganelle, MAX_ANSWER } from '../compose/organelles.ts';
+import { pipelineOrganelles } from '../compose/organelles.ts';
 import { composeRecorded, encodeComposeLink } from '../share/compose-link.ts';
 import type { ComposeSettings } from '../compose/settings.ts';
 import type { SandboxRunner } from '../compose/sandbox/runner.ts';
@@ -52,14 +52,9 @@ export class Composer {
     return new Composer(models, settings, runner);
   }
 
-  /** The organelles as the pipeline calls them, with the settings' confidence rule. */
+  /** The organelles as the pipeline calls them (the two Planners as one), with the settings' confidence rule. */
   organelles(): Required<ComposeOrganelles> {
-    const rule = this.settings.rule;
-    return {
-      planner: composeOrganelle(this.models.planner, MAX_ANSWER.planner, rule, this.settings.agreement),
-      wiring: composeOrganelle(this.models.wiring, MAX_ANSWER.wiring, rule),
-      code: composeOrganelle(this.models.code, MAX_ANSWER.code, rule),
-    };
+    return pipelineOrganelles(this.models, this.settings);
   }
 
   /**

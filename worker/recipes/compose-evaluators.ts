@@ -1,5 +1,5 @@
-// After a browser training run of the compose Planner, Wiring or Code: the organelle composes
-// a fixed sample of held-out intents with the built-in models in the other two roles, the Judge
+// After a browser training run of a compose Planner, Wiring or Code: the organelle composes
+// a fixed sample of held-out intents with the built-in models in the other three roles, the Judge
 // running the code in the sandbox, beside the built-in set on the same intents, under the shipped
 // confidence settings (worker/pipeline/compose-eval.ts). The measure, the Judge and the sandbox
 // load only then, as chunks of their own: a worker that trains a game never loads them. Where the
@@ -7,11 +7,9 @@
 // evaluation leaves the measure out.
 import { registerEvaluator } from '../browser/evaluation.ts';
 import { parseSettings, type ComposeSettings } from '../compose/settings.ts';
-import type { ComposeRole } from '../pipeline/composer.ts';
+import { COMPOSE_ROLES } from '../compose/roles.ts';
 import type { ComposeSet } from '../pipeline/compose-eval.ts';
 import { builtInModels } from './built-in-model.ts';
-
-const ROLES: readonly ComposeRole[] = ['planner', 'wiring', 'code'];
 
 /** The settings shipped beside the built-in compose models, fetched from the site like them; null without. */
 export async function builtInComposeSettings(): Promise<ComposeSettings | null> {
@@ -25,10 +23,10 @@ export async function builtInComposeSettings(): Promise<ComposeSettings | null> 
   }
 }
 
-for (const role of ROLES) {
+for (const role of COMPOSE_ROLES) {
   registerEvaluator(`compose/${role}`, async (organelle) => {
-    const [built, settings] = await Promise.all([builtInModels('compose', ROLES, organelle.engine.module), builtInComposeSettings()]);
-    if (!settings || ROLES.some((r) => !built[r])) return {};
+    const [built, settings] = await Promise.all([builtInModels('compose', COMPOSE_ROLES, organelle.engine.module), builtInComposeSettings()]);
+    if (!settings || COMPOSE_ROLES.some((r) => !built[r])) return {};
     const [{ evaluateComposeRole }, { browserSandbox }] = await Promise.all([import('../pipeline/compose-eval.ts'), import('../compose/sandbox/browser.ts')]);
     const runner = browserSandbox();
     try {

@@ -1,10 +1,11 @@
-// The code-composition pipeline's organelles (seed 000, section 9): a Planner, a Wiring and a
-// Code organelle, trained from one deterministic build of corpus/compose.ts; and the
-// single-model baseline (intent straight to the whole code), which is measured beside the
-// pipeline but is not part of it. The shipped models (public/models/compose/) are this
-// recipe's output at these seeds. `organelle train compose` runs the pipeline's three in this
-// order on as many cores as there are (the Planner, the longest, beside the Wiring, then the
-// Code; then it gets every core), and the baseline after them.
+// The code-composition pipeline's organelles (seed 000, section 9): two Planners (one recipe,
+// two seeds: a plan counts only when both write it), a Wiring and a Code organelle, trained from
+// one deterministic build of corpus/compose.ts; and the single-model baseline (intent straight
+// to the whole code), which is measured beside the pipeline but is not part of it. The shipped
+// models (public/models/compose/) are this recipe's output at these seeds. `organelle train
+// compose` runs the pipeline's four in this order on as many cores as there are (on two: the
+// Planner beside the Wiring, then the Code, then the second Planner; each run left takes the
+// cores the others leave), and the baseline after them.
 import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, type ComposeCorpus } from '../../corpus/compose.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { registerRecipe } from './registry.ts';
@@ -57,6 +58,21 @@ registerRecipe({
   seed: 33,
   config: { steps: 1_500, batchDocs: 8, learningRate: 3e-3, warmupSteps: 100 },
   buildCorpus: () => corpus().code,
+});
+
+registerRecipe({
+  game: 'compose',
+  organelle: 'planner2',
+  id: 'compose/planner2',
+  title: 'Compose second Planner',
+  description: 'The Planner again, from another seed: a plan counts only when both Planners write it.',
+  // Two Planners misread an unknown word as different known steps more often than one is unsure
+  // of its own misreading: requiring agreement kept 272 right plans of validation's 400 against
+  // 260 at the same wrong-plan budget (docs/compose.md)
+  architecture: { embd: 64, heads: 8, layers: 3, mlp: 256, block: 384, alibi: true },
+  seed: 32,
+  config: { steps: 20_000, batchDocs: 16, learningRate: 5e-3, warmupSteps: 200, labelSmoothing: 0 },
+  buildCorpus: () => corpus().planner,
 });
 
 registerRecipe({

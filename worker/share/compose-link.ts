@@ -32,6 +32,7 @@
 // Prompts are not recorded: each follows from the intent and the answers before it, and the
 // trace digest catches a replay that drifts anywhere.
 import { judge } from '../compose/judge.ts';
+import { planWords } from '../compose/said.ts';
 import { keywordPlan } from '../compose/keywords.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { MAX_ANSWER } from '../compose/organelles.ts';
@@ -44,6 +45,7 @@ import { PLAN_ATTEMPTS } from '../orchestrator/planner.ts';
 import { DEFAULT_TASK_LIMITS } from '../orchestrator/task-loop.ts';
 import type { Organelle } from '../orchestrator/types.ts';
 import { recording, Script, type Recorded } from './recorder.ts';
+import { isPlannerRole, PLANNER_ROLES, type ComposeRole } from '../compose/roles.ts';
 import { fnv1a, fromBase64Url, ShareLinkError, toBase64Url, traceDigest } from './solve-link.ts';
 
 const COMPOSE_LINK_VERSION = 1;
@@ -51,11 +53,15 @@ const COMPOSE_LINK_VERSION = 1;
 /** A link's address in the app; the CLI prints and accepts it. */
 export const COMPOSE_ROUTE = '#/c/';
 
-export type ComposeRole = keyof Thresholds;
-const ROLES: readonly ComposeRole[] = ['planner', 'wiring', 'code'];
+/** The roles with a threshold (the two Planners share the Planner's). */
+const THRESHOLD_ROLES: readonly (keyof Thresholds)[] = ['planner', 'wiring', 'code'];
+/** The roles that answer, in the order a link numbers them: the second Planner last, so links made before it read the same. */
+const ROLES: readonly ComposeRole[] = ['planner', 'wiring', 'code', 'planner2'];
 
 /** Each role in the words of a replay's messages. */
-const ROLE_NAMES: Record<ComposeRole, string> = { planner: "the Planner's", wiring: "the Wiring organelle's", code: "the Code organelle's" };
+const ROLE_NAMES: Record<ComposeRole, string> = {
+  planner: "the Planner's", planner2: "the second Planner's", wiring: "the Wiring organelle's", code: "the Code organelle's",
+};
 
 export type ComposeAnswer = Recorded<ComposeRole>;
 
@@ -130,6 +136,7 @@ function composeRunOptions(
     lookup,
     judge: (code, composition) => judge(code, { lookup, returns: returnKind(composition, lookup) }, runner),
     heuristic: keywordPlan,
+    planWords,
     thresholds: { planner: thresholds.planner, wiring: thresholds.wiring, code: thresholds.code },
     limits: { ...limits },
     ...(onEvent ? { onEvent } : {}),
@@ -159,6 +166,7 @@ export async function composeRecorded(intent: string, organelles: ComposeOrganel
   const answers: ComposeAnswer[] = [];
   const recorded: ComposeOrganelles = {
     ...(organelles.planner ? { planner: recording('planner', organelles.planner, answers) } : {}),
+    ...(organelles.planner2 ? { planner2: recording('planner2', organelles.planner2, answers) } : {}),
     wiring: recording('wiring', organelles.wiring, answers),
     code: recording('code', organelles.code, answers),
   };
@@ -216,7 +224,9 @@ export async function replayCompose(link: ComposeLink, options: ReplayOptions): 
     };
   };
   const organelles: ComposeOrganelles = {
+    // a link made with two Planners has the second's answers; one made before it, none
     ...(link.planner ? { planner: scripted('planner') } : {}),
+    ...(link.planner && link.answers.some((a) => a.source === 'planner2') ? { planner2: scripted('planner2') } : {}),
     wiring: scripted('wiring'),
     code: scripted('code'),
   };
@@ -244,7 +254,7 @@ function isUnit(x: number): boolean {
 
 /** The most organelle calls a run with `limits` makes: the Planner's attempts per plan, and one per task. */
 function maxAnswers(limits: ComposeLimits): number {
-  return PLAN_ATTEMPTS * (1 + limits.maxReplans) + limits.maxIterations;
+  return PLANNER_ROLES.length * PLAN_ATTEMPTS * (1 + limits.maxReplans) + limits.maxIterations;
 }
 
 /** Every field's type and range; throws ComposeLinkError naming the first that fails. */
@@ -253,7 +263,7 @@ function checkLink(link: ComposeLink): void {
   if (typeof link.models !== 'string' || !/^[0-9a-f]{16}$/.test(link.models)) {
     throw new ComposeLinkError('models', 'the model fingerprint must be 16 hex digits');
   }
-  for (const role of ROLES) {
+  for (const role of THRESHOLD_ROLES) {
     const t = link.thresholds?.[role];
     if (typeof t !== 'number' || !isUnit(t)) throw new ComposeLinkError('thresholds', `the ${role} threshold must be a number in [0, 1], got ${t}`);
   }
@@ -278,7 +288,7 @@ function checkLink(link: ComposeLink): void {
   link.answers.forEach((a, i) => {
     const n = i + 1;
     if (!ROLES.includes(a?.source)) throw new ComposeLinkError('answers', `answer ${n} is from an unknown organelle`);
-    if (a.source === 'planner' && !link.planner) throw new ComposeLinkError('answers', `answer ${n} is the Planner's, in a run without the Planner`);
+    if (isPlannerRole(a.source) && !link.planner) throw new ComposeLinkError('answers', `answer ${n} is ${ROLE_NAMES[a.source]}, in a run without the Planner`);
     if (typeof a.text !== 'string') throw new ComposeLinkError('answers', `answer ${n} is not text`);
     if (a.text.length > MAX_ANSWER[a.source]) {
       throw new ComposeLinkError('answers', `answer ${n} (${a.source}) has ${a.text.length} characters; at most ${MAX_ANSWER[a.source]}`);
@@ -423,7 +433,7 @@ export async function encodeComposeLink(link: ComposeLink): Promise<string> {
   const w = new Writer();
   w.u8(link.planner ? 1 : 0);
   for (let i = 0; i < 16; i += 2) w.u8(parseInt(link.models.slice(i, i + 2), 16));
-  for (const role of ROLES) w.f64(link.thresholds[role]);
+  for (const role of THRESHOLD_ROLES) w.f64(link.thresholds[role]);
   w.u8(link.limits.maxIterations);
   w.u8(link.limits.stallLimit);
   w.u8(link.limits.maxReplans);

@@ -1,23 +1,23 @@
 // The Compose view's state: the intent being written and its check, the examples to pick, which
-// Planner, Wiring and Code compose it (with the confidence settings chosen for the built-in
+// two Planners, Wiring and Code compose it (with the confidence settings chosen for the built-in
 // ones), the engine worker that runs the pipeline (one, started on first need and kept; it
 // starts the code sandbox when the Judge first needs it), the run as it happens and then its
 // playback, the composed function run on a signal, and the share link. One instance for the
 // app, so a composition survives moving between views. Its setup (the intent, the models, the
-// Planner or the keyword decomposer) goes to and from the address, `#/compose/<intent>?…`.
+// Planners or the keyword decomposer) goes to and from the address, `#/compose/<intent>?…`.
 import * as Comlink from 'comlink';
 import type { ComposeRun, ComposeSettings, ExampleIntent } from '../../../worker/browser/messages.ts';
 import type { OrchestratorEvent } from '../../../worker/orchestrator/events.ts';
 import { checkIntent } from '../../../worker/compose/prompts.ts';
 import { KeptEngine } from '../lib/engine-worker.ts';
 import { copyText, type CopyState } from '../lib/clipboard.ts';
-import { errorMessage } from '../lib/format.ts';
+import { errorMessage, listed } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
 import { chosenModels, type ComposeSetup } from '../lib/routes.ts';
 import { Playback } from '../replay/playback.svelte.ts';
 import type { RunSessionDeps } from '../replay/session-deps.ts';
 import { buildComposeReplay, type ComposeReplay } from './frames.ts';
-import { candidates, COMPOSE_ROLES, ROLE_TITLES, settingsFor, type ComposeRole } from './models.ts';
+import { byRole, candidates, COMPOSE_ROLES, isPlannerRole, ROLE_TITLES, settingsFor, type ComposeRole } from './models.ts';
 import { SignalBench } from './signal-bench.svelte.ts';
 import { suggestIntents } from './suggestions.ts';
 import { composeShareUrl } from './share.ts';
@@ -29,6 +29,11 @@ export interface ComposeDeps extends RunSessionDeps {
   settings: ComposeSettings | null;
 }
 
+/** The roles a run uses: without the Planner, neither Planner. */
+function rolesUsed(withPlanner: boolean): ComposeRole[] {
+  return COMPOSE_ROLES.filter((role) => withPlanner || !isPlannerRole(role));
+}
+
 export class ComposeSession {
   readonly #deps: ComposeDeps;
   readonly playback: Playback<ComposeReplay>;
@@ -37,8 +42,8 @@ export class ComposeSession {
   #input = $state('');
   #touched = $state(false);
   #check = $derived<string | null>(checkIntent(this.#input));
-  #choice = $state<Record<ComposeRole, string | null>>({ planner: null, wiring: null, code: null });
-  /** Off: the ablation, the keyword decomposer in the Planner's place. */
+  #choice = $state<Record<ComposeRole, string | null>>(byRole(() => null));
+  /** Off: the ablation, the keyword decomposer in the place of both Planners. */
   withPlanner = $state(true);
   #status = $state<ComposeStatus>('idle');
   #error = $state<string | null>(null);
@@ -153,7 +158,7 @@ export class ComposeSession {
   #shows(intent: string): boolean {
     if (this.#status !== 'done' || this.#run?.intent !== intent) return false;
     const made = this.#runModels;
-    const roles = COMPOSE_ROLES.filter((role) => this.withPlanner || role !== 'planner'); // no Planner: any will do
+    const roles = rolesUsed(this.withPlanner); // without the Planner, whichever Planners are chosen will do
     return this.#run.planner === this.withPlanner && roles.every((role) => made[ROLE_TITLES[role]] === this.model(role)?.id);
   }
 
@@ -163,7 +168,7 @@ export class ComposeSession {
   get busy(): boolean { return this.#status === 'loading-models' || this.#status === 'composing'; }
   get error(): string | null { return this.#error; }
   get run(): ComposeRun | null { return this.#run; }
-  /** The library ids of the models that made the run, by role title ('Planner', 'Wiring', 'Code'). */
+  /** The library ids of the models that made the run, by role title ('Planner', 'second Planner', 'Wiring', 'Code'). */
   get runModels(): Readonly<Record<string, string>> { return this.#runModels; }
   /** Whether the run's thresholds were chosen on validation for its very models. */
   get runMeasured(): boolean { return this.#runMeasured; }
@@ -193,11 +198,11 @@ export class ComposeSession {
     // pressed before the library was read, the models would look missing: wait for it
     this.#status = 'loading-models';
     await this.#deps.library.loaded();
-    const chosen = { planner: this.model('planner'), wiring: this.model('wiring'), code: this.model('code') };
+    const chosen = byRole((role) => this.model(role));
     const missing = COMPOSE_ROLES.filter((role) => !chosen[role]);
     if (missing.length) {
       this.#status = 'error';
-      this.#error = `There is no compose ${missing.map((r) => ROLE_TITLES[r]).join(' or ')} in your library. Import a .organelle file, or use a build that ships them.`;
+      this.#error = `There is no compose ${listed(missing.map((r) => ROLE_TITLES[r]), 'or')} in your library. Import a .organelle file, or use a build that ships them.`;
       return;
     }
     const settings = this.#deps.settings;
@@ -212,7 +217,7 @@ export class ComposeSession {
       const { settings: used, measured } = settingsFor(settings, models);
       if (this.#loadedKey !== key || !this.#engine.running) {
         const files = await Promise.all(COMPOSE_ROLES.map((r) => this.#deps.library.file(models[r].id)));
-        const bytes = { planner: files[0].bytes, wiring: files[1].bytes, code: files[2].bytes };
+        const bytes = byRole((_, i) => files[i].bytes);
         const loaded = await this.#engine.api.loadCompose(Comlink.transfer(bytes, files.map((f) => f.bytes.buffer)), used);
         this.#loadedKey = key;
         this.#fingerprint = loaded.fingerprint;
@@ -225,9 +230,7 @@ export class ComposeSession {
       const withPlanner = this.withPlanner;
       const run = await this.#engine.api.compose(intent, withPlanner, Comlink.proxy((event: OrchestratorEvent) => this.#onLive(event)));
       this.#run = run;
-      this.#runModels = Object.fromEntries(
-        COMPOSE_ROLES.filter((r) => withPlanner || r !== 'planner').map((r) => [ROLE_TITLES[r], models[r].id]),
-      );
+      this.#runModels = Object.fromEntries(rolesUsed(withPlanner).map((r) => [ROLE_TITLES[r], models[r].id]));
       this.#runMeasured = measured;
       this.#status = 'done';
       this.playback.load(run.events, true);

@@ -161,9 +161,14 @@ export function buildComposeReplay(events: readonly OrchestratorEvent[]): Compos
         summary.answers++;
         const threshold = summary.plannerThreshold ?? 0;
         const accepted = e.confidence >= threshold;
+        // the two Planners answer as one (worker/compose/organelles.ts): different plans count for nothing
+        const votes = [...new Set(e.votes ?? [])];
         const call: ComposeCall = {
           who: 'Planner', task: null, prompt: e.prompt, output: e.output, confidence: e.confidence, threshold, accepted,
-          meaning: e.plan.length ? `${e.plan.length} tasks` : 'none: no known pieces make it', frame: frames.length,
+          meaning: votes.length > 1
+            ? `no agreement: the Planners wrote ${votes.map((vote) => `“${vote}”`).join(' and ')}`
+            : e.plan.length ? `${e.plan.length} tasks` : 'none: no known pieces make it',
+          frame: frames.length,
         };
         latest = { ...latest, Planner: call };
         line(e, plannerLine(e, readTasks));

@@ -1,25 +1,32 @@
 // Which compose models a composition uses and whether a share link's models are in the library:
-// the Planner, Wiring and Code candidates (the visitor's newest first, then the built-in ones),
-// and the settings the run takes: the confidence rule and thresholds chosen on the validation
-// set for the built-in models (public/models/compose/settings.json, read at build time).
+// the candidates for each role, the two Planners, Wiring and Code (the visitor's newest first,
+// then the built-in ones), and the settings the run takes: the confidence rule and thresholds
+// chosen on the validation set for the built-in models (public/models/compose/settings.json,
+// read at build time).
 import type { ModelMeta } from '../library/model-store.ts';
 import { findPipeline, roleModels } from '../library/pipelines.ts';
 import { parseSettings, type ComposeSettings } from '../../../worker/compose/settings.ts';
-import { COMPOSE_ROLES, type ComposeRole } from '../../../worker/compose/roles.ts';
+import { COMPOSE_ROLES, isPlannerRole, type ComposeRole } from '../../../worker/compose/roles.ts';
 
-export { COMPOSE_ROLES, type ComposeRole };
+export { COMPOSE_ROLES, isPlannerRole, type ComposeRole };
 
-export const ROLE_TITLES: Record<ComposeRole, string> = { planner: 'Planner', wiring: 'Wiring', code: 'Code' };
+/** Each role as the page names it; the second Planner is the Planner's recipe from another seed. */
+export const ROLE_TITLES: Record<ComposeRole, string> = { planner: 'Planner', planner2: 'second Planner', wiring: 'Wiring', code: 'Code' };
+
+/** A value for each role, in pipeline order. */
+export function byRole<T>(value: (role: ComposeRole, i: number) => T): Record<ComposeRole, T> {
+  return Object.fromEntries(COMPOSE_ROLES.map((role, i) => [role, value(role, i)])) as Record<ComposeRole, T>;
+}
 
 /** The library's models for one compose organelle, in the library's order (newest own first). */
 export function candidates(models: readonly ModelMeta[], role: ComposeRole): ModelMeta[] {
   return roleModels(models, 'compose', role);
 }
 
-/** The library's Planner, Wiring and Code whose pipeline has `fingerprint`, if it holds them. */
+/** The library's models, one per role, whose pipeline has `fingerprint`, if it holds them. */
 export function findComposeModels(models: readonly ModelMeta[], fingerprint: string): Record<ComposeRole, ModelMeta> | null {
   const found = findPipeline(models, 'compose', COMPOSE_ROLES, fingerprint);
-  return found ? { planner: found[0], wiring: found[1], code: found[2] } : null;
+  return found ? byRole((_, i) => found[i]) : null;
 }
 
 /** The shipped settings, or null when the build has none (or they do not read). */
@@ -43,6 +50,6 @@ export function settingsFor(
 ): { settings: ComposeSettings; measured: boolean } {
   const measured = COMPOSE_ROLES.every((role) => shipped.models[role] === chosen[role].fingerprint);
   if (measured) return { settings: shipped, measured };
-  const models = { ...shipped.models, planner: chosen.planner.fingerprint, wiring: chosen.wiring.fingerprint, code: chosen.code.fingerprint };
+  const models = { ...shipped.models, ...byRole((role) => chosen[role].fingerprint) };
   return { settings: { ...shipped, models }, measured };
 }

@@ -3,6 +3,7 @@
 // a set not measured yet is said to be so). Each report names the models it measured, so its
 // figures are quoted only beside those very models, the way measured.ts quotes the games'.
 import { combineFingerprints } from '../../../worker/pipeline/fingerprint.ts';
+import { COMPOSE_ROLES, type ComposeRole } from '../../../worker/compose/roles.ts';
 import { grouped, percent } from './format.ts';
 import type { Measured } from './measured.ts';
 
@@ -13,10 +14,11 @@ export interface ComposeReport {
   passed: number;
   refused: number;
   wrong_code: number;
-  models?: Partial<Record<'planner' | 'wiring' | 'code' | 'single', string>>;
+  models?: Partial<Record<ComposeRole | 'single', string>>;
 }
 
-export type ComposeFingerprints = Readonly<Record<'planner' | 'wiring' | 'code', string>>;
+/** The pipeline's models' fingerprints, by role. */
+export type ComposeFingerprints = Readonly<Record<ComposeRole, string>>;
 
 /** The sets the home page quotes, in order, with what a pass means on each. */
 const QUOTED_SETS = [
@@ -38,7 +40,7 @@ export interface ComposeFigures {
   rows: ComposeFigureRow[];
   /** "0 of 1,290 intents": code handed over that was wrong, over every quoted set measured; null when none is. */
   wrongCode: string | null;
-  /** The pipeline fingerprint of the models measured (Planner, Wiring, Code). */
+  /** The pipeline fingerprint of the models measured (both Planners, Wiring, Code). */
   pipeline: string;
 }
 
@@ -70,9 +72,9 @@ function isReport(value: unknown): value is ComposeReport {
   return typeof r === 'object' && r !== null && typeof r.set === 'string' && [r.intents, r.passed, r.refused, r.wrong_code].every((n) => typeof n === 'number');
 }
 
-/** Whether a report measured exactly these Planner, Wiring and Code. */
+/** Whether a report measured exactly these models in every role (one from before the second Planner measured another pipeline). */
 function measures(report: ComposeReport, fingerprints: ComposeFingerprints): boolean {
-  return (['planner', 'wiring', 'code'] as const).every((role) => report.models?.[role] === fingerprints[role]);
+  return COMPOSE_ROLES.every((role) => report.models?.[role] === fingerprints[role]);
 }
 
 /** The quoted sets' figures for the pipeline of `fingerprints`; a set without a report on these models is not measured yet. */
@@ -89,7 +91,7 @@ export function composeFigures(reports: readonly ComposeReport[], fingerprints: 
   return {
     rows,
     wrongCode: measured.length ? `${grouped(wrong)} of ${grouped(intents)} intents` : null,
-    pipeline: combineFingerprints([fingerprints.planner, fingerprints.wiring, fingerprints.code]),
+    pipeline: combineFingerprints(COMPOSE_ROLES.map((role) => fingerprints[role])),
   };
 }
 

@@ -7,7 +7,9 @@
 import { STRENGTH_TESTS } from '../../../worker/pipeline/measure-tests.ts';
 import { isTwoPlayerGame } from '../../../worker/pipeline/games.ts';
 import { PLAY_GAMES } from '../play/games.ts';
-import { grouped, percent } from './format.ts';
+import { grouped, listed, percent } from './format.ts';
+import { COMPOSE_ROLES, ROLE_TITLES } from '../compose/models.ts';
+import { inPipeline } from '../../../worker/compose/roles.ts';
 
 export type Evaluation = Readonly<Record<string, number>>;
 
@@ -126,8 +128,9 @@ function composeCount(n: number, intents: number | undefined, key: string): stri
 function partnerTitle({ game, organelle }: EvaluatedModel): string | null {
   if (!game || !organelle) return null;
   if (game === 'compose') {
-    const others = { planner: 'Wiring and Code', wiring: 'Planner and Code', code: 'Planner and Wiring' } as Record<string, string>;
-    return others[organelle] ?? null;
+    // measured in the pipeline with the built-in models in every other role (compose-eval.ts); the baseline alone
+    if (!inPipeline({ game, organelle })) return null;
+    return listed(COMPOSE_ROLES.filter((role) => role !== organelle).map((role) => ROLE_TITLES[role]));
   }
   if (organelle === 'planner') return game === 'puzzle8' ? 'Mover' : 'Player';
   return organelle === 'mover' || organelle === 'player' ? 'Planner' : null;

@@ -84,6 +84,18 @@ export function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+const COUNT_WORDS: Readonly<Record<number, string>> = { 2: 'two', 3: 'three', 4: 'four', 5: 'five' };
+
+/** A small count as a sentence writes it: 4 -> "four"; others in digits. */
+export function countWord(count: number): string {
+  return COUNT_WORDS[count] ?? String(count);
+}
+
+/** Items as a sentence lists them: "Planner", "Wiring and Code", "Planner, Wiring or Code". */
+export function listed(items: readonly string[], conjunction: 'and' | 'or' = 'and'): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${conjunction} ${items.at(-1)}`;
+}
+
 /** Milliseconds to three significant figures, the unit left to the caller: 0.0864 -> "0.086",
  *  4.271 -> "4.27", 42.71 -> "42.7", 427.1 -> "427", 1234.5 -> "1,235"; "—" when unknown. */
 export function millis(ms: number): string {

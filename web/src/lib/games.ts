@@ -1,6 +1,7 @@
 // The games the product plays, as the UI describes them. Which organelles each one uses
 // comes from the recipe registry (worker side); this is only the human-facing text.
 import type { GameId } from '../../../worker/recipes/registry.ts';
+import { ROLE_TITLES } from '../compose/models.ts';
 
 export interface GameInfo {
   id: GameId;
@@ -39,7 +40,8 @@ export function gameTitle(id: string | undefined): string {
   return GAMES.find((g) => g.id === id)?.title ?? 'Your own corpus';
 }
 
-/** An organelle's role as a title: "planner" -> "Planner". */
+/** An organelle's role as a title: "planner" -> "Planner"; code composition's "planner2" -> "second Planner". */
 export function organelleTitle(organelle: string): string {
+  if (Object.hasOwn(ROLE_TITLES, organelle)) return ROLE_TITLES[organelle as keyof typeof ROLE_TITLES];
   return organelle.charAt(0).toUpperCase() + organelle.slice(1);
 }

@@ -7,7 +7,7 @@
 //   #/train[/<game>/<organelle> | /corpus][?shape=<preset>|recipe&block=<n>&steps=<n>&seed=<n>]
 //   #/solve[/<board>][?planner=<id>&mover=<id>&plans=planner|heuristic]   the board is solved on arrival
 //   #/play[/tictactoe|/connect4][?planner=<id>&player=<id>][&you=first|second | &watch=<opponent>[&as=first|second]]
-//   #/compose[/<intent>][?planner=<id>&wiring=<id>&code=<id>&plans=planner|heuristic]   the intent is composed on arrival
+//   #/compose[/<intent>][?planner=<id>&planner2=<id>&wiring=<id>&code=<id>&plans=planner|heuristic]   the intent is composed on arrival
 //
 // Train's names a game organelle's recipe, or the visitor's own corpus (whose file no address
 // can carry), and the run's shape, steps and seed as written: the Train form checks them. A

@@ -1,5 +1,5 @@
-// Compose sets: the Planner, Wiring and Code that "Train all three" started together (their jobs
-// share JobSpec.set). Once all three are trained and saved, the three compose the after-training
+// Compose sets: the two Planners, Wiring and Code that "Train all four" started together (their
+// jobs share JobSpec.set). Once all four are trained and saved, they compose the after-training
 // sample of held-out intents together, in a worker of their own, the Judge running their code in
 // the sandbox, and the built-in set composes the very same intents beside them
 // (worker/pipeline/compose-eval.ts). Both run under the shipped confidence settings, which were
@@ -10,7 +10,7 @@ import { withEngine, type SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ComposeSettings } from '../../../worker/compose/settings.ts';
 import type { ComposeMeasure } from '../../../worker/pipeline/compose-eval.ts';
-import { COMPOSE_ROLES, type ComposeRole } from '../compose/models.ts';
+import { byRole, COMPOSE_ROLES, type ComposeRole } from '../compose/models.ts';
 import type { TrainingJob } from './training-job.svelte.ts';
 
 /** One set's jobs, by role (a role whose job was dismissed is missing). */
@@ -51,13 +51,13 @@ export function composeSets(jobs: readonly TrainingJob[]): ComposeSetJobs[] {
   return [...sets.values()];
 }
 
-/** The set's three library models once every one of its runs is done and saved; else null. */
+/** The set's library models, one per role, once every one of its runs is done and saved; else null. */
 export function setModels(set: ComposeSetJobs): Record<ComposeRole, string> | null {
   const ids = COMPOSE_ROLES.map((role) => {
     const job = set.jobs[role];
     return job?.status === 'done' ? job.modelId : null;
   });
-  return ids.every((id): id is string => typeof id === 'string') ? { planner: ids[0], wiring: ids[1], code: ids[2] } : null;
+  return ids.every((id): id is string => typeof id === 'string') ? byRole((_, i) => ids[i]) : null;
 }
 
 export class ComposeSetMeasures {
@@ -82,7 +82,7 @@ export class ComposeSetMeasures {
   }
 
   /**
-   * Measures every set among `jobs` whose three runs are done and saved and that has not been
+   * Measures every set among `jobs` whose runs are all done and saved and that has not been
    * measured yet (the pool calls this as each run ends); never rejects.
    */
   update(jobs: readonly TrainingJob[]): Promise<void> {
@@ -101,7 +101,7 @@ export class ComposeSetMeasures {
     try {
       const { trained, builtIn } = await withEngine(this.#deps.spawn, async (api, guard) => {
         const files = await Promise.all(COMPOSE_ROLES.map((role) => this.#deps.files.file(models[role])));
-        const bytes = { planner: files[0].bytes, wiring: files[1].bytes, code: files[2].bytes };
+        const bytes = byRole((_, i) => files[i].bytes);
         const thresholds = { rule: settings.rule, agreement: settings.agreement, planner: settings.planner, wiring: settings.wiring, code: settings.code };
         return guard(api.measureComposeSet(Comlink.transfer(bytes, files.map((f) => f.bytes.buffer as ArrayBuffer)), thresholds));
       });

@@ -16,7 +16,7 @@ export interface JobSpec {
   seed: number;
   game?: GameId;
   organelle?: string;
-  /** Shared by the compose Planner, Wiring and Code that "Train all three" started together: a set measured together once all are trained. */
+  /** Shared by the compose Planners, Wiring and Code that "Train all four" started together: a set measured together once all are trained. */
   set?: string;
 }
 

@@ -4,7 +4,7 @@
 import { SHAPE_PRESETS, isShapePresetName, parameterCount, presetOf, type ShapePreset, type ShapePresetName } from '../../../worker/model/shape.ts';
 import type { RecipeInfo, TrainSource, TrainTimingRequest } from '../../../worker/browser/messages.ts';
 import { TRAIN_LIMITS } from '../../../worker/model/recipe.ts';
-import { grouped } from '../lib/format.ts';
+import { countWord, grouped } from '../lib/format.ts';
 import { CORPUS_SOURCE, type TrainSetup } from '../lib/routes.ts';
 import { analyseCorpus, MAX_CORPUS_BYTES, type CorpusAnalysis } from './corpus.ts';
 import type { JobSpec } from './job-store.ts';
@@ -229,18 +229,18 @@ export class TrainForm {
   }
 }
 
-/** The start of the button that trains all of a game's organelles: "Train both", "Train all three". */
+/** The start of the button that trains all of a game's organelles: "Train both", "Train all four". */
 export function trainAllLabel(count: number): string {
   return `Train ${allOf(count)}`;
 }
 
-/** "both", "all three", "all 5". */
+/** "both", "all three", "all 6". */
 export function allOf(count: number): string {
-  return count === 2 ? 'both' : count === 3 ? 'all three' : count === 4 ? 'all four' : `all ${count}`;
+  return count === 2 ? 'both' : `all ${countWord(count)}`;
 }
 
 /**
- * The organelles "Train both" or "Train all three" starts for a game: those of its pipeline.
+ * The organelles "Train both" or "Train all four" starts for a game: those of its pipeline.
  * Code composition's single-model baseline is measured beside the pipeline, not part of it: it
  * trains on its own, from the form.
  */

@@ -1,0 +1,98 @@
+// Whether a plan's steps are said in the intent's words: the last check on the Planners' plan
+// before any code is asked for. Two Planners that agree can still agree on a misreading: an
+// unknown concept read as a known step spelled twice ("transpose the result of turning the
+// signal into probabilities" planned softmax|softmax), or a step no word asks for
+// ("bin my data into a histogram after normalizing it" planned l2_normalize|hann_window). The
+// check reads no plan itself and never chooses one: it only refuses a plan one of whose steps
+// none of that primitive's phrase forms (the library's own words, which every corpus holds)
+// says, or a step planned more often than the intent says it.
+//
+// A form is said when its key words occur in order, each written exactly or as a typo the
+// keyword decomposer would read (keywords.ts mayBeTypoOf); those before the form's argument
+// close together (within the form's own length plus SPAN words of where it starts), those after
+// it anywhere later, as the argument may be a whole phrase ("smooth the result of ... over 5
+// points"). A form of three key words or more may miss one (the
+// held-out slips drop words; a form's first word may be the missing one). A step planned twice
+// must be said twice: by matches that share no word.
+import { ARTICLES, mayBeTypoOf, phraseKeyWords, tokenize } from './keywords.ts';
+import type { Composition, Primitive } from './types.ts';
+import { PRIMITIVES } from './primitives/index.ts';
+
+/** Words an argument between a form's key words may take. */
+const SPAN = 6;
+
+const same = (written: string, key: string) => written === key || mayBeTypoOf(written, key);
+
+/**
+ * Each place in `words` a form is said: the positions of the words it takes. `groups` are its
+ * key words split where it takes its argument; the first group's must come within its length
+ * plus SPAN words of the start, a later group's anywhere after (the argument between may be a
+ * whole phrase: "the lowest value of the z-scores of ... so far").
+ */
+function formMatches(words: readonly string[], groups: readonly string[][]): number[][] {
+  const keys = groups.flat();
+  const slack = keys.length >= 3 ? 1 : 0;
+  const matches: number[][] = [];
+  for (let s = 0; s < words.length; s++) {
+    if (!same(words[s], keys[0]) && !(slack && same(words[s], keys[1]))) continue;
+    const used: number[] = [];
+    let at = s;
+    let missed = 0;
+    for (const [g, group] of groups.entries()) {
+      const end = g === 0 ? Math.min(words.length, s + group.length + SPAN) : words.length;
+      for (const key of group) {
+        let k = at;
+        while (k < end && !same(words[k], key)) k++;
+        if (k < end) {
+          used.push(k);
+          at = k + 1;
+        } else missed++;
+      }
+    }
+    if (missed <= slack && used.length > 0) matches.push(used);
+  }
+  return matches;
+}
+
+/**
+ * How many times the intent says a primitive: the most of its forms' matches that share no
+ * word (one phrase read from two starts, or by two of its forms, is said once).
+ */
+function timesSaid(words: readonly string[], forms: readonly string[][][]): number {
+  const matches = forms.filter((f) => f.length > 0).flatMap((f) => formMatches(words, f));
+  // interval scheduling: by where each match ends, taking those clear of every word taken so far
+  matches.sort((a, b) => Math.max(...a) - Math.max(...b));
+  const taken = new Set<number>();
+  let count = 0;
+  for (const m of matches) {
+    if (m.some((k) => taken.has(k)) || Math.min(...m) <= Math.max(-1, ...taken)) continue;
+    for (const k of m) taken.add(k);
+    count++;
+  }
+  return count;
+}
+
+export interface PlanWordsChecker {
+  /** Null when every step is said as often as planned, else what is not. */
+  unsaid(intent: string, composition: Composition): string | null;
+}
+
+export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWordsChecker {
+  const forms = new Map(primitives.map((p) => [p.name, phraseKeyWords(p)]));
+  return {
+    unsaid(intent, composition) {
+      const words = tokenize(intent).filter((w) => !ARTICLES.includes(w));
+      const planned = new Map<string, number>();
+      for (const step of composition) planned.set(step.name, (planned.get(step.name) ?? 0) + 1);
+      for (const [name, times] of planned) {
+        const said = timesSaid(words, forms.get(name) ?? []);
+        if (said === 0) return `the plan's ${name} is not said in the intent's words`;
+        if (said < times) return `the plan has ${name} ${times} times, but the intent's words say it ${said === 1 ? 'once' : `${said} times`}`;
+      }
+      return null;
+    },
+  };
+}
+
+/** The check over the shipped library: what the pipeline runs everywhere (the CLI, the page, a replay). */
+export const planWords: PlanWordsChecker = createPlanWordsChecker(PRIMITIVES);
