@@ -26,7 +26,11 @@ const conf = (c: number, t: number) => {
 };
 
 /** What each of several Planners wrote, when they answered as one. */
-const plannersWrote = (votes: readonly string[] | undefined) => (votes && votes.length > 1 ? `; the Planners wrote ${votes.map((v) => `"${v}"`).join(' and ')}` : '');
+function plannersWrote(votes: readonly string[] | undefined): string {
+  if (votes === undefined || votes.length < 2) return '';
+  const distinct = [...new Set(votes)];
+  return distinct.length === 1 ? `; all ${votes.length} Planners wrote it` : `; the Planners wrote ${distinct.map((v) => `"${v}"`).join(' and ')}`;
+}
 
 export function describeComposeEvent(e: OrchestratorEvent): string | null {
   switch (e.type) {

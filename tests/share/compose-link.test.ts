@@ -343,6 +343,15 @@ describe('compose links: tampering', () => {
 });
 
 describe('organelle compose --replay', () => {
+  it("says what each of two Planners wrote", async () => {
+    const plannerLine = async (second: string) => {
+      const r = await record(SMOOTH, { planner: smoothPlanner, planner2: { [plannerPrompt(SMOOTH, [])]: [second, 0.9] } });
+      return describeComposeEvent(r.result.events.find((e) => e.type === 'plan_generated')!);
+    };
+    expect(await plannerLine('rolling_mean(5)|diff_central')).toContain('confidence 0.900; all 2 Planners wrote it)');
+    expect(await plannerLine('rolling_mean(5)|diff_forward')).toContain('planner -> "none" (attempt 1, confidence 0.900; the Planners wrote "rolling_mean(5)|diff_central" and "rolling_mean(5)|diff_forward")');
+  });
+
   it('prints the lines of the recorded run, with no model', async () => {
     const recorded = await record(SMOOTH, { planner: smoothPlanner });
     const payload = await encodeComposeLink(recorded.link!);
