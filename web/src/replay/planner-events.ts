@@ -28,11 +28,16 @@ export function plannerCall(
 
 export function plannerLine(e: PlannerEvent, read: PlanReader = asWritten): LogLine {
   switch (e.type) {
-    case 'plan_generated':
-      return {
-        kind: 'plan', who: 'Planner', confidence: e.confidence,
-        text: `Plan: ${read(e.plan)} (wrote “${e.output}”${e.attempt > 1 ? `, attempt ${e.attempt}` : ''})`,
-      };
+    case 'plan_generated': {
+      // several Planners answering as one (compose's two): what each wrote
+      const votes = e.votes ?? [];
+      const distinct = [...new Set(votes)];
+      const attempt = e.attempt > 1 ? `, attempt ${e.attempt}` : '';
+      const text = distinct.length > 1
+        ? `No agreement: the Planners wrote ${distinct.map((v) => `“${v}”`).join(' and ')}${attempt}`
+        : `Plan: ${read(e.plan)} (${votes.length > 1 ? `all ${votes.length} Planners wrote` : 'wrote'} “${e.output}”${attempt})`;
+      return { kind: 'plan', who: 'Planner', confidence: e.confidence, text };
+    }
     case 'plan_rejected':
       return { kind: 'plan-rejected', who: 'Judge', text: `Refused the plan “${e.output}”: ${e.reason}` };
     case 'plan_fallback':
