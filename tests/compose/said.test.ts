@@ -1,6 +1,7 @@
 // The check that a plan's steps are said in the intent's words (worker/compose/said.ts): it
-// refuses a step no phrase of its primitive says, and a step planned more often than said; it
-// reads typos as the keyword decomposer does, and lets a longer phrase miss one word.
+// refuses a step no phrase of its primitive says, a step planned more often than said, and a
+// parameter value the intent does not say; it reads typos as the keyword decomposer does, and
+// lets a longer phrase miss one word.
 import { describe, expect, it } from 'vitest';
 import { planWords } from '../../worker/compose/said.ts';
 import { parsePlan } from '../../worker/compose/plan.ts';
@@ -40,6 +41,17 @@ describe('planWords', () => {
     );
     // said twice, in two phrases: the plan may hold it twice
     expect(unsaid('negate the signal then flip the sign of the result', 'negate|negate')).toBeNull();
+  });
+
+  it("refuses a parameter value the intent does not say, or says for another step; a phrase with no number means the default", () => {
+    const intent = 'first keep the low frequencies of my data below 0.06, then median-filter the result over 17 points, then smooth the result';
+    expect(unsaid(intent, 'lowpass(0.06)|median_filter(17)|rolling_mean(3)')).toBeNull();
+    expect(unsaid(intent, 'lowpass(0.06)|median_filter(17)|rolling_mean(17)')).toBe(
+      "the plan's rolling_mean takes 17 (a number the intent does not say, or says for another step)",
+    );
+    expect(unsaid('take the percentile of the signal at 100 percent', 'percentile(50)')).toMatch("the plan's percentile takes 50");
+    expect(unsaid('take the percentile of the signal at 100 percent', 'percentile(100)')).toBeNull();
+    expect(unsaid('clip x to the range -1.5 to 2', 'clamp(-1.5,2)')).toBeNull();
   });
 
   it("passes nearly every right plan of the validation set (where the pipeline's settings are chosen)", () => {

@@ -270,8 +270,12 @@ describe('compose links: tampering', () => {
     });
     expect((await refusal(decodeComposeLink(bar))).message).toBe("intent: the intent may not contain '|' or a line break");
     expect((await refusal(encodeComposeLink({ ...link, intent: 'smooth | it' }))).check).toBe('intent');
-    const other = await encodeComposeLink({ ...link, intent: 'smooth over 6 points then differentiate' });
+    // the same plan still fits the words: the run asks for every answer, but its events differ
+    const other = await encodeComposeLink({ ...link, intent: 'smooth over 5 points then differentiate it' });
     expect((await refusal(replayComposeLink(other, { runner }))).check).toBe('trace');
+    // a number changed: the plan's 5 is no longer said, the run ends early and leaves answers unused
+    const six = await encodeComposeLink({ ...link, intent: 'smooth over 6 points then differentiate' });
+    expect((await refusal(replayComposeLink(six, { runner }))).message).toMatch("replay: the link has 3 answer(s) the replay never used");
   });
 
   it('refuses a changed answer: its text, its confidence, one missing, one too many', async () => {

@@ -88,7 +88,7 @@ export function tokenize(text: string): string[] {
   return out;
 }
 
-const isNumber = (word: string) => NUMBER.test(word);
+export const isNumber = (word: string) => NUMBER.test(word);
 
 /** Words this long (written and known) may be two edits apart ("suubract" -> subtract). */
 const LONG = 8;

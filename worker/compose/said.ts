@@ -5,16 +5,19 @@
 // ("bin my data into a histogram after normalizing it" planned l2_normalize|hann_window). The
 // check reads no plan itself and never chooses one: it only refuses a plan one of whose steps
 // none of that primitive's phrase forms (the library's own words, which every corpus holds)
-// says, or a step planned more often than the intent says it.
+// says, a step planned more often than the intent says it, or a parameter value the intent
+// does not say.
 //
 // A form is said when its key words occur in order, each written exactly or as a typo the
 // keyword decomposer would read (keywords.ts mayBeTypoOf); those before the form's argument
 // close together (within the form's own length plus SPAN words of where it starts), those after
 // it anywhere later, as the argument may be a whole phrase ("smooth the result of ... over 5
-// points"). A form of three key words or more may miss one (the
-// held-out slips drop words; a form's first word may be the missing one). A step planned twice
-// must be said twice: by matches that share no word.
-import { ARTICLES, mayBeTypoOf, phraseKeyWords, tokenize } from './keywords.ts';
+// points"). A form of three key words or more may miss one (the held-out slips drop words; a
+// form's first word may be the missing one). A step planned twice
+// must be said twice: by matches that share no word. A parameter's value other than its default
+// must be a number of the intent, each number taken by one step ("median-filter x over 17
+// points, then smooth the result" is not rolling_mean(17)).
+import { ARTICLES, isNumber, mayBeTypoOf, phraseKeyWords, tokenize } from './keywords.ts';
 import type { Composition, Primitive } from './types.ts';
 import { PRIMITIVES } from './primitives/index.ts';
 
@@ -79,6 +82,7 @@ export interface PlanWordsChecker {
 
 export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWordsChecker {
   const forms = new Map(primitives.map((p) => [p.name, phraseKeyWords(p)]));
+  const defaults = new Map(primitives.map((p) => [p.name, p.params.map((q) => q.default)]));
   return {
     unsaid(intent, composition) {
       const words = tokenize(intent).filter((w) => !ARTICLES.includes(w));
@@ -88,6 +92,17 @@ export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWo
         const said = timesSaid(words, forms.get(name) ?? []);
         if (said === 0) return `the plan's ${name} is not said in the intent's words`;
         if (said < times) return `the plan has ${name} ${times} times, but the intent's words say it ${said === 1 ? 'once' : `${said} times`}`;
+      }
+      // a value other than the parameter's default must be a number the intent says, each said
+      // number taken once (a phrase without the number, "smooth x", means the default)
+      const numbers = words.filter(isNumber).map(Number);
+      for (const step of composition) {
+        for (const [i, value] of step.args.entries()) {
+          if (value === defaults.get(step.name)?.[i]) continue;
+          const at = numbers.indexOf(value);
+          if (at < 0) return `the plan's ${step.name} takes ${value} (a number the intent does not say, or says for another step)`;
+          numbers.splice(at, 1);
+        }
       }
       return null;
     },
