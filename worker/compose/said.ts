@@ -76,7 +76,7 @@ function timesSaid(words: readonly string[], forms: readonly string[][][]): numb
 }
 
 export interface PlanWordsChecker {
-  /** Null when every step is said as often as planned, else what is not. */
+  /** Null when every step is said as often as planned and every value other than a default is a number said, else what is not. */
   unsaid(intent: string, composition: Composition): string | null;
 }
 
