@@ -13,7 +13,8 @@
 // close together (within the form's own length plus SPAN words of where it starts), those after
 // it anywhere later, as the argument may be a whole phrase ("smooth the result of ... over 5
 // points"). A form of three key words or more may miss one (the held-out slips drop words; a
-// form's first word may be the missing one). A step planned twice
+// form's first word may be the missing one), but not a word only its own primitive's forms hold
+// ("apply softmax to {x}" is not said by "apply a high-pass filter to x"). A step planned twice
 // must be said twice: by matches that share no word. A parameter's value other than its default
 // must be a number of the intent, each number taken by one step ("median-filter x over 17
 // points, then smooth the result" is not rolling_mean(17)).
@@ -32,7 +33,7 @@ const same = (written: string, key: string) => written === key || mayBeTypoOf(wr
  * plus SPAN words of the start, a later group's anywhere after (the argument between may be a
  * whole phrase: "the lowest value of the z-scores of ... so far").
  */
-function formMatches(words: readonly string[], groups: readonly string[][]): number[][] {
+function formMatches(words: readonly string[], groups: readonly string[][], own: ReadonlySet<string>): number[][] {
   const keys = groups.flat();
   const slack = keys.length >= 3 ? 1 : 0;
   const matches: number[][] = [];
@@ -49,7 +50,7 @@ function formMatches(words: readonly string[], groups: readonly string[][]): num
         if (k < end) {
           used.push(k);
           at = k + 1;
-        } else missed++;
+        } else missed += own.has(key) ? slack + 1 : 1; // the word naming the primitive may not be the one missed
       }
     }
     if (missed <= slack && used.length > 0) matches.push(used);
@@ -61,8 +62,8 @@ function formMatches(words: readonly string[], groups: readonly string[][]): num
  * How many times the intent says a primitive: the most of its forms' matches that share no
  * word (one phrase read from two starts, or by two of its forms, is said once).
  */
-function timesSaid(words: readonly string[], forms: readonly string[][][]): number {
-  const matches = forms.filter((f) => f.length > 0).flatMap((f) => formMatches(words, f));
+function timesSaid(words: readonly string[], forms: readonly string[][][], own: ReadonlySet<string>): number {
+  const matches = forms.filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, own));
   // interval scheduling: by where each match ends, taking those clear of every word taken so far
   matches.sort((a, b) => Math.max(...a) - Math.max(...b));
   const taken = new Set<number>();
@@ -83,13 +84,17 @@ export interface PlanWordsChecker {
 export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWordsChecker {
   const forms = new Map(primitives.map((p) => [p.name, phraseKeyWords(p)]));
   const defaults = new Map(primitives.map((p) => [p.name, p.params.map((q) => q.default)]));
+  // each primitive's own words: key words of its forms that no other primitive's forms hold
+  const users = new Map<string, Set<string>>();
+  for (const [name, groups] of forms) for (const w of groups.flat(2)) users.set(w, (users.get(w) ?? new Set()).add(name));
+  const own = new Map([...forms.keys()].map((name) => [name, new Set([...users].filter(([, u]) => u.size === 1 && u.has(name)).map(([w]) => w))]));
   return {
     unsaid(intent, composition) {
       const words = tokenize(intent).filter((w) => !ARTICLES.includes(w));
       const planned = new Map<string, number>();
       for (const step of composition) planned.set(step.name, (planned.get(step.name) ?? 0) + 1);
       for (const [name, times] of planned) {
-        const said = timesSaid(words, forms.get(name) ?? []);
+        const said = timesSaid(words, forms.get(name) ?? [], own.get(name) ?? new Set());
         if (said === 0) return `the plan's ${name} is not said in the intent's words`;
         if (said < times) return `the plan has ${name} ${times} times, but the intent's words say it ${said === 1 ? 'once' : `${said} times`}`;
       }
