@@ -12,6 +12,7 @@ import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings } from '../worker/compose/settings.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
 import { toJsonl, type OrchestratorEvent } from '../worker/orchestrator/events.ts';
+import { plansApart } from '../worker/orchestrator/planner.ts';
 import { COMPOSE_ROUTE, composePayload, replayComposeLink } from '../worker/share/compose-link.ts';
 import type { ComposeResult } from '../worker/compose/pipeline.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
@@ -28,8 +29,8 @@ const conf = (c: number, t: number) => {
 /** What each of several Planners wrote, when they answered as one. */
 function plannersWrote(votes: readonly string[] | undefined): string {
   if (votes === undefined || votes.length < 2) return '';
-  const distinct = [...new Set(votes)];
-  return distinct.length === 1 ? `; all ${votes.length} Planners wrote it` : `; the Planners wrote ${distinct.map((v) => `"${v}"`).join(' and ')}`;
+  const apart = plansApart(votes);
+  return apart.length === 0 ? `; all ${votes.length} Planners wrote it` : `; the Planners wrote ${apart.map((v) => `"${v}"`).join(' and ')}`;
 }
 
 export function describeComposeEvent(e: OrchestratorEvent): string | null {
@@ -59,9 +60,14 @@ export async function loadComposer(dir: string, runner: SandboxRunner): Promise<
   } catch {
     throw new Error(`no settings at ${settingsPath} (choose them with "organelle eval compose --set validation --choose")`);
   }
+  return Composer.load(await nodeWasmModule(), await readComposeModels(dir), parseSettings(text), runner);
+}
+
+/** The pipeline's model files in `dir/compose/`, by role. */
+export async function readComposeModels(dir: string): Promise<ComposeModels> {
   const bytes = {} as ComposeModels;
   for (const role of COMPOSE_ROLES) bytes[role] = await readModelFile(dir, 'compose', role);
-  return Composer.load(await nodeWasmModule(), bytes, parseSettings(text), runner);
+  return bytes;
 }
 
 function printEvent(e: OrchestratorEvent): void {

@@ -9,14 +9,15 @@ import { join } from 'node:path';
 import { checkOutputFile, readNamedFile } from './files.ts';
 import { intOption, parseArgs, stringOption } from './args.ts';
 import { EVAL_USAGE, synopsis } from './usage.ts';
-import { loadOrganelle, readModelFile, reportedDir, SHIPPED_MODELS_DIR } from './models.ts';
+import { loadOrganelle, reportedDir, SHIPPED_MODELS_DIR } from './models.ts';
 import { chooseExamples } from './compose-examples.ts';
+import { readComposeModels } from './compose.ts';
 import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
 import { buildSet, isSetName, SET_NAMES, type Case, type SetName } from '../worker/compose/sets.ts';
 import { BASELINES, evaluateSet, judgeModule, judgeSingleAnswer, referenceOutput, sameValue, type Report, type Summary } from '../worker/compose/evaluate.ts';
 import { chooseSettings, chooseSingleThreshold, type RawOrganelle } from '../worker/compose/choose.ts';
 import { agreementWith, composeOrganelle, greedyAnswer, MAX_ANSWER, pipelineOrganelles } from '../worker/compose/organelles.ts';
-import { COMPOSE_ROLES, type ComposeRole } from '../worker/compose/roles.ts';
+import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings, type ComposeSettings } from '../worker/compose/settings.ts';
 import { planWords } from '../worker/compose/said.ts';
 import { keywordPlan } from '../worker/compose/keywords.ts';
@@ -43,6 +44,10 @@ export function parseIntentsFile(text: string, name: string): Case[] {
   return cases;
 }
 
+/** The pipeline's organelles and the single-model baseline measured beside it. */
+const MEASURED_ROLES = [...COMPOSE_ROLES, 'single'] as const;
+type MeasuredRole = (typeof MEASURED_ROLES)[number];
+
 const pct = (k: number, n: number) => `${((100 * k) / Math.max(n, 1)).toFixed(1)}%`;
 
 function formatSummary(label: string, s: Summary): string {
@@ -55,13 +60,6 @@ function raw(o: Organelle, maxNew: number, agreement = false): RawOrganelle {
     const a = greedyAnswer(o, prompt, maxNew);
     return agreement && !a.truncated ? { ...a, agreement: agreementWith(o, prompt, a.text, maxNew) } : a;
   };
-}
-
-/** Both Planners' answers to each prompt, with their samples' agreement, as choose.ts reads them. */
-function rawPlanners(first: Organelle, second: Organelle): RawOrganelle {
-  const a = raw(first, MAX_ANSWER.planner, true);
-  const b = raw(second, MAX_ANSWER.planner, true);
-  return (prompt) => ({ ...a(prompt), second: b(prompt) });
 }
 
 async function loadSettings(dir: string): Promise<ComposeSettings> {
@@ -89,13 +87,8 @@ export async function evalCompose(argv: string[]): Promise<void> {
   const limit = args.options.has('limit') ? intOption(args, 'limit', 1, 1) : undefined;
   if (limit !== undefined) cases = cases.slice(0, limit);
 
-  const models = {
-    planner: await loadOrganelle(dir, 'compose', 'planner'),
-    planner2: await loadOrganelle(dir, 'compose', 'planner2'),
-    wiring: await loadOrganelle(dir, 'compose', 'wiring'),
-    code: await loadOrganelle(dir, 'compose', 'code'),
-    single: await loadOrganelle(dir, 'compose', 'single'),
-  };
+  const models = {} as Record<MeasuredRole, Organelle>;
+  for (const role of MEASURED_ROLES) models[role] = await loadOrganelle(dir, 'compose', role);
   const fingerprints = Object.fromEntries(Object.entries(models).map(([k, o]) => [k, modelFingerprint(o.toModel())])) as ComposeSettings['models'];
   const lookup = COMPOSE_LIBRARY.lookup;
   const runner = nodeSandbox();
@@ -104,7 +97,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     if (choose) settings = await chooseOnValidation(cases, models, fingerprints, dir, runner);
     else {
       settings = await loadSettings(dir);
-      for (const role of [...COMPOSE_ROLES, 'single'] as const) {
+      for (const role of MEASURED_ROLES) {
         if (settings.models[role] !== fingerprints[role]) throw new Error(`${dir}/compose/settings.json was chosen for another ${role}: run --set validation --choose`);
       }
     }
@@ -147,7 +140,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
 /** Searches the settings on the validation cases and writes them beside the models. */
 async function chooseOnValidation(
   cases: readonly Case[],
-  models: Record<ComposeRole | 'single', Organelle>,
+  models: Record<MeasuredRole, Organelle>,
   fingerprints: ComposeSettings['models'],
   dir: string,
   runner: ReturnType<typeof nodeSandbox>,
@@ -157,7 +150,12 @@ async function chooseOnValidation(
   const { best } = await chooseSettings({
     cases,
     lookup,
-    organelles: { planner: rawPlanners(models.planner, models.planner2), wiring: raw(models.wiring, MAX_ANSWER.wiring), code: raw(models.code, MAX_ANSWER.code) },
+    organelles: {
+      planner: raw(models.planner, MAX_ANSWER.planner, true),
+      planner2: raw(models.planner2, MAX_ANSWER.planner2, true),
+      wiring: raw(models.wiring, MAX_ANSWER.wiring),
+      code: raw(models.code, MAX_ANSWER.code),
+    },
     judge: (code, composition) => judgeModule(code, composition, lookup, runner),
     heuristic: keywordPlan,
     planWords,
@@ -181,8 +179,7 @@ async function chooseOnValidation(
     models: fingerprints,
     validation: { intents: cases.length, passed: best.passed, refused: best.refused, wrong_code: best.wrong_code },
   };
-  const bytes = Object.fromEntries(await Promise.all(COMPOSE_ROLES.map(async (r) => [r, await readModelFile(dir, 'compose', r)]))) as Record<ComposeRole, Uint8Array>;
-  settings.examples = await chooseExamples(bytes, settings, runner);
+  settings.examples = await chooseExamples(await readComposeModels(dir), settings, runner);
   const path = join(dir, 'compose', 'settings.json');
   await writeFile(path, JSON.stringify(settings, null, 2) + '\n');
   console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);

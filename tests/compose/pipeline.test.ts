@@ -59,6 +59,8 @@ function options(judge: (code: string) => Verdict = () => ({ ok: true, checks: [
     lookup,
     judge: async (code) => judge(code),
     heuristic: heuristic ?? (() => ({ refusal: true })),
+    // this file's library has no phrases: every plan is taken as said (said.ts has its own tests)
+    planWords: { unsaid: () => null },
     thresholds: { planner: 0.6, wiring: 0.8, code: 0.8 },
   };
 }

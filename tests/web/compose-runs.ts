@@ -14,6 +14,9 @@ import type { Completion } from '../../worker/orchestrator/types.ts';
 
 const lookup = COMPOSE_LIBRARY.lookup;
 export const THRESHOLDS = { planner: 0.6, wiring: 0.8, code: 0.8 };
+// every scripted plan taken as said in its intent's words: the frames only read the events, and
+// said.ts has tests of its own
+const TAKEN_AS_SAID = { unsaid: () => null };
 
 export interface RunScript {
   /** The Planner's answer and confidence by its prompt; absent: the keyword decomposer plans. */
@@ -64,7 +67,7 @@ export async function composeRun(intent: string, script: RunScript): Promise<Orc
       wiring: (prompt) => ({ text: wireComposition(fromWiringPrompt(prompt), lookup), confidence: script.wiring ?? 0.95 }),
       code: (name) => ({ text: lookup(name)!.body, confidence: script.code?.[name] ?? 0.97 }),
     },
-    { lookup, judge, heuristic: keywordPlan, thresholds: THRESHOLDS },
+    { lookup, judge, heuristic: keywordPlan, planWords: TAKEN_AS_SAID, thresholds: THRESHOLDS },
   );
   return result.events;
 }

@@ -12,7 +12,7 @@ import type { PlanWordsChecker } from './said.ts';
 import { composeIntent, type HeuristicFn, type Verdict } from './pipeline.ts';
 import { confidenceOf, CONFIDENCE_RULES, type ConfidenceRule } from './organelles.ts';
 import { referenceOutput, sameValue } from './evaluate.ts';
-import { REFUSAL, type Lookup } from './plan.ts';
+import type { Lookup } from './plan.ts';
 import type { Case } from './sets.ts';
 import type { Composition } from './types.ts';
 import type { Organelle } from '../orchestrator/types.ts';
@@ -24,8 +24,6 @@ export interface RawAnswer {
   truncated: boolean;
   /** The Planner's samples' agreement with this answer (organelles.ts agreementWith). */
   agreement?: number;
-  /** The second Planner's answer to the same prompt: the two plan as one (organelles.ts agreeingPlanners). */
-  second?: RawAnswer;
 }
 
 export type RawOrganelle = (prompt: string) => RawAnswer;
@@ -62,19 +60,13 @@ function memo(o: RawOrganelle): RawOrganelle {
   };
 }
 
-function confidence(a: RawAnswer, rule: ConfidenceRule, agreement: boolean): number {
-  const base = a.truncated ? 0 : confidenceOf(a.probs, rule);
-  if (!agreement) return base;
-  if (a.agreement === undefined) throw new Error('choose: the Planner answers carry no agreement');
-  return base * a.agreement;
-}
-
 function asOrganelle(o: RawOrganelle, rule: ConfidenceRule, agreement = false): Organelle {
   return (prompt) => {
     const a = o(prompt);
-    const own = confidence(a, rule, agreement);
-    if (a.second === undefined) return { text: a.text, confidence: own };
-    return { text: a.second.text === a.text ? a.text : REFUSAL, confidence: Math.min(own, confidence(a.second, rule, agreement)) };
+    const base = a.truncated ? 0 : confidenceOf(a.probs, rule);
+    if (!agreement) return { text: a.text, confidence: base };
+    if (a.agreement === undefined) throw new Error('choose: the Planner answers carry no agreement');
+    return { text: a.text, confidence: base * a.agreement };
   };
 }
 
@@ -90,18 +82,20 @@ function better(a: Candidate, b: Candidate | null, limit: number): boolean {
 export interface ChooseInput {
   cases: readonly Case[];
   lookup: Lookup;
-  organelles: { planner: RawOrganelle; wiring: RawOrganelle; code: RawOrganelle };
+  /** With `planner2`, the two Planners plan as one, as the pipeline makes them (pipeline.ts composeIntent). */
+  organelles: { planner: RawOrganelle; planner2?: RawOrganelle; wiring: RawOrganelle; code: RawOrganelle };
   /** The Judge without an expected output (as the pipeline runs it), with its own sandbox. */
   judge: (code: string, composition: Composition) => Promise<Verdict & { output?: number | number[] }>;
   heuristic: HeuristicFn;
   /** The pipeline's check that a plan's steps are said in the intent (said.ts). */
-  planWords?: PlanWordsChecker;
+  planWords: PlanWordsChecker;
   onProgress?: (done: number, total: number) => void;
 }
 
 /** The best setting, and every candidate's outcome (for the report). */
 export async function chooseSettings(input: ChooseInput): Promise<{ best: Candidate; candidates: Candidate[] }> {
-  const raw = { planner: memo(input.organelles.planner), wiring: memo(input.organelles.wiring), code: memo(input.organelles.code) };
+  const { planner2 } = input.organelles;
+  const raw = { planner: memo(input.organelles.planner), planner2: planner2 && memo(planner2), wiring: memo(input.organelles.wiring), code: memo(input.organelles.code) };
   const verdicts = new Map<string, Promise<Verdict & { output?: number | number[] }>>();
   const judge = (code: string, composition: Composition) => {
     let v = verdicts.get(code);
@@ -117,7 +111,12 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
   let best: Candidate | null = null;
   const total = 2 * CONFIDENCE_RULES.length * PLANNER_GRID.length * WORKER_GRID.length;
   for (const agreement of [false, true]) for (const rule of CONFIDENCE_RULES) {
-    const organelles = { planner: asOrganelle(raw.planner, rule, agreement), wiring: asOrganelle(raw.wiring, rule), code: asOrganelle(raw.code, rule) };
+    const organelles = {
+      planner: asOrganelle(raw.planner, rule, agreement),
+      planner2: raw.planner2 && asOrganelle(raw.planner2, rule, agreement),
+      wiring: asOrganelle(raw.wiring, rule),
+      code: asOrganelle(raw.code, rule),
+    };
     for (const planner of PLANNER_GRID) {
       for (const worker of WORKER_GRID) {
         const outcome: Outcome = { passed: 0, refused: 0, wrong_code: 0 };

@@ -119,7 +119,7 @@ export interface EvalContext {
   runner: SandboxRunner;
   heuristic: HeuristicFn;
   /** The pipeline's check that a plan's steps are said in the intent (said.ts). */
-  planWords?: PlanWordsChecker;
+  planWords: PlanWordsChecker;
   thresholds: Thresholds & { single: number };
   organelles: ComposeOrganelles & { single?: Organelle };
 }

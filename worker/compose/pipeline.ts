@@ -59,8 +59,8 @@ export interface ComposeOptions {
   lookup: Lookup;
   judge: JudgeFn;
   heuristic: HeuristicFn;
-  /** Refuses a Planner's plan whose steps the intent's words do not say (said.ts); absent: no such check. */
-  planWords?: PlanWordsChecker;
+  /** Refuses a Planner's plan whose steps or values the intent's words do not say (said.ts planWords). */
+  planWords: PlanWordsChecker;
   thresholds: Thresholds;
   limits?: Partial<Omit<TaskLimits, 'plannerThreshold'>>;
   onEvent?: (event: OrchestratorEvent) => void;
@@ -141,7 +141,7 @@ class ComposeAdapter implements TaskAdapter<ComposePlan> {
   // A first plan's steps must be said in the intent's words (said.ts); a replan's need not: it
   // spells a blocked step another way, in primitives the intent never names.
   doubt(plan: ComposePlan, kanban: Kanban): string | null {
-    if ('refusal' in plan || kanban.blocked.length > 0 || this.#options.planWords === undefined) return null;
+    if ('refusal' in plan || kanban.blocked.length > 0) return null;
     return this.#options.planWords.unsaid(this.start, plan.composition);
   }
 

@@ -64,13 +64,14 @@ function formMatches(words: readonly string[], groups: readonly string[][], own:
  */
 function timesSaid(words: readonly string[], forms: readonly string[][][], own: ReadonlySet<string>): number {
   const matches = forms.filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, own));
-  // interval scheduling: by where each match ends, taking those clear of every word taken so far
-  matches.sort((a, b) => Math.max(...a) - Math.max(...b));
-  const taken = new Set<number>();
+  // interval scheduling: by where each match ends (its words are in order), taking each that
+  // starts after the last one taken ends
+  matches.sort((a, b) => a[a.length - 1] - b[b.length - 1]);
   let count = 0;
+  let end = -1;
   for (const m of matches) {
-    if (m.some((k) => taken.has(k)) || Math.min(...m) <= Math.max(-1, ...taken)) continue;
-    for (const k of m) taken.add(k);
+    if (m[0] <= end) continue;
+    end = m[m.length - 1];
     count++;
   }
   return count;

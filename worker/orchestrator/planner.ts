@@ -10,6 +10,15 @@
 import type { Emit } from './events.ts';
 import type { Completion, Organelle } from './types.ts';
 
+/**
+ * The different plans several Planners answering as one wrote (a Completion's `votes`, as
+ * compose's two give them), or none when they wrote the same or there was one Planner.
+ */
+export function plansApart(votes: readonly string[] | undefined): string[] {
+  const distinct = [...new Set(votes ?? [])];
+  return distinct.length > 1 ? distinct : [];
+}
+
 export type PlanParse<P = string[]> = { ok: true; plan: P } | { ok: false; reason: string };
 
 export interface PlanRequest<P = string[]> {

@@ -16,7 +16,7 @@
 import { confidenceText } from './confidence-text.ts';
 import { EventLog, type Emit, type OrchestratorEvent, type Phase, type RefuseReason, type ReplanReason } from './events.ts';
 import { emptyKanban, encodeKanban, idle, planned, planTried, replanned, startTask, taskBlocked, taskDone, type Kanban } from './kanban.ts';
-import { planOrHeuristic, type PlanOutcome, type PlanParse } from './planner.ts';
+import { planOrHeuristic, plansApart, type PlanOutcome, type PlanParse } from './planner.ts';
 import type { Completion, Organelle } from './types.ts';
 
 export type TaskResult =
@@ -96,18 +96,21 @@ export async function runTasks<P>(
   return run.result();
 }
 
+/** How every refusal of the Planner's begins (rule 6): the run says it cannot, rather than guess. */
+const OUTSIDE = 'this intent is outside what the organelles know';
+
 /** The refusal a confidence below the Planner's threshold gives (rule 6). */
 export function plannerUnsure(confidence: number, threshold: number): string {
   const text = confidenceText(confidence, threshold);
-  return `this intent is outside what the organelles know: the Planner's confidence was ${text.confidence} against a threshold of ${text.threshold}`;
+  return `${OUTSIDE}: the Planner's confidence was ${text.confidence} against a threshold of ${text.threshold}`;
 }
 
 /** The refusal a Planner's `none` gives; a Planner of several that wrote different plans says so (compose's two). */
 export function plannerRefused(completion: Completion): string {
-  const votes = [...new Set(completion.votes ?? [])];
-  return votes.length > 1
-    ? `this intent is outside what the organelles know: the Planners wrote different plans (${votes.join(' and ')})`
-    : 'this intent is outside what the organelles know: the Planner answered that no known pieces make it';
+  const apart = plansApart(completion.votes);
+  return apart.length > 0
+    ? `${OUTSIDE}: the Planners wrote different plans (${apart.join(' and ')})`
+    : `${OUTSIDE}: the Planner answered that no known pieces make it`;
 }
 
 class TaskRun<P> {
@@ -227,7 +230,7 @@ class TaskRun<P> {
     }
     const doubt = outcome.source === 'model' ? adapter.doubt?.(outcome.plan, kanban) ?? null : null;
     if (doubt !== null) {
-      this.#refuse('planner unsure', `this intent is outside what the organelles know: ${doubt}`);
+      this.#refuse('planner unsure', `${OUTSIDE}: ${doubt}`);
       return false;
     }
     const tasks = adapter.tasks(outcome.plan);

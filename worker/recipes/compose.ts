@@ -17,19 +17,26 @@ function corpus(): ComposeCorpus {
   return built;
 }
 
+/** The Planner's recipe but for its seed: both Planners are made from it. */
+function plannerRecipe(organelle: 'planner' | 'planner2', seed: number) {
+  return {
+    game: 'compose' as const,
+    organelle,
+    id: `compose/${organelle}`,
+    // ALiBi: with learned positions alone this model planned 29% of validation's clean sentences
+    // after 8,000 steps, with ALiBi 80% (docs/compose.md). 20,000 steps on 80,000 documents
+    // planned 95% in trials; 8 heads gave ALiBi more distinct slopes for 15% more time a step.
+    architecture: { embd: 64, heads: 8, layers: 3, mlp: 256, block: 384, alibi: true },
+    seed,
+    config: { steps: 20_000, batchDocs: 16, learningRate: 5e-3, warmupSteps: 200, labelSmoothing: 0 },
+    buildCorpus: () => corpus().planner,
+  };
+}
+
 registerRecipe({
-  game: 'compose',
-  organelle: 'planner',
-  id: 'compose/planner',
+  ...plannerRecipe('planner', 31),
   title: 'Compose Planner',
   description: 'Reads an intent in words and the blocked patterns; writes the chain of known primitives that does it, with their parameters, or none.',
-  // ALiBi: with learned positions alone this model planned 29% of validation's clean sentences
-  // after 8,000 steps, with ALiBi 80% (docs/compose.md). 20,000 steps on 80,000 documents
-  // planned 95% in trials; 8 heads gave ALiBi more distinct slopes for 15% more time a step.
-  architecture: { embd: 64, heads: 8, layers: 3, mlp: 256, block: 384, alibi: true },
-  seed: 31,
-  config: { steps: 20_000, batchDocs: 16, learningRate: 5e-3, warmupSteps: 200, labelSmoothing: 0 },
-  buildCorpus: () => corpus().planner,
 });
 
 registerRecipe({
@@ -60,19 +67,13 @@ registerRecipe({
   buildCorpus: () => corpus().code,
 });
 
+// Two Planners misread an unknown word as different known steps more often than one is unsure
+// of its own misreading: requiring agreement kept 272 right plans of validation's 400 against
+// 260 at the same wrong-plan budget (docs/compose.md)
 registerRecipe({
-  game: 'compose',
-  organelle: 'planner2',
-  id: 'compose/planner2',
+  ...plannerRecipe('planner2', 32),
   title: 'Compose second Planner',
   description: 'The Planner again, from another seed: a plan counts only when both Planners write it.',
-  // Two Planners misread an unknown word as different known steps more often than one is unsure
-  // of its own misreading: requiring agreement kept 272 right plans of validation's 400 against
-  // 260 at the same wrong-plan budget (docs/compose.md)
-  architecture: { embd: 64, heads: 8, layers: 3, mlp: 256, block: 384, alibi: true },
-  seed: 32,
-  config: { steps: 20_000, batchDocs: 16, learningRate: 5e-3, warmupSteps: 200, labelSmoothing: 0 },
-  buildCorpus: () => corpus().planner,
 });
 
 registerRecipe({

@@ -2,6 +2,8 @@
 // and its line in the event log. The game's replay builder keeps its own kanban and counts.
 import type { EventOf } from '../../../worker/orchestrator/events.ts';
 import type { LogKind, LogWho, OrganelleCall } from './types.ts';
+import { plansApart } from '../../../worker/orchestrator/planner.ts';
+import { capitalized } from '../lib/format.ts';
 
 export type PlannerEvent = EventOf<'plan_generated'> | EventOf<'plan_rejected'> | EventOf<'plan_fallback'>;
 
@@ -26,15 +28,23 @@ export function plannerCall(
     : { prompt: requested, output: e.output, meaning: 'refused', confidence: 0, frame };
 }
 
+/**
+ * Several Planners answering as one (compose's two) that wrote different plans: "no agreement:
+ * the Planners wrote “A” and “B”"; null when they agreed or there was one.
+ */
+export function noAgreement(e: EventOf<'plan_generated'>): string | null {
+  const apart = plansApart(e.votes);
+  return apart.length > 0 ? `no agreement: the Planners wrote ${apart.map((v) => `“${v}”`).join(' and ')}` : null;
+}
+
 export function plannerLine(e: PlannerEvent, read: PlanReader = asWritten): LogLine {
   switch (e.type) {
     case 'plan_generated': {
-      // several Planners answering as one (compose's two): what each wrote
       const votes = e.votes ?? [];
-      const distinct = [...new Set(votes)];
+      const apart = noAgreement(e);
       const attempt = e.attempt > 1 ? `, attempt ${e.attempt}` : '';
-      const text = distinct.length > 1
-        ? `No agreement: the Planners wrote ${distinct.map((v) => `“${v}”`).join(' and ')}${attempt}`
+      const text = apart !== null
+        ? `${capitalized(apart)}${attempt}`
         : `Plan: ${read(e.plan)} (${votes.length > 1 ? `all ${votes.length} Planners wrote` : 'wrote'} “${e.output}”${attempt})`;
       return { kind: 'plan', who: 'Planner', confidence: e.confidence, text };
     }
