@@ -20,7 +20,7 @@ import { agreementWith, composeOrganelle, greedyAnswer, MAX_ANSWER, pipelineOrga
 import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings, type ComposeSettings } from '../worker/compose/settings.ts';
 import { planWords } from '../worker/compose/said.ts';
-import { keywordPlan } from '../worker/compose/keywords.ts';
+import { keywordPlan, readable } from '../worker/compose/keywords.ts';
 import { parsePlan } from '../worker/compose/plan.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
 import { modelFingerprint } from '../worker/model/model-file.ts';
@@ -106,7 +106,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     const t0 = performance.now();
     const tty = process.stderr.isTTY;
     const report: Report = await evaluateSet(
-      { lookup, runner, heuristic: keywordPlan, planWords, thresholds: settings, organelles },
+      { lookup, runner, heuristic: keywordPlan, planWords, ...(settings.weigh ? { weighPlanners: readable } : {}), thresholds: settings, organelles },
       (setName ?? 'file') as SetName | 'file',
       cases,
       {
@@ -117,7 +117,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
       },
     );
     if (tty) process.stderr.write('\n');
-    console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}`);
+    console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? ', different plans weighed' : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}`);
     console.log(formatSummary('pipeline', report));
     const kinds = [...new Set(report.results.map((r) => r.kind))];
     if (kinds.length > 1) {
@@ -159,6 +159,7 @@ async function chooseOnValidation(
     judge: (code, composition) => judgeModule(code, composition, lookup, runner),
     heuristic: keywordPlan,
     planWords,
+    weighable: readable,
     onProgress: (done, total) => {
       if (tty) process.stderr.write(`\rsettings ${done}/${total}`);
     },
@@ -172,6 +173,7 @@ async function chooseOnValidation(
   const settings: ComposeSettings = {
     rule: best.rule,
     agreement: best.agreement,
+    weigh: best.weigh,
     planner: best.planner,
     wiring: best.wiring,
     code: best.code,
@@ -182,6 +184,6 @@ async function chooseOnValidation(
   settings.examples = await chooseExamples(await readComposeModels(dir), settings, runner);
   const path = join(dir, 'compose', 'settings.json');
   await writeFile(path, JSON.stringify(settings, null, 2) + '\n');
-  console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
+  console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}${best.weigh ? ', the Planners\' different plans weighed' : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
   return settings;
 }

@@ -174,6 +174,41 @@ export class Organelle {
     };
   }
 
+  /**
+   * The probability the model gives each character of `answer` after `prompt`, read as one
+   * document (BOS prompt \n answer) in a single forward pass: how sure it would have been of an
+   * answer it did not write itself. Refuses characters the model never saw.
+   */
+  answerProbs(prompt: string, answer: string): number[] {
+    const ids = this.encodePrompt(prompt);
+    const body = this.vocab.encode(answer, 'answer');
+    const n = ids.length + body.length;
+    if (n > this.shape.block) throw new Error(`prompt and answer of ${n} tokens do not fit the model's block of ${this.shape.block}`);
+    const tokens = new Int32Array(n);
+    tokens.set(ids);
+    tokens.set(body, ids.length);
+    const targets = new Int32Array(n);
+    targets.set(tokens.subarray(1));
+    targets[n - 1] = this.vocab.bos;
+    const mask = new Uint8Array(n);
+    mask.fill(1, ids.length - 1, n - 1); // the positions that predict the answer's characters
+    if (body.length === 0) return [];
+    this.engine.forwardBackward({ tokens, targets, mask, docStarts: Int32Array.from([0, n]) }, 0, false);
+    const { rows, logits } = this.engine.lastLogits();
+    const V = this.shape.vocabSize;
+    const probs: number[] = [];
+    rows.forEach((pos, r) => {
+      if (!mask[pos]) return;
+      const row = logits.subarray(r * V, (r + 1) * V);
+      let max = -Infinity;
+      for (const x of row) max = Math.max(max, x);
+      let sum = 0;
+      for (const x of row) sum += Math.exp(x - max);
+      probs.push(Math.exp(row[targets[pos]] - max) / sum);
+    });
+    return probs;
+  }
+
   /** The model as a file-ready object; with the optimizer state when `withOptimizer`. */
   toModel(withOptimizer = false, extra: Pick<OrganelleModel, 'evaluation' | 'createdAt' | 'examples'> = {}): OrganelleModel {
     return {

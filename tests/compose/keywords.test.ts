@@ -3,7 +3,7 @@
 // from (all in the Planner corpus, nothing held out); and its exact-plan accuracy on every
 // evaluation set, printed (rules are tuned on 'validation' only).
 import { describe, expect, it } from 'vitest';
-import { createKeywordDecomposer, editDistance, keywordPlan, templateWords, tokenize } from '../../worker/compose/keywords.ts';
+import { createKeywordDecomposer, editDistance, keywordPlan, readable, templateWords, tokenize } from '../../worker/compose/keywords.ts';
 import { PRIMITIVES } from '../../worker/compose/primitives/index.ts';
 import { renderIntent } from '../../worker/compose/intents.ts';
 import { buildSet, SET_NAMES, type Library } from '../../worker/compose/sets.ts';
@@ -39,6 +39,16 @@ describe('normalising', () => {
     expect(editDistance('subtract', 'suubract', 2)).toBe(2);
     expect(editDistance('subtract', 'suubract', 1)).toBe(2); // cut off above the limit
     expect(editDistance('kurtosis', 'curvature', 1)).toBe(2);
+  });
+});
+
+describe('readable: every word known or a slip of a known one (rule 2)', () => {
+  it('reads known words, numbers and slips, and not a word of 4+ letters far from every known one', () => {
+    expect(readable('smooth the signal over 5 points then differentiate it')).toBe(true);
+    expect(readable('smoth the signal over -2.5 points')).toBe(true);
+    expect(readable('compute the kurtosis of the signal')).toBe(false);
+    expect(decomposer.unknownWord('compute the kurtosis of the signal')).toBe('kurtosis');
+    expect(decomposer.unknownWord('smooth x')).toBeNull();
   });
 });
 

@@ -162,6 +162,26 @@ describe('composeIntent', () => {
     expect(agreeing.refusal).toEqual({ reason: 'planner unsure', message: expect.stringContaining('0.59 against a threshold of 0.60') });
   });
 
+  it('weighs two different plans when the settings allow it for the intent, and goes ahead with the one both are surer of', async () => {
+    const prompt = 'center and scale x|blocked=';
+    const planners = () => ({
+      planner: scripted({ [prompt]: ['demean', 0.95], [`${prompt}\ndemean|unit_std`]: ['demean|unit_std', 0.9] }),
+      planner2: scripted({ [prompt]: ['demean|unit_std', 0.97], [`${prompt}\ndemean`]: ['demean', 0.3] }),
+    });
+    const asked: string[] = [];
+    const weighPlanners = (intent: string) => (asked.push(intent), true);
+    const r = await composeIntent('center and scale x', { ...planners(), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), weighPlanners });
+    expect(asked).toEqual(['center and scale x']);
+    expect(r.refusal).toBeNull();
+    expect(r.composition?.map((s) => s.name)).toEqual(['demean', 'unit_std']);
+    expect(r.events.find((e) => e.type === 'plan_generated')).toMatchObject({ output: 'demean|unit_std', confidence: 0.9, votes: ['demean', 'demean|unit_std'] });
+    // not for this intent (an unreadable word, say), or without the setting: refused as before
+    for (const extra of [{ weighPlanners: () => false }, {}]) {
+      const refused = await composeIntent('center and scale x', { ...planners(), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), ...extra });
+      expect(refused.refusal).toEqual({ reason: 'planner refused', message: expect.stringContaining('the Planners wrote different plans (demean and demean|unit_std)') });
+    }
+  });
+
   it('blocks the plan with the failed check when the Judge refuses, and replans', async () => {
     const planner = scripted({
       'normalize then average|blocked=': ['zscore|mean', 0.9],

@@ -1,7 +1,7 @@
 // The check that a plan's steps are said in the intent's words (worker/compose/said.ts): it
-// refuses a step no phrase of its primitive says, a step planned more often than said, and a
-// parameter value the intent does not say; it reads typos as the keyword decomposer does, and
-// lets a longer phrase miss one word.
+// refuses a step no phrase of its primitive says, a step planned more often than said, a
+// parameter value the intent does not say, and a step the intent says that the plan leaves
+// out; it reads typos as the keyword decomposer does, and lets a longer phrase miss one word.
 import { describe, expect, it } from 'vitest';
 import { planWords } from '../../worker/compose/said.ts';
 import { parsePlan } from '../../worker/compose/plan.ts';
@@ -59,6 +59,26 @@ describe('planWords', () => {
     expect(unsaid('take the percentile of the signal at 100 percent', 'percentile(50)')).toMatch("the plan's percentile takes 50");
     expect(unsaid('take the percentile of the signal at 100 percent', 'percentile(100)')).toBeNull();
     expect(unsaid('clip x to the range -1.5 to 2', 'clamp(-1.5,2)')).toBeNull();
+  });
+
+  it('refuses a plan that leaves out a step the intent says, or says more often', () => {
+    // validation's dropped steps, of two Planners weighed
+    const variance = 'compute the amount of variance in a sign-flipped copy of a leaky relu of the array with slope 0.3';
+    expect(unsaid(variance, 'leaky_relu(0.3)|negate|variance')).toBeNull();
+    expect(unsaid(variance, 'leaky_relu(0.3)|variance')).toBe("the intent's words say negate, which the plan leaves out");
+    const offset = 'apply a blackman window to the input, subsequently add 2.5 to it, subsequently offset it';
+    expect(unsaid(offset, 'blackman_window|offset(2.5)|offset(1)')).toBeNull();
+    expect(unsaid(offset, 'blackman_window|offset(2.5)')).toBe("the intent's words say offset 2 times, the plan has it once");
+  });
+
+  it("does not read a step into words a planned step's phrase takes, nor into a template's or common words", () => {
+    // "rolling maximum" is rolling_max, not also maximum; "the mean" of outlier flags is theirs
+    expect(unsaid('compute the rolling maximum of the signal over a window of 4', 'rolling_max(4)')).toBeNull();
+    expect(unsaid('flag the values of x more than 2 standard deviations from the mean', 'outlier_flags(2)')).toBeNull();
+    // "first" opens a template as well as naming the first differences
+    expect(unsaid('first take the running minimum of the sequence, then take the argmax of the result', 'running_min|argmax')).toBeNull();
+    // "compute" and "of" are every primitive's
+    expect(unsaid('compute the tanh of the series', 'tanh_values')).toBeNull();
   });
 
   it("passes nearly every right plan of the validation set (where the pipeline's settings are chosen)", () => {

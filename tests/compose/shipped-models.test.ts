@@ -6,6 +6,7 @@
 import { COMPOSE_ROLES } from '../../worker/compose/roles.ts';
 import { expectShippedMatchesRecipe } from '../helpers/shipped.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plannerPrompt } from '../../worker/compose/prompts.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeModelFile, modelFingerprint } from '../../worker/model/model-file.ts';
@@ -82,6 +83,17 @@ describe('the shipped pipeline', () => {
       }
       expect(await composesAsAsked(composer, e), e.intent).toBe(true);
     }
+  });
+
+  it('a Planner reads a plan as one document as sure as it was writing it (the weighing of two plans)', async () => {
+    const { planner } = (await loadComposer(SHIPPED_MODELS_DIR, runner)).models;
+    const prompt = plannerPrompt('smooth the signal over 5 points then take its derivative', []);
+    const written = planner.complete(prompt, { maxNew: 64 });
+    const read = planner.answerProbs(prompt, written.text);
+    expect(read.length).toBe(written.tokenProbs.length);
+    read.forEach((p, i) => expect(p).toBeCloseTo(written.tokenProbs[i], 5));
+    // a plan it would not write: some character far less sure
+    expect(Math.min(...planner.answerProbs(prompt, 'rolling_mean(5)|diff_forward'))).toBeLessThan(0.5);
   });
 
   it('refuses an intent on a concept it does not know', async () => {

@@ -66,12 +66,12 @@ function fromWiringPrompt(prompt: string): Composition {
   });
 }
 
-const record = (intent: string, script: Script): Promise<RecordedCompose> =>
-  composeRecorded(intent, organelles(script), { runner, thresholds: THRESHOLDS, models: MODELS });
+const record = (intent: string, script: Script, weigh = false): Promise<RecordedCompose> =>
+  composeRecorded(intent, organelles(script), { runner, thresholds: THRESHOLDS, models: MODELS, weigh });
 
 /** Records, encodes, decodes and replays; the replay must be the recorded run, event for event. */
-async function roundTrip(intent: string, script: Script) {
-  const recorded = await record(intent, script);
+async function roundTrip(intent: string, script: Script, weigh = false) {
+  const recorded = await record(intent, script, weigh);
   const payload = await encodeComposeLink(recorded.link!);
   const replay = await replayComposeLink(payload, { runner });
   expect(replay.link).toEqual(recorded.link);
@@ -137,6 +137,35 @@ describe('compose links: record, encode, decode, replay', () => {
     await expect(refusal(encodeComposeLink(second))).resolves.toMatchObject({
       check: 'answers', message: expect.stringContaining("answer 1 is the second Planner's, in a run without the Planner"),
     });
+  });
+
+  it("replays runs whose two Planners' different plans were weighed: each Planner's weighing recorded, and the setting", async () => {
+    const weighing = (intent: string) => {
+      const prompt = plannerPrompt(intent, []);
+      return {
+        planner: { [prompt]: ['rolling_mean(5)|diff_central', 0.9137], [`${prompt}\nrolling_mean(5)|diff_forward`]: ['rolling_mean(5)|diff_forward', 0.3104] },
+        planner2: { [prompt]: ['rolling_mean(5)|diff_forward', 0.9911], [`${prompt}\nrolling_mean(5)|diff_central`]: ['rolling_mean(5)|diff_central', 0.8803] },
+      } satisfies Script;
+    };
+    const { recorded, payload } = await roundTrip(SMOOTH, weighing(SMOOTH), true);
+    const link = recorded.link!;
+    expect(link.weigh).toBe(true);
+    expect(link.answers.map((a) => a.source)).toEqual(['planner', 'planner2', 'planner2', 'planner', 'wiring', 'code', 'code']);
+    expect(recorded.result.events.find((e) => e.type === 'plan_generated')).toMatchObject({
+      output: 'rolling_mean(5)|diff_central', confidence: 0.8803, votes: ['rolling_mean(5)|diff_central', 'rolling_mean(5)|diff_forward'],
+    });
+    expect(recorded.result.code).not.toBeNull();
+    expect((await decodeComposeLink(payload)).weigh).toBe(true);
+    // the same answers replayed as a run that did not weigh do not replay
+    const unweighed = await encodeComposeLink({ ...link, weigh: false });
+    expect((await refusal(replayComposeLink(unweighed, { runner }))).check).toBe('replay');
+    // weighing without the Planner is no run at all
+    expect((await refusal(encodeComposeLink({ ...link, planner: false, answers: link.answers.slice(4) }))).check).toBe('flags');
+    // a word the keyword decomposer cannot read: not weighed, refused as before, and no weighing recorded
+    const odd = `${SMOOTH} kurtosis`;
+    const unread = await roundTrip(odd, weighing(odd), true);
+    expect(unread.recorded.link!.answers.map((a) => a.source)).toEqual(['planner', 'planner2']);
+    expect(unread.recorded.result.refusal).toMatchObject({ reason: 'planner refused' });
   });
 
   it('replays a run without the Planner: the keyword decomposer plans again', async () => {
@@ -313,6 +342,7 @@ describe('compose links: tampering', () => {
     const f64 = (v: number) => Array.from(new Uint8Array(new Float64Array([v]).buffer));
     const cases: [string, (b: Uint8Array) => Uint8Array, ComposeLinkCheck][] = [
       ['unknown flags', set(AT.flags, [4]), 'flags'],
+      ['weighed without the Planner', set(AT.flags, [2]), 'flags'],
       ['a threshold above 1', set(AT.thresholds + 8, f64(1.5)), 'thresholds'],
       ['a threshold NaN', set(AT.thresholds, f64(NaN)), 'thresholds'],
       ['no iterations', set(AT.limits, [0]), 'limits'],
@@ -354,6 +384,14 @@ describe('organelle compose --replay', () => {
     };
     expect(await plannerLine('rolling_mean(5)|diff_central')).toContain('confidence 0.900; all 2 Planners wrote it)');
     expect(await plannerLine('rolling_mean(5)|diff_forward')).toContain('planner -> "none" (attempt 1, confidence 0.900; the Planners wrote "rolling_mean(5)|diff_central" and "rolling_mean(5)|diff_forward")');
+    const prompt = plannerPrompt(SMOOTH, []);
+    const weighed = await record(SMOOTH, {
+      planner: { ...smoothPlanner, [`${prompt}\nrolling_mean(5)|diff_forward`]: ['rolling_mean(5)|diff_forward', 0.2] },
+      planner2: { [prompt]: ['rolling_mean(5)|diff_forward', 0.9], [`${prompt}\nrolling_mean(5)|diff_central`]: ['rolling_mean(5)|diff_central', 0.7] },
+    }, true);
+    expect(describeComposeEvent(weighed.result.events.find((e) => e.type === 'plan_generated')!)).toContain(
+      'planner -> "rolling_mean(5)|diff_central" (attempt 1, confidence 0.700; the Planners wrote "rolling_mean(5)|diff_central" and "rolling_mean(5)|diff_forward", both surer of this one)',
+    );
   });
 
   it('prints the lines of the recorded run, with no model', async () => {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildComposeReplay, composeCalls, composeKanbanCaption } from '../../web/src/compose/frames.ts';
 import { encodeKanban } from '../../worker/orchestrator/kanban.ts';
 import { plannerPrompt } from '../../worker/compose/prompts.ts';
-import { agreed, composed, disagreed, judgeFailed, noPlanner, replanned, SMOOTH, THRESHOLDS, unsure } from './compose-runs.ts';
+import { agreed, composed, disagreed, judgeFailed, noPlanner, replanned, SMOOTH, THRESHOLDS, unsure, weighed } from './compose-runs.ts';
 
 const kanbans = (events: Awaited<ReturnType<typeof composed>>) => buildComposeReplay(events).frames.map((f) => encodeKanban(f.kanban));
 
@@ -105,6 +105,11 @@ describe('buildComposeReplay', () => {
     expect(frames[0].call?.meaning).toBe('no agreement: the Planners wrote “rolling_mean(3)” and “rolling_mean(5)”');
     expect(frames[0].kanban.todo).toEqual([]);
     expect(summary).toMatchObject({ outcome: 'refused', tasks: 0 });
+    // weighed, different plans make one plan, and the log says which both were surer of
+    const one = buildComposeReplay(await weighed());
+    expect(one.frames[0].call).toMatchObject({ output: 'rolling_mean(5)|diff_central', confidence: 0.86, accepted: true, meaning: '4 tasks, of two different plans weighed' });
+    expect(one.log.find((e) => e.kind === 'plan')!.text).toMatch(/\(the Planners wrote “rolling_mean\(5\)\|diff_central” and “rolling_mean\(5\)\|diff_forward”, both surer of “rolling_mean\(5\)\|diff_central”\)$/);
+    expect(one.summary).toMatchObject({ outcome: 'composed' });
   });
 
   it('without the Planner, the keyword decomposer plans and no Planner call is shown', async () => {

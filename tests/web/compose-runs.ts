@@ -28,6 +28,8 @@ export interface RunScript {
   wiring?: number;
   /** The Judge fails this check on its first verdict (then passes). */
   judgeFails?: { name: string; message: string };
+  /** The two Planners' different plans are weighed (the settings' weigh). */
+  weigh?: boolean;
 }
 
 /** `rolling_mean(a,w=5)>a|diff_central(a)>a` -> the composition it describes. */
@@ -67,7 +69,7 @@ export async function composeRun(intent: string, script: RunScript): Promise<Orc
       wiring: (prompt) => ({ text: wireComposition(fromWiringPrompt(prompt), lookup), confidence: script.wiring ?? 0.95 }),
       code: (name) => ({ text: lookup(name)!.body, confidence: script.code?.[name] ?? 0.97 }),
     },
-    { lookup, judge, heuristic: keywordPlan, planWords: TAKEN_AS_SAID, thresholds: THRESHOLDS },
+    { lookup, judge, heuristic: keywordPlan, planWords: TAKEN_AS_SAID, thresholds: THRESHOLDS, ...(script.weigh ? { weighPlanners: () => true } : {}) },
   );
   return result.events;
 }
@@ -97,6 +99,14 @@ export const disagreed = () =>
   composeRun(UNSURE, {
     planner: { [plannerPrompt(UNSURE, [])]: ['rolling_mean(3)', 0.95] },
     planner2: { [plannerPrompt(UNSURE, [])]: ['rolling_mean(5)', 0.97] },
+  });
+
+/** The Planners write different plans, weighed: the one both are surer of counts, at the lower of their confidences in it. */
+export const weighed = () =>
+  composeRun(SMOOTH, {
+    planner: { [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_central', 0.91], [`${plannerPrompt(SMOOTH, [])}\nrolling_mean(5)|diff_forward`]: ['rolling_mean(5)|diff_forward', 0.42] },
+    planner2: { [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_forward', 0.93], [`${plannerPrompt(SMOOTH, [])}\nrolling_mean(5)|diff_central`]: ['rolling_mean(5)|diff_central', 0.86] },
+    weigh: true,
   });
 
 /** Both Planners write the same plan: it counts at the lower of their confidences. */

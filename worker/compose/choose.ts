@@ -37,6 +37,8 @@ export interface Outcome {
 export interface Candidate extends Outcome {
   rule: ConfidenceRule;
   agreement: boolean;
+  /** Whether the two Planners' different plans are weighed (pipeline.ts weighPlanners). */
+  weigh: boolean;
   planner: number;
   wiring: number;
   code: number;
@@ -89,6 +91,11 @@ export interface ChooseInput {
   heuristic: HeuristicFn;
   /** The pipeline's check that a plan's steps are said in the intent (said.ts). */
   planWords: PlanWordsChecker;
+  /**
+   * With two Planners: the intents whose different plans may be weighed (keywords.ts readable).
+   * Weighing is then a candidate too, with the plain confidence (not the samples' agreement).
+   */
+  weighable?: (intent: string) => boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -109,8 +116,10 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
   const limit = Math.floor(input.cases.length * 0.01);
   const candidates: Candidate[] = [];
   let best: Candidate | null = null;
-  const total = 2 * CONFIDENCE_RULES.length * PLANNER_GRID.length * WORKER_GRID.length;
-  for (const agreement of [false, true]) for (const rule of CONFIDENCE_RULES) {
+  const readings = [{ agreement: false, weigh: false }, { agreement: true, weigh: false }];
+  if (planner2 && input.weighable) readings.push({ agreement: false, weigh: true });
+  const total = readings.length * CONFIDENCE_RULES.length * PLANNER_GRID.length * WORKER_GRID.length;
+  for (const { agreement, weigh } of readings) for (const rule of CONFIDENCE_RULES) {
     const organelles = {
       planner: asOrganelle(raw.planner, rule, agreement),
       planner2: raw.planner2 && asOrganelle(raw.planner2, rule, agreement),
@@ -126,6 +135,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
             judge,
             heuristic: input.heuristic,
             planWords: input.planWords,
+            ...(weigh ? { weighPlanners: input.weighable } : {}),
             thresholds: { planner, wiring: worker, code: worker },
           });
           const right = await isRight(r.code, c, references[i], judge, r.composition);
@@ -133,7 +143,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
           if (right) outcome.passed++;
           else if (r.code !== null) outcome.wrong_code++;
         }
-        const candidate: Candidate = { rule, agreement, planner, wiring: worker, code: worker, ...outcome };
+        const candidate: Candidate = { rule, agreement, weigh, planner, wiring: worker, code: worker, ...outcome };
         candidates.push(candidate);
         if (better(candidate, best, limit)) best = candidate;
         input.onProgress?.(candidates.length, total);

@@ -120,6 +120,8 @@ export interface EvalContext {
   heuristic: HeuristicFn;
   /** The pipeline's check that a plan's steps are said in the intent (said.ts). */
   planWords: PlanWordsChecker;
+  /** Whether the Planners' different plans may be weighed (pipeline.ts); absent, never. */
+  weighPlanners?: (intent: string) => boolean;
   thresholds: Thresholds & { single: number };
   organelles: ComposeOrganelles & { single?: Organelle };
 }
@@ -165,6 +167,7 @@ async function pipelineCase(ctx: EvalContext, c: Case, planners: Pick<ComposeOrg
     judge: judgeFor(ctx, outputs),
     heuristic: ctx.heuristic,
     planWords: ctx.planWords,
+    ...(ctx.weighPlanners ? { weighPlanners: ctx.weighPlanners } : {}),
     thresholds: ctx.thresholds,
   });
   const plan = r.composition ? formatPlan(r.composition) : REFUSAL;

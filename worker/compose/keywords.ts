@@ -246,6 +246,8 @@ export interface KeywordDecomposer {
   read(intent: string, blocked?: readonly string[]): Reading;
   /** Every word it knows (each occurs in the Planner corpus). */
   readonly knownWords: ReadonlySet<string>;
+  /** The first word of the intent rule 2 cannot read (an unknown concept, to it), or null. */
+  unknownWord(intent: string): string | null;
 }
 
 export function createKeywordDecomposer(primitives: readonly Primitive[]): KeywordDecomposer {
@@ -284,15 +286,21 @@ export function createKeywordDecomposer(primitives: readonly Primitive[]): Keywo
 
   const has = (t: Token | undefined, word: string) => t !== undefined && t.words.includes(word);
 
+  /** Rule 2's verdict on one word: the known words it may be, or null for an unknown concept. */
+  function readWord(text: string): string[] | null {
+    if (known.has(text)) return [text];
+    const words = typoOf(text);
+    return words.length === 0 && text.length >= 4 ? null : words;
+  }
+
   /** Rules 1-3: the intent's words, or why it cannot be read. */
   function tokensOf(intent: string): Token[] | string {
     const raw: Token[] = [];
     for (const text of tokenize(intent)) {
       if (isNumber(text)) raw.push({ text, words: [String(Number(text))], value: Number(text) });
-      else if (known.has(text)) raw.push({ text, words: [text], value: null });
       else {
-        const words = typoOf(text);
-        if (words.length === 0 && text.length >= 4) return `unknown word "${text}"`;
+        const words = readWord(text);
+        if (words === null) return `unknown word "${text}"`;
         raw.push({ text, words, value: null });
       }
     }
@@ -522,6 +530,7 @@ export function createKeywordDecomposer(primitives: readonly Primitive[]): Keywo
     plan: (intent, blocked = []) => read(intent, blocked).plan,
     read,
     knownWords: known,
+    unknownWord: (intent) => tokenize(intent).find((text) => !isNumber(text) && readWord(text) === null) ?? null,
   };
 }
 
@@ -533,4 +542,13 @@ let shared: KeywordDecomposer | null = null;
 export function keywordPlan(intent: string, blocked: readonly string[] = []): ComposePlan {
   shared ??= createKeywordDecomposer(PRIMITIVES);
   return shared.plan(intent, blocked);
+}
+
+/**
+ * Whether the library's decomposer can read every word of the intent (rule 2): where it cannot,
+ * the pipeline does not weigh the Planners' different plans (pipeline.ts weighPlanners).
+ */
+export function readable(intent: string): boolean {
+  shared ??= createKeywordDecomposer(PRIMITIVES);
+  return shared.unknownWord(intent) === null;
 }

@@ -9,6 +9,14 @@
 // its own misreading: agreement kept 272 right plans of validation's 400 where one Planner kept
 // 260, at the same wrong-plan budget (docs/compose.md).
 //
+// When the two write different plans and the intent holds no word the keyword decomposer
+// cannot read, they may be weighed instead (a setting chosen on validation): each Planner says
+// how sure it is of the other's plan (the whole of it read at once, Organelle.answerProbs), and
+// the plan both are surer of counts, at the lower of their two confidences in it. One Planner
+// often drops or doubles a step the other writes right, and is then unsure of the other's
+// plan where the other is sure of it. A word neither can read keeps the old rule, as that is
+// where two Planners' misreadings of an unknown concept differ (docs/compose.md).
+//
 // The Planner's confidence may also count agreement: the share of a few answers sampled at
 // temperature 1 that are the greedy answer. A Planner that maps an unknown word to the
 // nearest known one ("classify" read as clamp) is often sure of each character of the greedy
@@ -19,6 +27,7 @@ import type { Organelle as TrainedOrganelle } from '../organelle.ts';
 import type { Completion, Organelle } from '../orchestrator/types.ts';
 import { COMPOSE_ROLES, isPlannerRole, type ComposeRole } from './roles.ts';
 import { REFUSAL } from './plan.ts';
+import { parseWeighPrompt, weighPrompt } from './prompts.ts';
 
 export type ConfidenceRule = 'mean' | 'min' | 'geomean';
 
@@ -48,6 +57,9 @@ export interface GreedyAnswer {
 }
 
 export function greedyAnswer(o: TrainedOrganelle, prompt: string, maxNew: number): GreedyAnswer {
+  // a Planner asked to weigh a plan (prompts.ts weighPrompt) reads it rather than writes one
+  const weigh = parseWeighPrompt(prompt);
+  if (weigh !== null) return { text: weigh.plan, probs: o.answerProbs(weigh.prompt, weigh.plan), truncated: false };
   // the answer may also stop where the block ends: BOS, the prompt and '\n' come first
   const limit = Math.min(maxNew, o.shape.block - prompt.length - 2);
   const c = o.complete(prompt, { maxNew: limit });
@@ -69,20 +81,28 @@ export function composeOrganelle(o: TrainedOrganelle, maxNew: number, rule: Conf
     const a = greedyAnswer(o, prompt, maxNew);
     if (a.truncated) return { text: a.text, confidence: 0 };
     const base = confidenceOf(a.probs, rule);
-    return { text: a.text, confidence: agreement ? base * agreementWith(o, prompt, a.text, maxNew) : base };
+    const sampled = agreement && parseWeighPrompt(prompt) === null;
+    return { text: a.text, confidence: sampled ? base * agreementWith(o, prompt, a.text, maxNew) : base };
   };
 }
 
 /**
- * Two Planners as one: the plan both write, or `none` when they write different plans (the
- * pipeline then says no plan was agreed: both answers are in `votes`), with the lower of their
- * confidences either way.
+ * Two Planners as one: the plan both write, with the lower of their confidences. When they
+ * write different plans: `none` (the pipeline then says no plan was agreed: both answers are in
+ * `votes`) with the lower of their confidences, or, when `weigh` allows it for the prompt, the
+ * plan both are surer of (each asked of the other's with weighPrompt), at the lower of their
+ * confidences in it. Ties go to the first Planner's plan.
  */
-export function agreeingPlanners(first: Organelle, second: Organelle): Organelle {
+export function agreeingPlanners(first: Organelle, second: Organelle, weigh: (prompt: string) => boolean = () => false): Organelle {
   return (prompt: string, attempt?: number): Completion => {
     const a = first(prompt, attempt);
     const b = second(prompt, attempt);
-    return { text: a.text === b.text ? a.text : REFUSAL, confidence: Math.min(a.confidence, b.confidence), votes: [a.text, b.text] };
+    const votes = [a.text, b.text];
+    if (a.text === b.text) return { text: a.text, confidence: Math.min(a.confidence, b.confidence), votes };
+    if (!weigh(prompt)) return { text: REFUSAL, confidence: Math.min(a.confidence, b.confidence), votes };
+    const forA = Math.min(a.confidence, second(weighPrompt(prompt, a.text)).confidence);
+    const forB = Math.min(b.confidence, first(weighPrompt(prompt, b.text)).confidence);
+    return forA >= forB ? { text: a.text, confidence: forA, votes } : { text: b.text, confidence: forB, votes };
   };
 }
 

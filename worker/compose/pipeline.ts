@@ -61,6 +61,11 @@ export interface ComposeOptions {
   heuristic: HeuristicFn;
   /** Refuses a Planner's plan whose steps or values the intent's words do not say (said.ts planWords). */
   planWords: PlanWordsChecker;
+  /**
+   * Whether the two Planners' different plans may be weighed for this intent (organelles.ts
+   * agreeingPlanners); absent, they never are. The settings decide (keywords.ts readable).
+   */
+  weighPlanners?: (intent: string) => boolean;
   thresholds: Thresholds;
   limits?: Partial<Omit<TaskLimits, 'plannerThreshold'>>;
   onEvent?: (event: OrchestratorEvent) => void;
@@ -216,7 +221,8 @@ export async function composeIntent(intent: string, organelles: ComposeOrganelle
   const adapter = new ComposeAdapter(intent, organelles, options);
   const limits = { ...options.limits, plannerThreshold: options.thresholds.planner };
   const { planner, planner2 } = organelles;
-  const result = await runTasks(adapter, planner && planner2 ? agreeingPlanners(planner, planner2) : planner, limits, options.onEvent);
+  const weigh = options.weighPlanners?.(intent) ?? false;
+  const result = await runTasks(adapter, planner && planner2 ? agreeingPlanners(planner, planner2, () => weigh) : planner, limits, options.onEvent);
   const composition = result.output !== null && result.plan !== null && 'composition' in result.plan ? result.plan.composition : null;
   return { ...result, intent, code: result.output, composition };
 }

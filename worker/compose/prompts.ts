@@ -22,6 +22,20 @@ export function plannerPrompt(intent: string, blocked: readonly string[]): strin
   return `${text}|${encodeKanban({ ...emptyKanban(), blocked: [...blocked] }, ['blocked'])}`;
 }
 
+/**
+ * Asking a Planner how sure it is of a plan it did not write: its prompt and the plan as one
+ * document, the way its corpus holds them (a Planner's prompt never holds a newline).
+ */
+export function weighPrompt(prompt: string, plan: string): string {
+  return `${prompt}\n${plan}`;
+}
+
+/** The prompt and the plan of a weighPrompt, or null for an ordinary prompt. */
+export function parseWeighPrompt(prompt: string): { prompt: string; plan: string } | null {
+  const at = prompt.indexOf('\n');
+  return at < 0 ? null : { prompt: prompt.slice(0, at), plan: prompt.slice(at + 1) };
+}
+
 export function blockedItem(pattern: readonly string[], reason: string): string {
   return `${pattern.join('+')}(${reason})`;
 }

@@ -18,12 +18,15 @@
 // must be said twice: by matches that share no word. A parameter's value other than its default
 // must be a number of the intent, each number taken by one step ("median-filter x over 17
 // points, then smooth the result" is not rolling_mean(17)).
-import { ARTICLES, isNumber, mayBeTypoOf, phraseKeyWords, tokenize } from './keywords.ts';
+import { ARTICLES, isNumber, mayBeTypoOf, phraseKeyWords, templateWords, tokenize } from './keywords.ts';
 import type { Composition, Primitive } from './types.ts';
 import { PRIMITIVES } from './primitives/index.ts';
 
 /** Words an argument between a form's key words may take. */
 const SPAN = 6;
+
+/** A key word of at most this many primitives' forms tells which step is meant. */
+const TELLING = 3;
 
 const same = (written: string, key: string) => written === key || mayBeTypoOf(written, key);
 
@@ -33,9 +36,9 @@ const same = (written: string, key: string) => written === key || mayBeTypoOf(wr
  * plus SPAN words of the start, a later group's anywhere after (the argument between may be a
  * whole phrase: "the lowest value of the z-scores of ... so far").
  */
-function formMatches(words: readonly string[], groups: readonly string[][], own: ReadonlySet<string>): number[][] {
+function formMatches(words: readonly string[], groups: readonly string[][], own: ReadonlySet<string>, exact = false): number[][] {
   const keys = groups.flat();
-  const slack = keys.length >= 3 ? 1 : 0;
+  const slack = keys.length >= 3 && !exact ? 1 : 0;
   const matches: number[][] = [];
   for (let s = 0; s < words.length; s++) {
     if (!same(words[s], keys[0]) && !(slack && same(words[s], keys[1]))) continue;
@@ -63,7 +66,11 @@ function formMatches(words: readonly string[], groups: readonly string[][], own:
  * word (one phrase read from two starts, or by two of its forms, is said once).
  */
 function timesSaid(words: readonly string[], forms: readonly string[][][], own: ReadonlySet<string>): number {
-  const matches = forms.filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, own));
+  return mostApart(forms.filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, own)));
+}
+
+/** The most of `matches` that share no word. */
+function mostApart(matches: number[][]): number {
   // interval scheduling: by where each match ends (its words are in order), taking each that
   // starts after the last one taken ends
   matches.sort((a, b) => a[a.length - 1] - b[b.length - 1]);
@@ -78,7 +85,10 @@ function timesSaid(words: readonly string[], forms: readonly string[][][], own: 
 }
 
 export interface PlanWordsChecker {
-  /** Null when every step is said as often as planned and every value other than a default is a number said, else what is not. */
+  /**
+   * Null when every step is said as often as planned, every value other than a default is a
+   * number said, and nothing the intent says is left out of the plan; else what is not.
+   */
   unsaid(intent: string, composition: Composition): string | null;
 }
 
@@ -89,6 +99,15 @@ export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWo
   const users = new Map<string, Set<string>>();
   for (const [name, groups] of forms) for (const w of groups.flat(2)) users.set(w, (users.get(w) ?? new Set()).add(name));
   const own = new Map([...forms.keys()].map((name) => [name, new Set([...users].filter(([, u]) => u.size === 1 && u.has(name)).map(([w]) => w))]));
+  // a telling word: a key word of at most TELLING primitives' forms (or a typo of one), and no
+  // training template's word ("first" opens a template and names the first differences)
+  const glue = templateWords();
+  const keyOf = (w: string) => (users.has(w) ? w : [...users.keys()].find((u) => mayBeTypoOf(w, u)));
+  const telling = (w: string) => {
+    if (glue.has(w)) return false;
+    const key = keyOf(w);
+    return key !== undefined && users.get(key)!.size <= TELLING;
+  };
   return {
     unsaid(intent, composition) {
       const words = tokenize(intent).filter((w) => !ARTICLES.includes(w));
@@ -110,9 +129,37 @@ export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWo
           numbers.splice(at, 1);
         }
       }
-      return null;
+      return leftOut(words, planned);
     },
   };
+
+  /**
+   * A primitive the intent says more often than the plan has it (an unplanned one: once): a
+   * step the Planners dropped. Counted only by matches with a telling word, none of whose
+   * telling words another planned step's matches take ("the rolling maximum" says
+   * rolling_max, not also maximum); a planned step's further mentions only by matches that miss
+   * no key word (a phrase read from two of its words is one mention).
+   */
+  function leftOut(words: readonly string[], planned: ReadonlyMap<string, number>): string | null {
+    const matchesOf = (name: string, exact: boolean) =>
+      (forms.get(name) ?? []).filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, own.get(name) ?? new Set(), exact));
+    const taken = new Map([...planned.keys()].map((name) => [name, new Set(matchesOf(name, false).flat())]));
+    // of several primitives left out, the one whose words are written most exactly is named
+    // ("a sign-flipped copy" is negate's, though "flipped" is a slip away from "clipped")
+    let worst: { why: string; exact: number } | null = null;
+    for (const name of forms.keys()) {
+      const times = planned.get(name) ?? 0;
+      const byOthers = (k: number) => [...taken].some(([other, at]) => other !== name && at.has(k));
+      const free = matchesOf(name, times > 0).filter((m) => m.some((k) => telling(words[k])) && m.every((k) => !telling(words[k]) || !byOthers(k)));
+      const said = mostApart(free);
+      if (said <= times) continue;
+      const itsWords = new Set(forms.get(name)!.flat(2));
+      const exact = Math.max(...free.map((m) => m.filter((k) => itsWords.has(words[k])).length));
+      const why = times === 0 ? `the intent's words say ${name}, which the plan leaves out` : `the intent's words say ${name} ${said} times, the plan has it ${times === 1 ? 'once' : `${times} times`}`;
+      if (worst === null || exact > worst.exact) worst = { why, exact };
+    }
+    return worst?.why ?? null;
+  }
 }
 
 /** The check over the shipped library: what the pipeline runs everywhere (the CLI, the page, a replay). */

@@ -12,6 +12,8 @@ export interface ComposeSettings {
   rule: ConfidenceRule;
   /** Whether the Planner's confidence counts its samples' agreement (organelles.ts). */
   agreement: boolean;
+  /** Whether the two Planners' different plans are weighed (organelles.ts agreeingPlanners); absent in settings chosen before it: no. */
+  weigh?: boolean;
   planner: number;
   wiring: number;
   code: number;
@@ -47,6 +49,7 @@ export function parseSettings(text: string): ComposeSettings {
   if (typeof v !== 'object' || v === null) throw new Error('compose settings: not an object');
   if (!CONFIDENCE_RULES.includes(v.rule as ConfidenceRule)) throw new Error(`compose settings: rule must be one of ${CONFIDENCE_RULES.join(', ')}`);
   if (typeof v.agreement !== 'boolean') throw new Error('compose settings: agreement must be true or false');
+  if (v.weigh !== undefined && typeof v.weigh !== 'boolean') throw new Error('compose settings: weigh must be true or false');
   for (const role of THRESHOLDS) {
     const t = v[role];
     if (typeof t !== 'number' || !(t >= 0 && t <= 1)) throw new Error(`compose settings: ${role} must be a threshold in [0, 1]`);

@@ -12,7 +12,7 @@ import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { buildSet, type Case, type Library, type SetName } from '../compose/sets.ts';
 import { evaluateSet } from '../compose/evaluate.ts';
 import { planWords } from '../compose/said.ts';
-import { keywordPlan } from '../compose/keywords.ts';
+import { keywordPlan, readable } from '../compose/keywords.ts';
 import { pipelineOrganelles } from '../compose/organelles.ts';
 import type { ComposeSettings } from '../compose/settings.ts';
 import type { SandboxRunner } from '../compose/sandbox/runner.ts';
@@ -42,13 +42,15 @@ export interface ComposeMeasure {
 }
 
 export type ComposeSet = Record<ComposeRole, Organelle>;
-export type ComposeThresholds = Pick<ComposeSettings, 'rule' | 'agreement' | 'planner' | 'wiring' | 'code'>;
+export type ComposeThresholds = Pick<ComposeSettings, 'rule' | 'agreement' | 'weigh' | 'planner' | 'wiring' | 'code'>;
 
 /** The pipeline (Planner, Wiring, Code as the orchestrator calls them, the Judge in `runner`) on `cases`. */
-export async function measureWith(organelles: ComposeOrganelles, thresholds: Thresholds, runner: SandboxRunner, cases: readonly Case[]): Promise<ComposeMeasure> {
+export async function measureWith(
+  organelles: ComposeOrganelles, thresholds: Thresholds, runner: SandboxRunner, cases: readonly Case[], weigh = false,
+): Promise<ComposeMeasure> {
   const report = await evaluateSet(
     // the single-model baseline is not run here
-    { lookup: COMPOSE_LIBRARY.lookup, runner, heuristic: keywordPlan, planWords, thresholds: { ...thresholds, single: 1 }, organelles },
+    { lookup: COMPOSE_LIBRARY.lookup, runner, heuristic: keywordPlan, planWords, ...(weigh ? { weighPlanners: readable } : {}), thresholds: { ...thresholds, single: 1 }, organelles },
     'file',
     cases,
     { baselines: [] },
@@ -59,7 +61,7 @@ export async function measureWith(organelles: ComposeOrganelles, thresholds: Thr
 /** Trained models in the pipeline as anyone runs it, greedy, their confidence read by the settings' rule. */
 export function measureComposeSet(models: ComposeSet, settings: ComposeThresholds, runner: SandboxRunner, cases: readonly Case[] = measureIntents()): Promise<ComposeMeasure> {
   const organelles = pipelineOrganelles(models, settings);
-  return measureWith(organelles, { planner: settings.planner, wiring: settings.wiring, code: settings.code }, runner, cases);
+  return measureWith(organelles, { planner: settings.planner, wiring: settings.wiring, code: settings.code }, runner, cases, settings.weigh === true);
 }
 
 /**

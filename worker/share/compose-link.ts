@@ -10,7 +10,8 @@
 // Binary layout (version 1), little-endian:
 //   u8 version                     outside the compression, so a newer format is named as such
 //   deflate-raw (RFC 1951) of the body:
-//     u8 flags                     bit 0: the Planner was used
+//     u8 flags                     bit 0: the Planner was used; bit 1: the two Planners'
+//                                  different plans were weighed (pipeline.ts weighPlanners)
 //     8 bytes models fingerprint
 //     3 x f64 thresholds           planner, wiring, code
 //     u8 maxIterations | u8 stallLimit | u8 maxReplans
@@ -33,7 +34,7 @@
 // trace digest catches a replay that drifts anywhere.
 import { judge } from '../compose/judge.ts';
 import { planWords } from '../compose/said.ts';
-import { keywordPlan } from '../compose/keywords.ts';
+import { keywordPlan, readable } from '../compose/keywords.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { MAX_ANSWER } from '../compose/organelles.ts';
 import { composeIntent, type ComposeOptions, type ComposeOrganelles, type ComposeResult, type Thresholds } from '../compose/pipeline.ts';
@@ -82,6 +83,8 @@ export interface ComposeLink {
   intent: string;
   /** False for the ablation: the keyword decomposer planned alone. */
   planner: boolean;
+  /** Whether the two Planners' different plans were weighed (the settings' weigh); false in links made before it. */
+  weigh: boolean;
   /** The pipeline fingerprint of the models (16 hex digits). */
   models: string;
   thresholds: Thresholds;
@@ -129,7 +132,7 @@ const MAX_BODY = 1 << 16;
  * The Composer's runs and every replay use these, so a replay runs the same pipeline.
  */
 function composeRunOptions(
-  runner: SandboxRunner, thresholds: Thresholds, limits: ComposeLimits, onEvent?: (event: OrchestratorEvent) => void,
+  runner: SandboxRunner, thresholds: Thresholds, limits: ComposeLimits, weigh: boolean, onEvent?: (event: OrchestratorEvent) => void,
 ): ComposeOptions {
   const lookup = COMPOSE_LIBRARY.lookup;
   return {
@@ -137,6 +140,7 @@ function composeRunOptions(
     judge: (code, composition) => judge(code, { lookup, returns: returnKind(composition, lookup) }, runner),
     heuristic: keywordPlan,
     planWords,
+    ...(weigh ? { weighPlanners: readable } : {}),
     thresholds: { planner: thresholds.planner, wiring: thresholds.wiring, code: thresholds.code },
     limits: { ...limits },
     ...(onEvent ? { onEvent } : {}),
@@ -150,6 +154,8 @@ export interface RecordOptions {
   models: string;
   /** The task loop's defaults where absent. */
   limits?: Partial<ComposeLimits>;
+  /** Whether the two Planners' different plans are weighed (the settings' weigh). */
+  weigh?: boolean;
   onEvent?: (event: OrchestratorEvent) => void;
 }
 
@@ -170,11 +176,13 @@ export async function composeRecorded(intent: string, organelles: ComposeOrganel
     wiring: recording('wiring', organelles.wiring, answers),
     code: recording('code', organelles.code, answers),
   };
-  const result = await composeIntent(intent, recorded, composeRunOptions(options.runner, options.thresholds, limits, options.onEvent));
+  const weigh = options.weigh === true && organelles.planner2 !== undefined;
+  const result = await composeIntent(intent, recorded, composeRunOptions(options.runner, options.thresholds, limits, weigh, options.onEvent));
   if (checkIntent(intent) !== null) return { result, link: null };
   const link: ComposeLink = {
     intent,
     planner: organelles.planner !== undefined,
+    weigh,
     models: options.models,
     thresholds: { planner: options.thresholds.planner, wiring: options.thresholds.wiring, code: options.thresholds.code },
     limits,
@@ -230,7 +238,7 @@ export async function replayCompose(link: ComposeLink, options: ReplayOptions): 
     wiring: scripted('wiring'),
     code: scripted('code'),
   };
-  const result = await composeIntent(link.intent, organelles, composeRunOptions(options.runner, link.thresholds, link.limits, options.onEvent));
+  const result = await composeIntent(link.intent, organelles, composeRunOptions(options.runner, link.thresholds, link.limits, link.weigh, options.onEvent));
   if (script.mismatch !== null) throw new ComposeLinkError('replay', `${script.mismatch} (the run asked for ${asked})`);
   if (script.remaining > 0) {
     throw new ComposeLinkError('replay', `the link has ${script.remaining} answer(s) the replay never used, so it does not replay`);
@@ -260,6 +268,8 @@ function maxAnswers(limits: ComposeLimits): number {
 /** Every field's type and range; throws ComposeLinkError naming the first that fails. */
 function checkLink(link: ComposeLink): void {
   if (typeof link.planner !== 'boolean') throw new ComposeLinkError('flags', 'whether the Planner was used must be true or false');
+  if (typeof link.weigh !== 'boolean') throw new ComposeLinkError('flags', "whether the Planners' plans were weighed must be true or false");
+  if (link.weigh && !link.planner) throw new ComposeLinkError('flags', "the link says the Planners' plans were weighed in a run without the Planner");
   if (typeof link.models !== 'string' || !/^[0-9a-f]{16}$/.test(link.models)) {
     throw new ComposeLinkError('models', 'the model fingerprint must be 16 hex digits');
   }
@@ -431,7 +441,7 @@ function decodeText(bytes: Uint8Array, check: 'intent' | 'answers', what: string
 export async function encodeComposeLink(link: ComposeLink): Promise<string> {
   checkLink(link);
   const w = new Writer();
-  w.u8(link.planner ? 1 : 0);
+  w.u8((link.planner ? 1 : 0) | (link.weigh ? 2 : 0));
   for (let i = 0; i < 16; i += 2) w.u8(parseInt(link.models.slice(i, i + 2), 16));
   for (const role of THRESHOLD_ROLES) w.f64(link.thresholds[role]);
   w.u8(link.limits.maxIterations);
@@ -499,7 +509,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
 
   const r = new Reader(body, body.length);
   const flags = r.u8('the flags');
-  if (flags > 1) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
+  if (flags > 3) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
   const models = Array.from(r.bytes(8, 'the model fingerprint'), (b) => b.toString(16).padStart(2, '0')).join('');
   const thresholds = { planner: r.f64('the thresholds'), wiring: r.f64('the thresholds'), code: r.f64('the thresholds') };
   const limits = { maxIterations: r.u8('the limits'), stallLimit: r.u8('the limits'), maxReplans: r.u8('the limits') };
@@ -519,7 +529,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
     answers.push({ source, text, confidence: r.f64(what) });
   }
   if (r.at !== body.length) throw new ComposeLinkError('length', 'the link has unexpected data after its answers');
-  const link: ComposeLink = { intent, planner: flags === 1, models, thresholds, limits, trace, answers };
+  const link: ComposeLink = { intent, planner: (flags & 1) === 1, weigh: (flags & 2) === 2, models, thresholds, limits, trace, answers };
   checkLink(link);
   return link;
 }

@@ -28,13 +28,23 @@ export function plannerCall(
     : { prompt: requested, output: e.output, meaning: 'refused', confidence: 0, frame };
 }
 
+const quoted = (plans: readonly string[]) => plans.map((v) => `“${v}”`).join(' and ');
+
 /**
- * Several Planners answering as one (compose's two) that wrote different plans: "no agreement:
- * the Planners wrote “A” and “B”"; null when they agreed or there was one.
+ * Several Planners answering as one (compose's two) that wrote different plans and planned
+ * nothing: "no agreement: the Planners wrote “A” and “B”"; null when they agreed, there was
+ * one, or their plans were weighed into one (weighedPlans).
  */
 export function noAgreement(e: EventOf<'plan_generated'>): string | null {
   const apart = plansApart(e.votes);
-  return apart.length > 0 ? `no agreement: the Planners wrote ${apart.map((v) => `“${v}”`).join(' and ')}` : null;
+  return apart.length > 0 && e.plan.length === 0 ? `no agreement: the Planners wrote ${quoted(apart)}` : null;
+}
+
+/** Different plans weighed into one (compose's two Planners): "the Planners wrote “A” and “B”, both surer of the first"; else null. */
+export function weighedPlans(e: EventOf<'plan_generated'>): string | null {
+  const apart = plansApart(e.votes);
+  if (apart.length === 0 || e.plan.length === 0) return null;
+  return `the Planners wrote ${quoted(apart)}, both surer of “${e.output}”`;
 }
 
 export function plannerLine(e: PlannerEvent, read: PlanReader = asWritten): LogLine {
@@ -42,10 +52,13 @@ export function plannerLine(e: PlannerEvent, read: PlanReader = asWritten): LogL
     case 'plan_generated': {
       const votes = e.votes ?? [];
       const apart = noAgreement(e);
+      const weighed = weighedPlans(e);
       const attempt = e.attempt > 1 ? `, attempt ${e.attempt}` : '';
       const text = apart !== null
         ? `${capitalized(apart)}${attempt}`
-        : `Plan: ${read(e.plan)} (${votes.length > 1 ? `all ${votes.length} Planners wrote` : 'wrote'} “${e.output}”${attempt})`;
+        : weighed !== null
+          ? `Plan: ${read(e.plan)} (${weighed}${attempt})`
+          : `Plan: ${read(e.plan)} (${votes.length > 1 ? `all ${votes.length} Planners wrote` : 'wrote'} “${e.output}”${attempt})`;
       return { kind: 'plan', who: 'Planner', confidence: e.confidence, text };
     }
     case 'plan_rejected':

@@ -102,7 +102,7 @@ export class ComposeSetMeasures {
       const { trained, builtIn } = await withEngine(this.#deps.spawn, async (api, guard) => {
         const files = await Promise.all(COMPOSE_ROLES.map((role) => this.#deps.files.file(models[role])));
         const bytes = byRole((_, i) => files[i].bytes);
-        const thresholds = { rule: settings.rule, agreement: settings.agreement, planner: settings.planner, wiring: settings.wiring, code: settings.code };
+        const thresholds = { rule: settings.rule, agreement: settings.agreement, weigh: settings.weigh, planner: settings.planner, wiring: settings.wiring, code: settings.code };
         return guard(api.measureComposeSet(Comlink.transfer(bytes, files.map((f) => f.bytes.buffer as ArrayBuffer)), thresholds));
       });
       this.#set(set.id, { status: 'measured', trained, builtIn });
