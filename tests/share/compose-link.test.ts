@@ -161,6 +161,11 @@ describe('compose links: record, encode, decode, replay', () => {
     expect((await refusal(replayComposeLink(unweighed, { runner }))).check).toBe('replay');
     // weighing without the Planner is no run at all
     expect((await refusal(encodeComposeLink({ ...link, planner: false, answers: link.answers.slice(4) }))).check).toBe('flags');
+    // the ablation with weighing on in the settings: the keyword decomposer plans, nothing is weighed, and the link says so
+    const { planner: _, ...withoutPlanner } = organelles(weighing(SMOOTH));
+    const ablation = await composeRecorded(SMOOTH, withoutPlanner, { runner, thresholds: THRESHOLDS, models: MODELS, weigh: true });
+    expect(ablation.link).toMatchObject({ planner: false, weigh: false });
+    expect((await replayComposeLink(await encodeComposeLink(ablation.link!), { runner })).result.code).toBe(ablation.result.code);
     // a word the keyword decomposer cannot read: not weighed, refused as before, and no weighing recorded
     const odd = `${SMOOTH} kurtosis`;
     const unread = await roundTrip(odd, weighing(odd), true);

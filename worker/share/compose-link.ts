@@ -176,7 +176,8 @@ export async function composeRecorded(intent: string, organelles: ComposeOrganel
     wiring: recording('wiring', organelles.wiring, answers),
     code: recording('code', organelles.code, answers),
   };
-  const weigh = options.weigh === true && organelles.planner2 !== undefined;
+  // weighing takes both Planners: without the Planner (the ablation) the keyword decomposer plans alone
+  const weigh = options.weigh === true && organelles.planner !== undefined && organelles.planner2 !== undefined;
   const result = await composeIntent(intent, recorded, composeRunOptions(options.runner, options.thresholds, limits, weigh, options.onEvent));
   if (checkIntent(intent) !== null) return { result, link: null };
   const link: ComposeLink = {
