@@ -5,8 +5,10 @@
 // ("bin my data into a histogram after normalizing it" planned l2_normalize|hann_window). The
 // check reads no plan itself and never chooses one: it only refuses a plan one of whose steps
 // none of that primitive's phrase forms (the library's own words, which every corpus holds)
-// says, a step planned more often than the intent says it, or a parameter value the intent
-// does not say.
+// says, a step planned more often than the intent says it, a parameter value the intent
+// does not say, or a step the intent says that the plan leaves out (two Planners weighed into
+// one plan may have dropped it: "subsequently add 2.5 to it, subsequently offset it" planned
+// with offset once).
 //
 // A form is said when its key words occur in order, each written exactly or as a typo the
 // keyword decomposer would read (keywords.ts mayBeTypoOf); those before the form's argument
