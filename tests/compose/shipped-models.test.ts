@@ -6,7 +6,8 @@
 import { COMPOSE_ROLES } from '../../worker/compose/roles.ts';
 import { expectShippedMatchesRecipe } from '../helpers/shipped.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plannerPrompt } from '../../worker/compose/prompts.ts';
+import { plannerPrompt, weighPrompt } from '../../worker/compose/prompts.ts';
+import { composeOrganelle, MAX_ANSWER } from '../../worker/compose/organelles.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeModelFile, modelFingerprint } from '../../worker/model/model-file.ts';
@@ -94,6 +95,9 @@ describe('the shipped pipeline', () => {
     read.forEach((p, i) => expect(p).toBeCloseTo(written.tokenProbs[i], 5));
     // a plan it would not write: some character far less sure
     expect(Math.min(...planner.answerProbs(prompt, 'rolling_mean(5)|diff_forward'))).toBeLessThan(0.5);
+    // a prompt and plan too long for its block: weighed as a cut-off answer, at confidence 0
+    const long = composeOrganelle(planner, MAX_ANSWER.planner, 'mean')(weighPrompt(`${'smooth it '.repeat(38)}|blocked=`, 'rolling_mean(3)'));
+    expect(long).toEqual({ text: 'rolling_mean(3)', confidence: 0 });
   });
 
   it('refuses an intent on a concept it does not know', async () => {

@@ -59,7 +59,11 @@ export interface GreedyAnswer {
 export function greedyAnswer(o: TrainedOrganelle, prompt: string, maxNew: number): GreedyAnswer {
   // a Planner asked to weigh a plan (prompts.ts weighPrompt) reads it rather than writes one
   const weigh = parseWeighPrompt(prompt);
-  if (weigh !== null) return { text: weigh.plan, probs: o.answerProbs(weigh.prompt, weigh.plan), truncated: false };
+  if (weigh !== null) {
+    // BOS, the prompt, '\n' and the plan must fit the block; a plan that does not is weighed as a cut-off answer
+    if (weigh.prompt.length + weigh.plan.length + 2 > o.shape.block) return { text: weigh.plan, probs: [], truncated: true };
+    return { text: weigh.plan, probs: o.answerProbs(weigh.prompt, weigh.plan), truncated: false };
+  }
   // the answer may also stop where the block ends: BOS, the prompt and '\n' come first
   const limit = Math.min(maxNew, o.shape.block - prompt.length - 2);
   const c = o.complete(prompt, { maxNew: limit });
