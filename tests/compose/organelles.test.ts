@@ -17,7 +17,7 @@ describe('agreeingPlanners', () => {
     expect(c).toEqual({ text: 'none', confidence: 0.999, votes: ['trapezoid', 'energy'] });
   });
 
-  it('weighs different plans when allowed: the plan both are surer of, at the lower of their confidences in it', () => {
+  it('weighs different plans when told to: the plan both are surer of, at the lower of their confidences in it', () => {
     // each Planner is sure of its own plan and, asked of the other's (weighPrompt), as sure as the table says
     const planner = (own: string, confidence: number, ofOthers: Record<string, number>): Organelle => (prompt) => {
       const weigh = parseWeighPrompt(prompt);
@@ -25,18 +25,18 @@ describe('agreeingPlanners', () => {
     };
     const first = planner('zscore|zscore', 0.97, { 'zscore|sigmoid': 0.95 });
     const second = planner('zscore|sigmoid', 0.99, { 'zscore|zscore': 0.4 });
-    expect(agreeingPlanners(first, second, () => true)('standardize it, then squash it|blocked=')).toEqual({ text: 'zscore|sigmoid', confidence: 0.95, votes: ['zscore|zscore', 'zscore|sigmoid'] });
-    // not allowed for this prompt: different plans refuse, as without weighing
-    expect(agreeingPlanners(first, second, () => false)('standardize it, then squash it|blocked=')).toMatchObject({ text: 'none', confidence: 0.97 });
+    expect(agreeingPlanners(first, second, true)('standardize it, then squash it|blocked=')).toEqual({ text: 'zscore|sigmoid', confidence: 0.95, votes: ['zscore|zscore', 'zscore|sigmoid'] });
+    // not weighed: different plans refuse
+    expect(agreeingPlanners(first, second, false)('standardize it, then squash it|blocked=')).toMatchObject({ text: 'none', confidence: 0.97 });
     // a tie goes to the first Planner's plan
-    const even = agreeingPlanners(planner('mean', 0.9, { median: 0.9 }), planner('median', 0.9, { mean: 0.9 }), () => true)('average it|blocked=');
+    const even = agreeingPlanners(planner('mean', 0.9, { median: 0.9 }), planner('median', 0.9, { mean: 0.9 }), true)('average it|blocked=');
     expect(even.text).toBe('mean');
   });
 
   it('asks the other Planner of each plan with the prompt and the plan as one document', () => {
     const asked: string[] = [];
     const o = (text: string): Organelle => (prompt) => (asked.push(prompt), { text: parseWeighPrompt(prompt)?.plan ?? text, confidence: 0.9 });
-    agreeingPlanners(o('square'), o('abs_values'), () => true)('square it|blocked=');
+    agreeingPlanners(o('square'), o('abs_values'), true)('square it|blocked=');
     expect(asked).toEqual(['square it|blocked=', 'square it|blocked=', 'square it|blocked=\nsquare', 'square it|blocked=\nabs_values']);
     expect(parseWeighPrompt('square it|blocked=')).toBeNull();
     expect(parseWeighPrompt(weighPrompt('square it|blocked=', 'square'))).toEqual({ prompt: 'square it|blocked=', plan: 'square' });

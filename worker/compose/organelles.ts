@@ -93,17 +93,17 @@ export function composeOrganelle(o: TrainedOrganelle, maxNew: number, rule: Conf
 /**
  * Two Planners as one: the plan both write, with the lower of their confidences. When they
  * write different plans: `none` (the pipeline then says no plan was agreed: both answers are in
- * `votes`) with the lower of their confidences, or, when `weigh` allows it for the prompt, the
- * plan both are surer of (each asked of the other's with weighPrompt), at the lower of their
- * confidences in it. Ties go to the first Planner's plan.
+ * `votes`) with the lower of their confidences, or, with `weigh`, the plan both are surer of
+ * (each asked of the other's with weighPrompt), at the lower of their confidences in it. Ties
+ * go to the first Planner's plan.
  */
-export function agreeingPlanners(first: Organelle, second: Organelle, weigh: (prompt: string) => boolean = () => false): Organelle {
+export function agreeingPlanners(first: Organelle, second: Organelle, weigh = false): Organelle {
   return (prompt: string, attempt?: number): Completion => {
     const a = first(prompt, attempt);
     const b = second(prompt, attempt);
     const votes = [a.text, b.text];
     if (a.text === b.text) return { text: a.text, confidence: Math.min(a.confidence, b.confidence), votes };
-    if (!weigh(prompt)) return { text: REFUSAL, confidence: Math.min(a.confidence, b.confidence), votes };
+    if (!weigh) return { text: REFUSAL, confidence: Math.min(a.confidence, b.confidence), votes };
     const forA = Math.min(a.confidence, second(weighPrompt(prompt, a.text)).confidence);
     const forB = Math.min(b.confidence, first(weighPrompt(prompt, b.text)).confidence);
     return forA >= forB ? { text: a.text, confidence: forA, votes } : { text: b.text, confidence: forB, votes };

@@ -222,7 +222,7 @@ export async function composeIntent(intent: string, organelles: ComposeOrganelle
   const limits = { ...options.limits, plannerThreshold: options.thresholds.planner };
   const { planner, planner2 } = organelles;
   const weigh = options.weighPlanners?.(intent) ?? false;
-  const result = await runTasks(adapter, planner && planner2 ? agreeingPlanners(planner, planner2, () => weigh) : planner, limits, options.onEvent);
+  const result = await runTasks(adapter, planner && planner2 ? agreeingPlanners(planner, planner2, weigh) : planner, limits, options.onEvent);
   const composition = result.output !== null && result.plan !== null && 'composition' in result.plan ? result.plan.composition : null;
   return { ...result, intent, code: result.output, composition };
 }
