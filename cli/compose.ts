@@ -26,19 +26,19 @@ const conf = (c: number, t: number) => {
   return `${text.confidence} ${c >= t ? '>=' : '<'} ${text.threshold}`;
 };
 
-/** What each of several Planners wrote, when they answered as one (and, for different plans weighed into `output`, so). */
-function plannersWrote(votes: readonly string[] | undefined, output: string): string {
+/** What each of several Planners wrote, when they answered as one, and how their different plans weighed. */
+function plannersWrote(votes: readonly string[] | undefined, weighed: readonly number[] | undefined): string {
   if (votes === undefined || votes.length < 2) return '';
   const apart = plansApart(votes);
   if (apart.length === 0) return `; all ${votes.length} Planners wrote it`;
   const wrote = `; the Planners wrote ${apart.map((v) => `"${v}"`).join(' and ')}`;
-  return apart.includes(output) && output !== 'none' ? `${wrote}, both surer of this one` : wrote;
+  return weighed ? `${wrote}, weighed ${weighed.map((w) => w.toFixed(3)).join(' and ')}` : wrote;
 }
 
 export function describeComposeEvent(e: OrchestratorEvent): string | null {
   switch (e.type) {
     case 'plan_requested': return `plan    planner <- "${e.prompt}"`;
-    case 'plan_generated': return `plan    planner -> "${e.output}" (attempt ${e.attempt}, confidence ${e.confidence.toFixed(3)}${plannersWrote(e.votes, e.output)})  todo ${e.plan.join(',')}`;
+    case 'plan_generated': return `plan    planner -> "${e.output}" (attempt ${e.attempt}, confidence ${e.confidence.toFixed(3)}${plannersWrote(e.votes, e.weighed)})  todo ${e.plan.join(',')}`;
     case 'plan_rejected': return `reject  planner "${e.output}": ${e.reason}`;
     case 'plan_fallback': return `plan    keyword decomposer (${e.reason}) -> ${e.plan.length ? e.plan.join(',') : 'none'}`;
     case 'task_started': return `task    ${e.task}   kanban ${e.kanban}`;

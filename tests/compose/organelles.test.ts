@@ -25,7 +25,7 @@ describe('agreeingPlanners', () => {
     };
     const first = planner('zscore|zscore', 0.97, { 'zscore|sigmoid': 0.95 });
     const second = planner('zscore|sigmoid', 0.99, { 'zscore|zscore': 0.4 });
-    expect(agreeingPlanners(first, second, true)('standardize it, then squash it|blocked=')).toEqual({ text: 'zscore|sigmoid', confidence: 0.95, votes: ['zscore|zscore', 'zscore|sigmoid'] });
+    expect(agreeingPlanners(first, second, true)('standardize it, then squash it|blocked=')).toEqual({ text: 'zscore|sigmoid', confidence: 0.95, votes: ['zscore|zscore', 'zscore|sigmoid'], weighed: [0.4, 0.95] });
     // not weighed: different plans refuse
     expect(agreeingPlanners(first, second, false)('standardize it, then squash it|blocked=')).toMatchObject({ text: 'none', confidence: 0.97 });
     // a tie goes to the first Planner's plan

@@ -174,7 +174,7 @@ describe('composeIntent', () => {
     expect(asked).toEqual(['center and scale x']);
     expect(r.refusal).toBeNull();
     expect(r.composition?.map((s) => s.name)).toEqual(['demean', 'unit_std']);
-    expect(r.events.find((e) => e.type === 'plan_generated')).toMatchObject({ output: 'demean|unit_std', confidence: 0.9, votes: ['demean', 'demean|unit_std'] });
+    expect(r.events.find((e) => e.type === 'plan_generated')).toMatchObject({ output: 'demean|unit_std', confidence: 0.9, votes: ['demean', 'demean|unit_std'], weighed: [0.3, 0.9] });
     // not for this intent (an unreadable word, say), or without the setting: refused as before
     for (const extra of [{ weighPlanners: () => false }, {}]) {
       const refused = await composeIntent('center and scale x', { ...planners(), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), ...extra });

@@ -152,7 +152,7 @@ describe('compose links: record, encode, decode, replay', () => {
     expect(link.weigh).toBe(true);
     expect(link.answers.map((a) => a.source)).toEqual(['planner', 'planner2', 'planner2', 'planner', 'wiring', 'code', 'code']);
     expect(recorded.result.events.find((e) => e.type === 'plan_generated')).toMatchObject({
-      output: 'rolling_mean(5)|diff_central', confidence: 0.8803, votes: ['rolling_mean(5)|diff_central', 'rolling_mean(5)|diff_forward'],
+      output: 'rolling_mean(5)|diff_central', confidence: 0.8803, votes: ['rolling_mean(5)|diff_central', 'rolling_mean(5)|diff_forward'], weighed: [0.8803, 0.3104],
     });
     expect(recorded.result.code).not.toBeNull();
     expect((await decodeComposeLink(payload)).weigh).toBe(true);
@@ -395,7 +395,7 @@ describe('organelle compose --replay', () => {
       planner2: { [prompt]: ['rolling_mean(5)|diff_forward', 0.9], [`${prompt}\nrolling_mean(5)|diff_central`]: ['rolling_mean(5)|diff_central', 0.7] },
     }, true);
     expect(describeComposeEvent(weighed.result.events.find((e) => e.type === 'plan_generated')!)).toContain(
-      'planner -> "rolling_mean(5)|diff_central" (attempt 1, confidence 0.700; the Planners wrote "rolling_mean(5)|diff_central" and "rolling_mean(5)|diff_forward", both surer of this one)',
+      'planner -> "rolling_mean(5)|diff_central" (attempt 1, confidence 0.700; the Planners wrote "rolling_mean(5)|diff_central" and "rolling_mean(5)|diff_forward", weighed 0.700 and 0.200)',
     );
   });
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildComposeReplay, composeCalls, composeKanbanCaption } from '../../web/src/compose/frames.ts';
 import { encodeKanban } from '../../worker/orchestrator/kanban.ts';
 import { plannerPrompt } from '../../worker/compose/prompts.ts';
-import { agreed, composed, disagreed, judgeFailed, noPlanner, replanned, SMOOTH, THRESHOLDS, unsure, weighed } from './compose-runs.ts';
+import { agreed, composed, disagreed, judgeFailed, noPlanner, replanned, SMOOTH, THRESHOLDS, unsure, weighed, composeRun } from './compose-runs.ts';
 
 const kanbans = (events: Awaited<ReturnType<typeof composed>>) => buildComposeReplay(events).frames.map((f) => encodeKanban(f.kanban));
 
@@ -108,8 +108,20 @@ describe('buildComposeReplay', () => {
     // weighed, different plans make one plan, and the log says which both were surer of
     const one = buildComposeReplay(await weighed());
     expect(one.frames[0].call).toMatchObject({ output: 'rolling_mean(5)|diff_central', confidence: 0.86, accepted: true, meaning: '4 tasks, of two different plans weighed' });
-    expect(one.log.find((e) => e.kind === 'plan')!.text).toMatch(/\(the Planners wrote “rolling_mean\(5\)\|diff_central” and “rolling_mean\(5\)\|diff_forward”, both surer of “rolling_mean\(5\)\|diff_central”\)$/);
+    expect(one.log.find((e) => e.kind === 'plan')!.text).toBe(
+      'Plan: wiring(rolling_mean+diff_central), codegen(rolling_mean), codegen(diff_central), judge (the Planners wrote “rolling_mean(5)|diff_central” and “rolling_mean(5)|diff_forward”, weighed 0.86 and 0.42)',
+    );
     expect(one.summary).toMatchObject({ outcome: 'composed' });
+    // weighed, and the refusal both were surer of counts: no plan, and the log says how they weighed
+    const prompt = plannerPrompt(SMOOTH, []);
+    const none = buildComposeReplay(await composeRun(SMOOTH, {
+      planner: { [prompt]: ['none', 0.97], [`${prompt}\nrolling_mean(5)`]: ['rolling_mean(5)', 0.3] },
+      planner2: { [prompt]: ['rolling_mean(5)', 0.9], [`${prompt}\nnone`]: ['none', 0.8] },
+      weigh: true,
+    }));
+    expect(none.log.find((e) => e.kind === 'plan')!.text).toBe('The Planners wrote “none” and “rolling_mean(5)”, weighed 0.80 and 0.30: no plan');
+    expect(none.frames[0].call?.meaning).toBe('none: no known pieces make it, of two different plans weighed');
+    expect(none.summary).toMatchObject({ outcome: 'refused' });
   });
 
   it('without the Planner, the keyword decomposer plans and no Planner call is shown', async () => {

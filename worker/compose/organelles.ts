@@ -106,7 +106,8 @@ export function agreeingPlanners(first: Organelle, second: Organelle, weigh = fa
     if (!weigh) return { text: REFUSAL, confidence: Math.min(a.confidence, b.confidence), votes };
     const forA = Math.min(a.confidence, second(weighPrompt(prompt, a.text)).confidence);
     const forB = Math.min(b.confidence, first(weighPrompt(prompt, b.text)).confidence);
-    return forA >= forB ? { text: a.text, confidence: forA, votes } : { text: b.text, confidence: forB, votes };
+    const weighed = [forA, forB];
+    return forA >= forB ? { text: a.text, confidence: forA, votes, weighed } : { text: b.text, confidence: forB, votes, weighed };
   };
 }
 

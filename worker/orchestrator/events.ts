@@ -42,7 +42,8 @@ export interface EventPayloads {
   run_started: { game: string; start: string; config: Record<string, string | number | boolean> };
   phase_change: { from: Phase | null; to: Phase };
   plan_requested: { prompt: string; attempt: number };
-  plan_generated: { prompt: string; output: string; plan: string[]; attempt: number; confidence: number; votes?: string[] };
+  /** votes: what each of several Planners wrote; weighed: each vote's confidence when different votes were weighed (organelles.ts agreeingPlanners). */
+  plan_generated: { prompt: string; output: string; plan: string[]; attempt: number; confidence: number; votes?: string[]; weighed?: number[] };
   plan_rejected: { output: string; reason: string; attempt: number };
   plan_fallback: { reason: PlanFallbackReason; plan: string[] };
   /** move is null when the output did not parse; a fallback proposal has empty prompt/output. */
@@ -128,18 +129,20 @@ type Kind<T> = [T] extends [number]
         ? 'string|null'
         : [T] extends [readonly string[]]
           ? 'string[]'
-          : [T] extends [readonly object[]]
-            ? 'object[]'
-            : [T] extends [Record<string, unknown>]
-              ? 'object'
-              : never;
+          : [T] extends [readonly number[]]
+            ? 'number[]'
+            : [T] extends [readonly object[]]
+              ? 'object[]'
+              : [T] extends [Record<string, unknown>]
+                ? 'object'
+                : never;
 type FieldKinds<P> = { [F in keyof P]-?: {} extends Pick<P, F> ? `${Kind<Exclude<P[F], undefined>>}?` : Kind<P[F]> };
 
 const FIELDS: { [K in EventType]: FieldKinds<EventPayloads[K]> } = {
   run_started: { game: 'string', start: 'string', config: 'object' },
   phase_change: { from: 'string|null', to: 'string' },
   plan_requested: { prompt: 'string', attempt: 'number' },
-  plan_generated: { prompt: 'string', output: 'string', plan: 'string[]', attempt: 'number', confidence: 'number', votes: 'string[]?' },
+  plan_generated: { prompt: 'string', output: 'string', plan: 'string[]', attempt: 'number', confidence: 'number', votes: 'string[]?', weighed: 'number[]?' },
   plan_rejected: { output: 'string', reason: 'string', attempt: 'number' },
   plan_fallback: { reason: 'string', plan: 'string[]' },
   move_proposed: {
@@ -172,6 +175,7 @@ function isKind(value: unknown, kind: string): boolean {
     case 'string|null': return value === null || typeof value === 'string';
     case 'boolean': return typeof value === 'boolean';
     case 'string[]': return Array.isArray(value) && value.every((v) => typeof v === 'string');
+    case 'number[]': return Array.isArray(value) && value.every((v) => typeof v === 'number' && Number.isFinite(v));
     case 'object[]': return Array.isArray(value) && value.every((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
     case 'object': return typeof value === 'object' && value !== null && !Array.isArray(value);
     default: throw new Error(`events: unknown field kind '${kind}'`);

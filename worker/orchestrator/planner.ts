@@ -61,6 +61,8 @@ export function planWithRetry<P = string[]>(request: PlanRequest<P>, emit: Emit)
         prompt, output: completion.text, plan: itemsOf(request, plan), attempt, confidence: completion.confidence,
         // several Planners answering as one (compose's two): what each wrote
         ...(completion.votes ? { votes: completion.votes } : {}),
+        // and, when their different plans were weighed, how each came out
+        ...(completion.weighed ? { weighed: completion.weighed } : {}),
       });
       return { source: 'model', plan, attempt, completion };
     }

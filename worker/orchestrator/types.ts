@@ -9,6 +9,8 @@ export interface Completion {
   confidence: number;
   /** Every vote's text, when the answer came from an ensemble. */
   votes?: string[];
+  /** When different votes were weighed against each other (compose's two Planners): each vote's confidence as weighed, the highest winning. */
+  weighed?: number[];
 }
 
 /**

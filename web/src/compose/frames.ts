@@ -10,7 +10,7 @@ import { confidenceText } from '../../../worker/orchestrator/confidence-text.ts'
 import { decodeKanban, emptyKanban, planned, replanned, type Kanban } from '../../../worker/orchestrator/kanban.ts';
 import type { JudgeCheck, OrchestratorEvent, PlanFallbackReason, ReplanReason } from '../../../worker/orchestrator/events.ts';
 import type { CallRow, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
-import { noAgreement, plannerLine, weighedPlans, type PlanReader } from '../replay/planner-events.ts';
+import { noAgreement, plannerLine, type PlanReader } from '../replay/planner-events.ts';
 import { eventLogWriter } from '../replay/event-log.ts';
 import { percent } from '../lib/format.ts';
 import { promptKey } from '../lib/prompt-keys.ts';
@@ -165,7 +165,7 @@ export function buildComposeReplay(events: readonly OrchestratorEvent[]): Compos
         // for nothing, unless the settings weigh them into one
         const call: ComposeCall = {
           who: 'Planner', task: null, prompt: e.prompt, output: e.output, confidence: e.confidence, threshold, accepted,
-          meaning: noAgreement(e) ?? (e.plan.length ? `${e.plan.length} tasks${weighedPlans(e) !== null ? ', of two different plans weighed' : ''}` : 'none: no known pieces make it'),
+          meaning: noAgreement(e) ?? (e.plan.length ? `${e.plan.length} tasks` : 'none: no known pieces make it') + (e.weighed ? ', of two different plans weighed' : ''),
           frame: frames.length,
         };
         latest = { ...latest, Planner: call };

@@ -31,34 +31,31 @@ export function plannerCall(
 const quoted = (plans: readonly string[]) => plans.map((v) => `“${v}”`).join(' and ');
 
 /**
- * Several Planners answering as one (compose's two) that wrote different plans and planned
- * nothing: "no agreement: the Planners wrote “A” and “B”"; null when they agreed, there was
- * one, or their plans were weighed into one (weighedPlans).
+ * Several Planners answering as one (compose's two) that wrote different plans and did not
+ * weigh them: "no agreement: the Planners wrote “A” and “B”"; null when they agreed, there was
+ * one, or their plans were weighed (weighedPlans).
  */
 export function noAgreement(e: EventOf<'plan_generated'>): string | null {
   const apart = plansApart(e.votes);
-  return apart.length > 0 && e.plan.length === 0 ? `no agreement: the Planners wrote ${quoted(apart)}` : null;
+  return apart.length > 0 && e.weighed === undefined ? `no agreement: the Planners wrote ${quoted(apart)}` : null;
 }
 
-/** Different plans weighed into one (compose's two Planners): "the Planners wrote “A” and “B”, both surer of the first"; else null. */
+/** Different plans weighed (compose's two Planners): "the Planners wrote “A” and “B”, weighed 0.40 and 0.95"; else null. */
 export function weighedPlans(e: EventOf<'plan_generated'>): string | null {
-  const apart = plansApart(e.votes);
-  if (apart.length === 0 || e.plan.length === 0) return null;
-  return `the Planners wrote ${quoted(apart)}, both surer of “${e.output}”`;
+  if (e.weighed === undefined || e.votes === undefined) return null;
+  return `the Planners wrote ${quoted(e.votes)}, weighed ${e.weighed.map((w) => w.toFixed(2)).join(' and ')}`;
 }
 
 export function plannerLine(e: PlannerEvent, read: PlanReader = asWritten): LogLine {
   switch (e.type) {
     case 'plan_generated': {
       const votes = e.votes ?? [];
-      const apart = noAgreement(e);
-      const weighed = weighedPlans(e);
       const attempt = e.attempt > 1 ? `, attempt ${e.attempt}` : '';
-      const text = apart !== null
-        ? `${capitalized(apart)}${attempt}`
-        : weighed !== null
-          ? `Plan: ${read(e.plan)} (${weighed}${attempt})`
-          : `Plan: ${read(e.plan)} (${votes.length > 1 ? `all ${votes.length} Planners wrote` : 'wrote'} “${e.output}”${attempt})`;
+      const apart = noAgreement(e);
+      if (apart !== null) return { kind: 'plan', who: 'Planner', confidence: e.confidence, text: `${capitalized(apart)}${attempt}` };
+      const weighed = weighedPlans(e);
+      const wrote = weighed ?? `${votes.length > 1 ? `all ${votes.length} Planners wrote` : 'wrote'} “${e.output}”`;
+      const text = e.plan.length > 0 || weighed === null ? `Plan: ${read(e.plan)} (${wrote}${attempt})` : `${capitalized(weighed)}: no plan${attempt}`;
       return { kind: 'plan', who: 'Planner', confidence: e.confidence, text };
     }
     case 'plan_rejected':
