@@ -68,6 +68,7 @@ export async function loadComposer(dir: string, runner: SandboxRunner): Promise<
 /** The pipeline's model files in `dir/compose/`, by role. */
 export async function readComposeModels(dir: string): Promise<ComposeModels> {
   const bytes = {} as ComposeModels;
+  // one at a time, so a missing file is named in role order
   for (const role of COMPOSE_ROLES) bytes[role] = await readModelFile(dir, 'compose', role);
   return bytes;
 }

@@ -16,7 +16,7 @@ import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
 import { buildSet, isSetName, SET_NAMES, type Case, type SetName } from '../worker/compose/sets.ts';
 import { BASELINES, evaluateSet, judgeModule, judgeSingleAnswer, referenceOutput, sameValue, type Report, type Summary } from '../worker/compose/evaluate.ts';
 import { chooseSettings, chooseSingleThreshold, type RawOrganelle } from '../worker/compose/choose.ts';
-import { agreementWith, composeOrganelle, greedyAnswer, MAX_ANSWER, pipelineOrganelles } from '../worker/compose/organelles.ts';
+import { composeOrganelle, MAX_ANSWER, pipelineOrganelles, rawAnswer } from '../worker/compose/organelles.ts';
 import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings, type ComposeSettings } from '../worker/compose/settings.ts';
 import { planWords } from '../worker/compose/said.ts';
@@ -56,10 +56,7 @@ function formatSummary(label: string, s: Summary): string {
 }
 
 function raw(o: Organelle, maxNew: number, agreement = false): RawOrganelle {
-  return (prompt) => {
-    const a = greedyAnswer(o, prompt, maxNew);
-    return agreement && !a.truncated ? { ...a, agreement: agreementWith(o, prompt, a.text, maxNew) } : a;
-  };
+  return (prompt) => rawAnswer(o, prompt, maxNew, agreement);
 }
 
 async function loadSettings(dir: string): Promise<ComposeSettings> {

@@ -25,7 +25,7 @@ import { builtInModels } from './recipes/built-in-model.ts';
 import { AskHost, type AskAnswer, type AskModelInfo, type AskRequest } from './browser/ask.ts';
 import type { ComposeHost } from './browser/compose.ts';
 import type { ComposeMeasure, ComposeSet, ComposeThresholds } from './pipeline/compose-eval.ts';
-import { COMPOSE_ROLES } from './compose/roles.ts';
+import { byRole, COMPOSE_ROLES } from './compose/roles.ts';
 import { Organelle } from './organelle.ts';
 import type { OrganelleSide } from './orchestrator/game-loop.ts';
 import type { OrchestratorEvent } from './orchestrator/events.ts';
@@ -328,8 +328,8 @@ const api = {
   async measureComposeSet(models: ComposeModels, settings: ComposeThresholds): Promise<{ trained: ComposeMeasure; builtIn: ComposeMeasure | null }> {
     const module = await browserWasmModule();
     const [{ measureComposeSet, measureIntents }, { browserSandbox }] = await Promise.all([import('./pipeline/compose-eval.ts'), import('./compose/sandbox/browser.ts')]);
-    const trained = {} as ComposeSet;
-    for (const role of COMPOSE_ROLES) trained[role] = await Organelle.fromFile(module, models[role]);
+    const loaded = await Promise.all(COMPOSE_ROLES.map((role) => Organelle.fromFile(module, models[role])));
+    const trained: ComposeSet = byRole((_, i) => loaded[i]);
     const builtIn = await builtInModels('compose', COMPOSE_ROLES, module);
     const runner = browserSandbox();
     try {

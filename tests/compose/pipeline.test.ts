@@ -5,6 +5,7 @@ import { composeIntent, type ComposeOptions, type ComposePlan, type Verdict } fr
 import type { Completion, Organelle } from '../../worker/orchestrator/types.ts';
 import type { Primitive } from '../../worker/compose/types.ts';
 import { agreeingPlanners } from '../../worker/compose/organelles.ts';
+import { weighPrompt } from '../../worker/compose/prompts.ts';
 import { parseJsonl, toJsonl } from '../../worker/orchestrator/events.ts';
 
 const prim = (name: string, params: Primitive['params'] = [], returns: Primitive['returns'] = 'array'): Primitive => ({
@@ -165,8 +166,8 @@ describe('composeIntent', () => {
   it('weighs two different plans when the settings allow it for the intent, and goes ahead with the one both are surer of', async () => {
     const prompt = 'center and scale x|blocked=';
     const planners = () => ({
-      planner: scripted({ [prompt]: ['demean', 0.95], [`${prompt}\ndemean|unit_std`]: ['demean|unit_std', 0.9] }),
-      planner2: scripted({ [prompt]: ['demean|unit_std', 0.97], [`${prompt}\ndemean`]: ['demean', 0.3] }),
+      planner: scripted({ [prompt]: ['demean', 0.95], [weighPrompt(prompt, 'demean|unit_std')]: ['demean|unit_std', 0.9] }),
+      planner2: scripted({ [prompt]: ['demean|unit_std', 0.97], [weighPrompt(prompt, 'demean')]: ['demean', 0.3] }),
     });
     const asked: string[] = [];
     const weighPlanners = (intent: string) => (asked.push(intent), true);

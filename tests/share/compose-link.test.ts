@@ -9,7 +9,7 @@ import {
 import { fnv1a, fromBase64Url, toBase64Url } from '../../worker/share/solve-link.ts';
 import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
 import { parsePlan } from '../../worker/compose/plan.ts';
-import { plannerPrompt } from '../../worker/compose/prompts.ts';
+import { plannerPrompt, weighPrompt } from '../../worker/compose/prompts.ts';
 import { wireComposition } from '../../worker/compose/wiring.ts';
 import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
 import type { ComposeOrganelles, Thresholds } from '../../worker/compose/pipeline.ts';
@@ -143,8 +143,8 @@ describe('compose links: record, encode, decode, replay', () => {
     const weighing = (intent: string) => {
       const prompt = plannerPrompt(intent, []);
       return {
-        planner: { [prompt]: ['rolling_mean(5)|diff_central', 0.9137], [`${prompt}\nrolling_mean(5)|diff_forward`]: ['rolling_mean(5)|diff_forward', 0.3104] },
-        planner2: { [prompt]: ['rolling_mean(5)|diff_forward', 0.9911], [`${prompt}\nrolling_mean(5)|diff_central`]: ['rolling_mean(5)|diff_central', 0.8803] },
+        planner: { [prompt]: ['rolling_mean(5)|diff_central', 0.9137], [weighPrompt(prompt, 'rolling_mean(5)|diff_forward')]: ['rolling_mean(5)|diff_forward', 0.3104] },
+        planner2: { [prompt]: ['rolling_mean(5)|diff_forward', 0.9911], [weighPrompt(prompt, 'rolling_mean(5)|diff_central')]: ['rolling_mean(5)|diff_central', 0.8803] },
       } satisfies Script;
     };
     const { recorded, payload } = await roundTrip(SMOOTH, weighing(SMOOTH), true);
@@ -391,8 +391,8 @@ describe('organelle compose --replay', () => {
     expect(await plannerLine('rolling_mean(5)|diff_forward')).toContain('planner -> "none" (attempt 1, confidence 0.900; the Planners wrote "rolling_mean(5)|diff_central" and "rolling_mean(5)|diff_forward")');
     const prompt = plannerPrompt(SMOOTH, []);
     const weighed = await record(SMOOTH, {
-      planner: { ...smoothPlanner, [`${prompt}\nrolling_mean(5)|diff_forward`]: ['rolling_mean(5)|diff_forward', 0.2] },
-      planner2: { [prompt]: ['rolling_mean(5)|diff_forward', 0.9], [`${prompt}\nrolling_mean(5)|diff_central`]: ['rolling_mean(5)|diff_central', 0.7] },
+      planner: { ...smoothPlanner, [weighPrompt(prompt, 'rolling_mean(5)|diff_forward')]: ['rolling_mean(5)|diff_forward', 0.2] },
+      planner2: { [prompt]: ['rolling_mean(5)|diff_forward', 0.9], [weighPrompt(prompt, 'rolling_mean(5)|diff_central')]: ['rolling_mean(5)|diff_central', 0.7] },
     }, true);
     expect(describeComposeEvent(weighed.result.events.find((e) => e.type === 'plan_generated')!)).toContain(
       'planner -> "rolling_mean(5)|diff_central" (attempt 1, confidence 0.700; the Planners wrote "rolling_mean(5)|diff_central" and "rolling_mean(5)|diff_forward", weighed 0.700 and 0.200)',

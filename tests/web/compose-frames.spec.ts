@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildComposeReplay, composeCalls, composeKanbanCaption } from '../../web/src/compose/frames.ts';
 import { encodeKanban } from '../../worker/orchestrator/kanban.ts';
-import { plannerPrompt } from '../../worker/compose/prompts.ts';
+import { plannerPrompt, weighPrompt } from '../../worker/compose/prompts.ts';
 import { agreed, composed, disagreed, judgeFailed, noPlanner, replanned, SMOOTH, THRESHOLDS, unsure, weighed, composeRun } from './compose-runs.ts';
 
 const kanbans = (events: Awaited<ReturnType<typeof composed>>) => buildComposeReplay(events).frames.map((f) => encodeKanban(f.kanban));
@@ -115,8 +115,8 @@ describe('buildComposeReplay', () => {
     // weighed, and the refusal both were surer of counts: no plan, and the log says how they weighed
     const prompt = plannerPrompt(SMOOTH, []);
     const none = buildComposeReplay(await composeRun(SMOOTH, {
-      planner: { [prompt]: ['none', 0.97], [`${prompt}\nrolling_mean(5)`]: ['rolling_mean(5)', 0.3] },
-      planner2: { [prompt]: ['rolling_mean(5)', 0.9], [`${prompt}\nnone`]: ['none', 0.8] },
+      planner: { [prompt]: ['none', 0.97], [weighPrompt(prompt, 'rolling_mean(5)')]: ['rolling_mean(5)', 0.3] },
+      planner2: { [prompt]: ['rolling_mean(5)', 0.9], [weighPrompt(prompt, 'none')]: ['none', 0.8] },
       weigh: true,
     }));
     expect(none.log.find((e) => e.kind === 'plan')!.text).toBe('The Planners wrote “none” and “rolling_mean(5)”, weighed 0.80 and 0.30: no plan');

@@ -6,7 +6,7 @@
 import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
 import { keywordPlan } from '../../worker/compose/keywords.ts';
 import { composeIntent, type JudgeFn } from '../../worker/compose/pipeline.ts';
-import { plannerPrompt } from '../../worker/compose/prompts.ts';
+import { plannerPrompt, weighPrompt } from '../../worker/compose/prompts.ts';
 import { wireComposition } from '../../worker/compose/wiring.ts';
 import type { Composition } from '../../worker/compose/types.ts';
 import type { OrchestratorEvent } from '../../worker/orchestrator/events.ts';
@@ -102,12 +102,14 @@ export const disagreed = () =>
   });
 
 /** The Planners write different plans, weighed: the one both are surer of counts, at the lower of their confidences in it. */
-export const weighed = () =>
-  composeRun(SMOOTH, {
-    planner: { [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_central', 0.91], [`${plannerPrompt(SMOOTH, [])}\nrolling_mean(5)|diff_forward`]: ['rolling_mean(5)|diff_forward', 0.42] },
-    planner2: { [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_forward', 0.93], [`${plannerPrompt(SMOOTH, [])}\nrolling_mean(5)|diff_central`]: ['rolling_mean(5)|diff_central', 0.86] },
+export const weighed = () => {
+  const prompt = plannerPrompt(SMOOTH, []);
+  return composeRun(SMOOTH, {
+    planner: { [prompt]: ['rolling_mean(5)|diff_central', 0.91], [weighPrompt(prompt, 'rolling_mean(5)|diff_forward')]: ['rolling_mean(5)|diff_forward', 0.42] },
+    planner2: { [prompt]: ['rolling_mean(5)|diff_forward', 0.93], [weighPrompt(prompt, 'rolling_mean(5)|diff_central')]: ['rolling_mean(5)|diff_central', 0.86] },
     weigh: true,
   });
+};
 
 /** Both Planners write the same plan: it counts at the lower of their confidences. */
 export const agreed = () =>

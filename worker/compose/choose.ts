@@ -10,22 +10,14 @@
 
 import type { PlanWordsChecker } from './said.ts';
 import { composeIntent, type HeuristicFn, type Verdict } from './pipeline.ts';
-import { confidenceOf, CONFIDENCE_RULES, type ConfidenceRule } from './organelles.ts';
+import { CONFIDENCE_RULES, readConfidence, type ConfidenceRule, type RawAnswer } from './organelles.ts';
 import { referenceOutput, sameValue } from './evaluate.ts';
 import type { Lookup } from './plan.ts';
 import type { Case } from './sets.ts';
 import type { Composition } from './types.ts';
 import type { Organelle } from '../orchestrator/types.ts';
 
-/** An organelle's greedy answer: its text and each token's probability; whether it was cut off. */
-export interface RawAnswer {
-  text: string;
-  probs: readonly number[];
-  truncated: boolean;
-  /** The Planner's samples' agreement with this answer (organelles.ts agreementWith). */
-  agreement?: number;
-}
-
+/** An organelle's answers before their confidence is read (organelles.ts rawAnswer). */
 export type RawOrganelle = (prompt: string) => RawAnswer;
 
 export interface Outcome {
@@ -62,13 +54,13 @@ function memo(o: RawOrganelle): RawOrganelle {
   };
 }
 
+/** The raw answers read as the pipeline reads them (organelles.ts composeOrganelle). */
 function asOrganelle(o: RawOrganelle, rule: ConfidenceRule, agreement = false): Organelle {
   return (prompt) => {
     const a = o(prompt);
-    const base = a.truncated ? 0 : confidenceOf(a.probs, rule);
-    if (!agreement) return { text: a.text, confidence: base };
-    if (a.agreement === undefined) throw new Error('choose: the Planner answers carry no agreement');
-    return { text: a.text, confidence: base * a.agreement };
+    // weighing is never a candidate with agreement, so every answer here was sampled
+    if (agreement && !a.truncated && a.agreement === undefined) throw new Error('choose: the Planner answers carry no agreement');
+    return { text: a.text, confidence: readConfidence(a, rule, agreement) };
   };
 }
 
@@ -184,7 +176,7 @@ export async function chooseSingleThreshold(
       a = null;
     }
     const result = a === null ? 'refused' : await run(a.text, c);
-    scored.push({ confidence: a === null || a.truncated ? 0 : confidenceOf(a.probs, rule), result });
+    scored.push({ confidence: a === null ? 0 : readConfidence(a, rule, false), result });
   }
   let best: ({ threshold: number } & Outcome) | null = null;
   for (const threshold of PLANNER_GRID) {

@@ -538,10 +538,15 @@ export function createKeywordDecomposer(primitives: readonly Primitive[]): Keywo
 
 let shared: KeywordDecomposer | null = null;
 
-/** The library's decomposer (built on first use): the pipeline's HeuristicFn. */
-export function keywordPlan(intent: string, blocked: readonly string[] = []): ComposePlan {
+/** The library's decomposer, built on first use. */
+function libraryDecomposer(): KeywordDecomposer {
   shared ??= createKeywordDecomposer(PRIMITIVES);
-  return shared.plan(intent, blocked);
+  return shared;
+}
+
+/** The library's decomposer's plan: the pipeline's HeuristicFn. */
+export function keywordPlan(intent: string, blocked: readonly string[] = []): ComposePlan {
+  return libraryDecomposer().plan(intent, blocked);
 }
 
 /**
@@ -549,6 +554,5 @@ export function keywordPlan(intent: string, blocked: readonly string[] = []): Co
  * the pipeline does not weigh the Planners' different plans (pipeline.ts weighPlanners).
  */
 export function readable(intent: string): boolean {
-  shared ??= createKeywordDecomposer(PRIMITIVES);
-  return shared.unknownWord(intent) === null;
+  return libraryDecomposer().unknownWord(intent) === null;
 }

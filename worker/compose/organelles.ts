@@ -25,7 +25,7 @@
 import { fnv1a32 } from '../games/puzzle8/heldout.ts';
 import type { Organelle as TrainedOrganelle } from '../organelle.ts';
 import type { Completion, Organelle } from '../orchestrator/types.ts';
-import { COMPOSE_ROLES, isPlannerRole, type ComposeRole } from './roles.ts';
+import { byRole, isPlannerRole, type ComposeRole } from './roles.ts';
 import { REFUSAL } from './plan.ts';
 import { parseWeighPrompt, weighPrompt } from './prompts.ts';
 
@@ -49,15 +49,24 @@ export const MAX_ANSWER = { planner: 64, planner2: 64, wiring: 200, code: 300 } 
 const AGREEMENT_VOTES = 6;
 const AGREEMENT_TEMPERATURE = 1;
 
-/** A greedy answer, its characters' probabilities, and whether the length limit cut it off. */
-export interface GreedyAnswer {
+/**
+ * An answer before its confidence is read: its text, each character's probability, whether the
+ * length limit cut it off, and, when asked for, the share of samples that agree with it.
+ */
+export interface RawAnswer {
   text: string;
   probs: readonly number[];
   truncated: boolean;
+  /** The Planner's samples' agreement with this answer (agreementWith). */
+  agreement?: number;
 }
 
-export function greedyAnswer(o: TrainedOrganelle, prompt: string, maxNew: number): GreedyAnswer {
-  // a Planner asked to weigh a plan (prompts.ts weighPrompt) reads it rather than writes one
+/**
+ * What an organelle answers to `prompt`: greedily; asked to weigh a plan (prompts.ts
+ * weighPrompt), the plan read rather than written. With `agreement`, also the share of samples
+ * that agree with the answer (none for a plan read: nothing is sampled).
+ */
+export function rawAnswer(o: TrainedOrganelle, prompt: string, maxNew: number, agreement = false): RawAnswer {
   const weigh = parseWeighPrompt(prompt);
   if (weigh !== null) {
     // BOS, the prompt, '\n' and the plan must fit the block; a plan that does not is weighed as a cut-off answer
@@ -67,7 +76,18 @@ export function greedyAnswer(o: TrainedOrganelle, prompt: string, maxNew: number
   // the answer may also stop where the block ends: BOS, the prompt and '\n' come first
   const limit = Math.min(maxNew, o.shape.block - prompt.length - 2);
   const c = o.complete(prompt, { maxNew: limit });
-  return { text: c.text, probs: c.tokenProbs, truncated: c.text.length >= limit };
+  const a = { text: c.text, probs: c.tokenProbs, truncated: c.text.length >= limit };
+  return agreement && !a.truncated ? { ...a, agreement: agreementWith(o, prompt, a.text, maxNew) } : a;
+}
+
+/**
+ * The confidence an answer is read at: 0 when cut off, else `rule` over its characters'
+ * probabilities, times the samples' agreement when `agreement` counts and the answer has one.
+ */
+export function readConfidence(a: RawAnswer, rule: ConfidenceRule, agreement: boolean): number {
+  if (a.truncated) return 0;
+  const base = confidenceOf(a.probs, rule);
+  return agreement && a.agreement !== undefined ? base * a.agreement : base;
 }
 
 /** The share of AGREEMENT_VOTES samples, seeded from the prompt, that answer `text`. */
@@ -82,11 +102,8 @@ export function agreementWith(o: TrainedOrganelle, prompt: string, text: string,
 /** `agreement`: multiply the confidence by the samples' agreement with the greedy answer. */
 export function composeOrganelle(o: TrainedOrganelle, maxNew: number, rule: ConfidenceRule, agreement = false): Organelle {
   return (prompt: string): Completion => {
-    const a = greedyAnswer(o, prompt, maxNew);
-    if (a.truncated) return { text: a.text, confidence: 0 };
-    const base = confidenceOf(a.probs, rule);
-    const sampled = agreement && parseWeighPrompt(prompt) === null;
-    return { text: a.text, confidence: sampled ? base * agreementWith(o, prompt, a.text, maxNew) : base };
+    const a = rawAnswer(o, prompt, maxNew, agreement);
+    return { text: a.text, confidence: readConfidence(a, rule, agreement) };
   };
 }
 
@@ -119,7 +136,5 @@ export interface ConfidenceReading {
 
 /** The pipeline's organelles as the orchestrator calls them, from its trained models by role. */
 export function pipelineOrganelles(models: Record<ComposeRole, TrainedOrganelle>, reading: ConfidenceReading): Record<ComposeRole, Organelle> {
-  const organelles = {} as Record<ComposeRole, Organelle>;
-  for (const role of COMPOSE_ROLES) organelles[role] = composeOrganelle(models[role], MAX_ANSWER[role], reading.rule, isPlannerRole(role) && reading.agreement);
-  return organelles;
+  return byRole((role) => composeOrganelle(models[role], MAX_ANSWER[role], reading.rule, isPlannerRole(role) && reading.agreement));
 }

@@ -64,14 +64,9 @@ function formMatches(words: readonly string[], groups: readonly string[][], own:
 }
 
 /**
- * How many times the intent says a primitive: the most of its forms' matches that share no
- * word (one phrase read from two starts, or by two of its forms, is said once).
+ * The most of `matches` that share no word: how many times the intent says a primitive (one
+ * phrase read from two starts, or by two of its forms, is said once).
  */
-function timesSaid(words: readonly string[], forms: readonly string[][][], own: ReadonlySet<string>): number {
-  return mostApart(forms.filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, own)));
-}
-
-/** The most of `matches` that share no word. */
 function mostApart(matches: number[][]): number {
   // interval scheduling: by where each match ends (its words are in order), taking each that
   // starts after the last one taken ends
@@ -110,13 +105,16 @@ export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWo
     const key = keyOf(w);
     return key !== undefined && users.get(key)!.size <= TELLING;
   };
+  /** Every match of a primitive's forms in `words`; `exact`: those that miss no key word. */
+  const matchesOf = (words: readonly string[], name: string, exact = false) =>
+    (forms.get(name) ?? []).filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, own.get(name) ?? new Set(), exact));
   return {
     unsaid(intent, composition) {
       const words = tokenize(intent).filter((w) => !ARTICLES.includes(w));
       const planned = new Map<string, number>();
       for (const step of composition) planned.set(step.name, (planned.get(step.name) ?? 0) + 1);
       for (const [name, times] of planned) {
-        const said = timesSaid(words, forms.get(name) ?? [], own.get(name) ?? new Set());
+        const said = mostApart(matchesOf(words, name));
         if (said === 0) return `the plan's ${name} is not said in the intent's words`;
         if (said < times) return `the plan has ${name} ${times} times, but the intent's words say it ${said === 1 ? 'once' : `${said} times`}`;
       }
@@ -143,16 +141,17 @@ export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWo
    * no key word (a phrase read from two of its words is one mention).
    */
   function leftOut(words: readonly string[], planned: ReadonlyMap<string, number>): string | null {
-    const matchesOf = (name: string, exact: boolean) =>
-      (forms.get(name) ?? []).filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, own.get(name) ?? new Set(), exact));
-    const taken = new Map([...planned.keys()].map((name) => [name, new Set(matchesOf(name, false).flat())]));
+    const tells = words.map(telling);
+    // which planned steps' matches take each word
+    const takenBy = words.map(() => new Set<string>());
+    for (const name of planned.keys()) for (const m of matchesOf(words, name)) for (const k of m) takenBy[k].add(name);
     // of several primitives left out, the one whose words are written most exactly is named
     // ("a sign-flipped copy" is negate's, though "flipped" is a slip away from "clipped")
     let worst: { why: string; exact: number } | null = null;
     for (const name of forms.keys()) {
       const times = planned.get(name) ?? 0;
-      const byOthers = (k: number) => [...taken].some(([other, at]) => other !== name && at.has(k));
-      const free = matchesOf(name, times > 0).filter((m) => m.some((k) => telling(words[k])) && m.every((k) => !telling(words[k]) || !byOthers(k)));
+      const byOthers = (k: number) => [...takenBy[k]].some((other) => other !== name);
+      const free = matchesOf(words, name, times > 0).filter((m) => m.some((k) => tells[k]) && m.every((k) => !tells[k] || !byOthers(k)));
       const said = mostApart(free);
       if (said <= times) continue;
       const itsWords = new Set(forms.get(name)!.flat(2));

@@ -8,7 +8,7 @@
 // link look the same.
 import { confidenceText } from '../../../worker/orchestrator/confidence-text.ts';
 import { decodeKanban, emptyKanban, planned, replanned, type Kanban } from '../../../worker/orchestrator/kanban.ts';
-import type { JudgeCheck, OrchestratorEvent, PlanFallbackReason, ReplanReason } from '../../../worker/orchestrator/events.ts';
+import type { EventOf, JudgeCheck, OrchestratorEvent, PlanFallbackReason, ReplanReason } from '../../../worker/orchestrator/events.ts';
 import type { CallRow, OrganelleCall, ReplayFrame, ReplayOf } from '../replay/types.ts';
 import { noAgreement, plannerLine, type PlanReader } from '../replay/planner-events.ts';
 import { eventLogWriter } from '../replay/event-log.ts';
@@ -108,6 +108,17 @@ function againstThreshold(confidence: number, threshold: number): string {
 }
 
 /** Builds the frames, log and summary of a composition from its events. */
+/**
+ * What the Planners' answer means on the board. The two answer as one (worker/compose/
+ * organelles.ts): different plans count for nothing, unless the settings weigh them into one.
+ */
+function planMeaning(e: EventOf<'plan_generated'>): string {
+  const apart = noAgreement(e);
+  if (apart !== null) return apart;
+  const meaning = e.plan.length ? `${e.plan.length} tasks` : 'none: no known pieces make it';
+  return e.weighed ? `${meaning}, of two different plans weighed` : meaning;
+}
+
 export function buildComposeReplay(events: readonly OrchestratorEvent[]): ComposeReplay {
   const summary: ComposeSummary = {
     intent: '', withPlanner: true, plannerThreshold: null, outcome: null, code: null, plan: null, refusal: null, judged: null,
@@ -161,12 +172,9 @@ export function buildComposeReplay(events: readonly OrchestratorEvent[]): Compos
         summary.answers++;
         const threshold = summary.plannerThreshold ?? 0;
         const accepted = e.confidence >= threshold;
-        // the two Planners answer as one (worker/compose/organelles.ts): different plans count
-        // for nothing, unless the settings weigh them into one
         const call: ComposeCall = {
           who: 'Planner', task: null, prompt: e.prompt, output: e.output, confidence: e.confidence, threshold, accepted,
-          meaning: noAgreement(e) ?? (e.plan.length ? `${e.plan.length} tasks` : 'none: no known pieces make it') + (e.weighed ? ', of two different plans weighed' : ''),
-          frame: frames.length,
+          meaning: planMeaning(e), frame: frames.length,
         };
         latest = { ...latest, Planner: call };
         line(e, plannerLine(e, readTasks));

@@ -6,17 +6,12 @@
 import type { ModelMeta } from '../library/model-store.ts';
 import { findPipeline, roleModels } from '../library/pipelines.ts';
 import { parseSettings, type ComposeSettings } from '../../../worker/compose/settings.ts';
-import { COMPOSE_ROLES, isPlannerRole, type ComposeRole } from '../../../worker/compose/roles.ts';
+import { byRole, COMPOSE_ROLES, isPlannerRole, type ComposeRole } from '../../../worker/compose/roles.ts';
 
-export { COMPOSE_ROLES, isPlannerRole, type ComposeRole };
+export { byRole, COMPOSE_ROLES, isPlannerRole, type ComposeRole };
 
 /** Each role as the page names it; the second Planner is the Planner's recipe from another seed. */
 export const ROLE_TITLES: Record<ComposeRole, string> = { planner: 'Planner', planner2: 'second Planner', wiring: 'Wiring', code: 'Code' };
-
-/** A value for each role, in pipeline order. */
-export function byRole<T>(value: (role: ComposeRole, i: number) => T): Record<ComposeRole, T> {
-  return Object.fromEntries(COMPOSE_ROLES.map((role, i) => [role, value(role, i)])) as Record<ComposeRole, T>;
-}
 
 /** The library's models for one compose organelle, in the library's order (newest own first). */
 export function candidates(models: readonly ModelMeta[], role: ComposeRole): ModelMeta[] {
