@@ -159,6 +159,14 @@ describe('compose links: record, encode, decode, replay', () => {
     // the same answers replayed as a run that did not weigh do not replay
     const unweighed = await encodeComposeLink({ ...link, weigh: false });
     expect((await refusal(replayComposeLink(unweighed, { runner }))).check).toBe('replay');
+    // the most answers a weighed run can give with the default limits (4 Planner answers an
+    // attempt, 2 attempts, 3 plans, 10 tasks) still make a link; one more does not, and an
+    // unweighed run's bound is its own
+    const most = 4 * 2 * 3 + 10;
+    const padded = (n: number) => [...link.answers, ...Array.from({ length: n - link.answers.length }, () => link.answers[4])];
+    expect((await decodeComposeLink(await encodeComposeLink({ ...link, answers: padded(most) }))).answers).toHaveLength(most);
+    expect((await refusal(encodeComposeLink({ ...link, answers: padded(most + 1) }))).message).toContain(`a run with its limits asks at most ${most}`);
+    expect((await refusal(encodeComposeLink({ ...link, weigh: false, answers: padded(2 * 2 * 3 + 10 + 1) }))).message).toContain('asks at most 22');
     // weighing without the Planner is no run at all
     expect((await refusal(encodeComposeLink({ ...link, planner: false, answers: link.answers.slice(4) }))).check).toBe('flags');
     // the ablation with weighing on in the settings: the keyword decomposer plans, nothing is weighed, and the link says so

@@ -120,7 +120,7 @@ export class ComposeLinkError extends ShareLinkError {
   }
 }
 
-/** The longest payload read: the longest run the default limits allow (16 answers of full length) is under 5,000 even uncompressed. */
+/** The longest payload read: the longest run the default limits allow (34 answers of full length, weighed) is about 5,200 bytes even uncompressed. */
 const MAX_PAYLOAD = 8192;
 /** The most bytes a payload may inflate to, against a deflate bomb. */
 const MAX_BODY = 1 << 16;
@@ -261,9 +261,13 @@ function isUnit(x: number): boolean {
   return Number.isFinite(x) && x >= 0 && x <= 1;
 }
 
-/** The most organelle calls a run with `limits` makes: the Planner's attempts per plan, and one per task. */
-function maxAnswers(limits: ComposeLimits): number {
-  return PLANNER_ROLES.length * PLAN_ATTEMPTS * (1 + limits.maxReplans) + limits.maxIterations;
+/**
+ * The most organelle calls a run with `limits` makes: each Planner's per attempt at a plan (and,
+ * weighed, each one's reading of the other's plan), and one per task.
+ */
+function maxAnswers(limits: ComposeLimits, weigh: boolean): number {
+  const perAttempt = PLANNER_ROLES.length * (weigh ? 2 : 1);
+  return perAttempt * PLAN_ATTEMPTS * (1 + limits.maxReplans) + limits.maxIterations;
 }
 
 /** Every field's type and range; throws ComposeLinkError naming the first that fails. */
@@ -292,7 +296,7 @@ function checkLink(link: ComposeLink): void {
   const problem = checkIntent(link.intent);
   if (problem !== null) throw new ComposeLinkError('intent', problem);
   if (!Array.isArray(link.answers)) throw new ComposeLinkError('answers', 'the answers must be a list');
-  const most = maxAnswers(link.limits);
+  const most = maxAnswers(link.limits, link.weigh);
   if (link.answers.length > most) {
     throw new ComposeLinkError('answers', `the link has ${link.answers.length} answers; a run with its limits asks at most ${most}`);
   }
@@ -518,7 +522,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
   const intent = decodeText(r.bytes(r.varint('the intent'), 'the intent'), 'intent', 'the intent');
   const count = r.varint('the answer count');
   // checked before reading the answers, so a forged count allocates nothing
-  if (count > maxAnswers({ maxIterations: LINK_LIMITS.maxIterations, stallLimit: 0, maxReplans: LINK_LIMITS.maxReplans })) {
+  if (count > maxAnswers({ maxIterations: LINK_LIMITS.maxIterations, stallLimit: 0, maxReplans: LINK_LIMITS.maxReplans }, (flags & 2) === 2)) {
     throw new ComposeLinkError('answers', `the link claims ${count} answers`);
   }
   const answers: ComposeAnswer[] = [];
