@@ -17,7 +17,7 @@ import { drawChain, drawWording, phraseFits, renderIntent, templateFits } from '
 import { formatNumber, parsePlan } from '../../worker/compose/plan.ts';
 import { holdsOutPair, isHeldOutPair, isHeldOutWording } from '../../worker/compose/splits.ts';
 import { parseBlockedItem, plannerPrompt } from '../../worker/compose/prompts.ts';
-import { ALL_TEMPLATES, CONNECTIVES, HELD_OUT_TEMPLATES, heldOutTemplates, trainingTemplates, type StepWords, type Template } from '../../worker/compose/language/templates.ts';
+import { ALL_TEMPLATES, CONNECTIVES, HELD_OUT_TEMPLATES, heldOutTemplates, trainingTemplates, VALIDATION_TEMPLATES, validationTemplates, type StepWords, type Template } from '../../worker/compose/language/templates.ts';
 import { OBJECTS, PAIRS, REFS } from '../../worker/compose/language/words.ts';
 import { HELD_OUT_FILLERS } from '../../worker/compose/language/slips.ts';
 import { TEST_UNKNOWN_WORDS, VALIDATION_UNKNOWN } from '../../worker/compose/language/oov.ts';
@@ -312,9 +312,25 @@ describe('held-out templates', () => {
     for (const m of MARKERS) expect(docsMatching(wholeWord(m)), m).toEqual([]);
   });
 
+  it('the validation templates are in no corpus either, and only validation uses them', () => {
+    const VALIDATION_MARKERS = ['with that in hand', 'kick off by', 'proceed by', 'wrap up by'];
+    expect(VALIDATION_TEMPLATES.length).toBeGreaterThanOrEqual(2);
+    for (const steps of [2, 3]) {
+      expect(validationTemplates(steps).map((t) => t.id).sort()).toEqual([...VALIDATION_TEMPLATES].sort());
+      for (const t of validationTemplates(steps)) expect(VALIDATION_MARKERS.some((m) => render(t, steps).includes(m)), t.id).toBe(true);
+      for (const t of [...trainingTemplates(steps), ...heldOutTemplates(steps)]) expect(VALIDATION_MARKERS.filter((m) => render(t, steps).includes(m)), t.id).toEqual([]);
+    }
+    for (const m of VALIDATION_MARKERS) expect(docsMatching(wholeWord(m)), m).toEqual([]);
+    const used = (name: SetName) => new Set(sets[name].map((c) => c.template));
+    for (const name of SET_NAMES) {
+      const shapes = [...used(name)].filter((id) => VALIDATION_TEMPLATES.includes(id));
+      expect(shapes.sort(), name).toEqual(name === 'validation' ? [...VALIDATION_TEMPLATES].sort() : []);
+    }
+  });
+
   it('every recognised Planner and single-model sentence uses a training template', () => {
     const used = new Set([...plannerSentences().map((s) => s.template), ...docs.single.map((d) => cleanTemplate(d.prompt, composedSteps(d.response)))]);
-    expect([...used].filter((id) => id === null || HELD_OUT_TEMPLATES.includes(id))).toEqual([]);
+    expect([...used].filter((id) => id === null || HELD_OUT_TEMPLATES.includes(id) || VALIDATION_TEMPLATES.includes(id))).toEqual([]);
     // and every training template is among them
     const training = new Set([1, 2, 3].flatMap((n) => trainingTemplates(n).map((t) => t.id)));
     expect([...training].filter((id) => !used.has(id))).toEqual([]);
@@ -425,7 +441,7 @@ describe('the evaluation sets', () => {
     composition: trainingChains,
     perturbed: training,
     oov: training,
-    validation: training,
+    validation: new Set([...training, ...VALIDATION_TEMPLATES]),
   };
 
   it('each holds its size: at least 200 intents a test set, 100 for oov, all distinct', () => {
@@ -456,7 +472,12 @@ describe('the evaluation sets', () => {
       const wrong = sets[name].filter((c) => cleanTemplate(c.intent, c.expected!) === null).map((c) => c.intent);
       expect(wrong, name).toEqual([]);
     }
-    const heldOut = [...sets.wording, ...sets.validation.filter((c) => c.kind === 'clean')].filter((c) => !isHeldOutWording(c.intent));
+    const shapes = sets.validation.filter((c) => VALIDATION_TEMPLATES.includes(c.template));
+    expect(shapes.filter((c) => cleanTemplate(c.intent, c.expected!) !== c.template).map((c) => c.intent)).toEqual([]);
+    // a sentence on a training template is held out by the hash rule (on the validation
+    // templates, by its template)
+    const onTraining = (c: Case) => c.kind === 'clean' && !VALIDATION_TEMPLATES.includes(c.template);
+    const heldOut = [...sets.wording, ...sets.validation.filter(onTraining)].filter((c) => !isHeldOutWording(c.intent));
     expect(heldOut.map((c) => c.intent)).toEqual([]);
   });
 

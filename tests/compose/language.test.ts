@@ -79,6 +79,10 @@ describe('renderIntent', () => {
     'once-done/3': 'smooth the signal over 7 points, and once that is done, differentiate it, and once that is done, square the result',
     'start-finish/2': 'start by smoothing the signal over 7 points, and finish by differentiating it',
     'start-finish/3': 'start by smoothing the signal over 7 points, continue by differentiating it, and finish by squaring the result',
+    'with-that/2': 'smooth the signal over 7 points, and with that in hand, differentiate it',
+    'with-that/3': 'smooth the signal over 7 points, and with that in hand, differentiate it, and with that in hand, square the result',
+    'kick-off/2': 'kick off by smoothing the signal over 7 points, and wrap up by differentiating it',
+    'kick-off/3': 'kick off by smoothing the signal over 7 points, proceed by differentiating it, and wrap up by squaring the result',
   };
 
   it('the table covers every template at every length it takes', () => {

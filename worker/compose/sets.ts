@@ -11,7 +11,7 @@
 
 import { Rng } from '../games/rng.ts';
 import { drawChain, drawStep, drawWording, renderIntent, stepWords, type Intent } from './intents.ts';
-import { CONNECTIVES, heldOutTemplates, trainingTemplates, type StepWords } from './language/templates.ts';
+import { CONNECTIVES, heldOutTemplates, trainingTemplates, validationTemplates, type Template, type StepWords } from './language/templates.ts';
 import { OBJECTS, REFS } from './language/words.ts';
 import { TEST_UNKNOWN, VALIDATION_UNKNOWN } from './language/oov.ts';
 import { perturb } from './language/slips.ts';
@@ -42,7 +42,7 @@ export const SET_SIZES: Readonly<Record<SetName, number>> = {
   composition: 300,
   perturbed: 300,
   oov: 150,
-  validation: 400,
+  validation: 480,
 };
 
 export interface Library {
@@ -91,14 +91,19 @@ function wordingSet(lib: Library, size: number): Case[] {
 }
 
 function templateSet(lib: Library, size: number): Case[] {
-  const rng = new Rng('compose/set/template');
+  return templateSetOf(lib, size, 'compose/set/template', heldOutTemplates);
+}
+
+/** Sentences on templates no corpus uses, each chain starting at the next primitive. */
+function templateSetOf(lib: Library, size: number, seed: string, templates: (steps: number) => Template[]): Case[] {
+  const rng = new Rng(seed);
   const chainable = lib.primitives.filter((p) => p.returns === 'array');
   return collect(size, (i) => {
     const first = chainable[i % chainable.length];
     const steps = 2 + rng.int(2);
     const chain = drawChain(rng, lib.primitives, [first], steps, { pairAllowed: (a, b) => !isHeldOutPair(a, b) });
     if (chain === null) return null;
-    const drawn = drawWording(rng, chain, heldOutTemplates(steps), lib.lookup);
+    const drawn = drawWording(rng, chain, templates(steps), lib.lookup);
     if (drawn === null) return null;
     const intent = renderIntent(drawn.composition, drawn.wording, lib.lookup);
     return { intent: intent.text, expected: intent.composition, template: intent.template, kind: 'clean' };
@@ -177,19 +182,22 @@ function oovSet(lib: Library, size: number, concepts: readonly Phrase[], seed: s
 
 function validationSet(lib: Library, size: number): Case[] {
   const rng = new Rng('compose/set/validation');
-  const clean = collect(Math.round(size * 0.6), (i) => {
+  // the first 400 as they were before the validation templates came: 60% clean, 20% slipped, 20%
+  // unknown concepts; then sentences on the two validation templates
+  const clean = collect(Math.round(size * (240 / 480)), (i) => {
     const intent = knownIntent(rng, lib, i, trainingTemplates);
     if (intent === null || !isValidationWording(intent.text)) return null;
     return { intent: intent.text, expected: intent.composition, template: intent.template, kind: 'clean' };
   });
-  const slipped = collect(Math.round(size * 0.2), (i) => {
+  const slipped = collect(Math.round(size * (80 / 480)), (i) => {
     const intent = knownIntent(rng, lib, i + 7, trainingTemplates);
     if (intent === null || !isValidationWording(intent.text)) return null;
     const text = perturb(intent.text, rng);
     return text === intent.text ? null : { intent: text, expected: intent.composition, template: intent.template, kind: 'perturbed' };
   });
-  const unknown = oovSet(lib, size - clean.length - slipped.length, VALIDATION_UNKNOWN, 'compose/set/validation-oov');
-  return [...clean, ...slipped, ...unknown];
+  const unknown = oovSet(lib, Math.round(size * (80 / 480)), VALIDATION_UNKNOWN, 'compose/set/validation-oov');
+  const shapes = templateSetOf(lib, size - clean.length - slipped.length - unknown.length, 'compose/set/validation-template', validationTemplates);
+  return [...clean, ...slipped, ...unknown, ...shapes];
 }
 
 /** A named evaluation set, the same on every machine. */

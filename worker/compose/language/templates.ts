@@ -6,7 +6,8 @@
 //
 // Two templates are held out (HELD_OUT_TEMPLATES): no corpus document uses them, and the
 // `template` test set is made of them alone, so a pass there is a sentence shape the
-// organelles never saw.
+// organelles never saw. Two more (VALIDATION_TEMPLATES) are in no corpus either and only the
+// validation split uses them, so that what is chosen there can see how a new shape is read.
 
 /** One step, ready to be put into words: its phrase forms with the parameters filled in. */
 export interface StepWords {
@@ -124,9 +125,22 @@ export const CHAIN_TEMPLATES: readonly Template[] = [
       return `start by ${g[0]}, ${middle}and finish by ${last(g)}`;
     },
   },
+  // ---- validation only: no corpus uses these two either; they let the validation split measure
+  // what the `template` set measures (a sentence shape never seen) without touching it
+  { id: 'with-that', steps: [2, 3], render: (s, f) => verbs(s, f).join(', and with that in hand, ') },
+  {
+    id: 'kick-off',
+    steps: [2, 3],
+    render: (s, f) => {
+      const g = gerunds(s, f);
+      const middle = g.slice(1, -1).map((x) => `proceed by ${x}, `).join('');
+      return `kick off by ${g[0]}, ${middle}and wrap up by ${last(g)}`;
+    },
+  },
 ];
 
 export const HELD_OUT_TEMPLATES: readonly string[] = ['once-done', 'start-finish'];
+export const VALIDATION_TEMPLATES: readonly string[] = ['with-that', 'kick-off'];
 
 /**
  * What the 'connective' template joins steps with. None is a word of the held-out templates
@@ -148,9 +162,13 @@ export function templateById(id: string): Template {
 
 /** The templates corpora may use for a chain of `steps` steps. */
 export function trainingTemplates(steps: number): Template[] {
-  return ALL_TEMPLATES.filter((t) => t.steps.includes(steps) && !HELD_OUT_TEMPLATES.includes(t.id));
+  return ALL_TEMPLATES.filter((t) => t.steps.includes(steps) && !HELD_OUT_TEMPLATES.includes(t.id) && !VALIDATION_TEMPLATES.includes(t.id));
 }
 
 export function heldOutTemplates(steps: number): Template[] {
   return ALL_TEMPLATES.filter((t) => t.steps.includes(steps) && HELD_OUT_TEMPLATES.includes(t.id));
+}
+
+export function validationTemplates(steps: number): Template[] {
+  return ALL_TEMPLATES.filter((t) => t.steps.includes(steps) && VALIDATION_TEMPLATES.includes(t.id));
 }
