@@ -61,6 +61,17 @@ describe('planWords', () => {
     expect(unsaid('clip x to the range -1.5 to 2', 'clamp(-1.5,2)')).toBeNull();
   });
 
+  it('refuses a plan that leaves a number the intent says to no step; a default said aloud, or a number of the phrase itself, is taken', () => {
+    const intent = 'median-filter the signal over 9 points then blur the result with a gaussian of width 3.5';
+    expect(unsaid(intent, 'median_filter(9)|gaussian_smooth(3.5)')).toBeNull();
+    expect(unsaid(intent, 'median_filter(9)|gaussian_smooth(2)')).toBe('the intent says 3.5, which no step of the plan takes');
+    // the default, said aloud
+    expect(unsaid('smooth the signal over 3 points then differentiate it', 'rolling_mean(3)|diff_central')).toBeNull();
+    // numbers that are the phrase's own words
+    expect(unsaid('normalize the signal to the range 0 to 1 then square it', 'minmax_normalize|square')).toBeNull();
+    expect(unsaid('compute a 0-to-1 rescaling of the signal', 'minmax_normalize')).toBeNull();
+  });
+
   it('refuses a plan that leaves out a step the intent says, or says more often', () => {
     // validation's dropped steps, of two Planners weighed
     const variance = 'compute the amount of variance in a sign-flipped copy of a leaky relu of the array with slope 0.3';

@@ -6,7 +6,8 @@
 // check reads no plan itself and never chooses one: it only refuses a plan one of whose steps
 // none of that primitive's phrase forms (the library's own words, which every corpus holds)
 // says, a step planned more often than the intent says it, a parameter value the intent
-// does not say, or a step the intent says that the plan leaves out (two Planners weighed into
+// does not say, a number the intent says that no step takes (a width of 2.5 planned as the
+// default 2), or a step the intent says that the plan leaves out (two Planners weighed into
 // one plan may have dropped it: "subsequently add 2.5 to it, subsequently offset it" planned
 // with offset once).
 //
@@ -19,7 +20,9 @@
 // ("apply softmax to {x}" is not said by "apply a high-pass filter to x"). A step planned twice
 // must be said twice: by matches that share no word. A parameter's value other than its default
 // must be a number of the intent, each number taken by one step ("median-filter x over 17
-// points, then smooth the result" is not rolling_mean(17)).
+// points, then smooth the result" is not rolling_mean(17)); every number the intent says must
+// be taken, by a value, a default said aloud ("over 3 points") or the phrase's own words ("to
+// the range 0 to 1").
 import { ARTICLES, isNumber, mayBeTypoOf, phraseKeyWords, templateWords, tokenize } from './keywords.ts';
 import type { Composition, Primitive } from './types.ts';
 import { PRIMITIVES } from './primitives/index.ts';
@@ -81,10 +84,22 @@ function mostApart(matches: number[][]): number {
   return count;
 }
 
+/** The numbers written in phrase forms, each as many times as the form holding it most often has it. */
+function mostNumbers(forms: readonly string[]): number[] {
+  const most = new Map<number, number>();
+  for (const form of forms) {
+    const counts = new Map<number, number>();
+    for (const n of tokenize(form.replace(/\{[^}]+\}/g, ' ')).filter(isNumber).map(Number)) counts.set(n, (counts.get(n) ?? 0) + 1);
+    for (const [n, c] of counts) most.set(n, Math.max(most.get(n) ?? 0, c));
+  }
+  return [...most].flatMap(([n, c]) => Array<number>(c).fill(n));
+}
+
 export interface PlanWordsChecker {
   /**
    * Null when every step is said as often as planned, every value other than a default is a
-   * number said, and nothing the intent says is left out of the plan; else what is not.
+   * number said, every number said is taken, and nothing the intent says is left out of the
+   * plan; else what is not.
    */
   unsaid(intent: string, composition: Composition): string | null;
 }
@@ -92,6 +107,9 @@ export interface PlanWordsChecker {
 export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWordsChecker {
   const forms = new Map(primitives.map((p) => [p.name, phraseKeyWords(p)]));
   const defaults = new Map(primitives.map((p) => [p.name, p.params.map((q) => q.default)]));
+  // the numbers a primitive's phrases hold in their own words ("normalize x to the range 0 to 1"),
+  // each as often as its most numerous form holds it
+  const literalNumbers = new Map(primitives.map((p) => [p.name, mostNumbers(p.phrases.flatMap((ph) => [ph.verb, ph.gerund, ph.noun]))]));
   // each primitive's own words: key words of its forms that no other primitive's forms hold
   const users = new Map<string, Set<string>>();
   for (const [name, groups] of forms) for (const w of groups.flat(2)) users.set(w, (users.get(w) ?? new Set()).add(name));
@@ -121,14 +139,23 @@ export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWo
       // a value other than the parameter's default must be a number the intent says, each said
       // number taken once (a phrase without the number, "smooth x", means the default)
       const numbers = words.filter(isNumber).map(Number);
+      const take = (value: number) => {
+        const at = numbers.indexOf(value);
+        if (at >= 0) numbers.splice(at, 1);
+        return at >= 0;
+      };
       for (const step of composition) {
         for (const [i, value] of step.args.entries()) {
           if (value === defaults.get(step.name)?.[i]) continue;
-          const at = numbers.indexOf(value);
-          if (at < 0) return `the plan's ${step.name} takes ${value} (a number the intent does not say, or says for another step)`;
-          numbers.splice(at, 1);
+          if (!take(value)) return `the plan's ${step.name} takes ${value} (a number the intent does not say, or says for another step)`;
         }
       }
+      // and the converse: every number the intent says is a planned step's value, its default
+      // said aloud ("smooth x over 3 points"), or a number of a planned step's own phrase ("to the
+      // range 0 to 1"); a number no step takes is a parameter the plan left at its default
+      for (const step of composition) step.args.forEach((value, i) => value === defaults.get(step.name)?.[i] && take(value));
+      for (const name of planned.keys()) for (const n of literalNumbers.get(name) ?? []) take(n);
+      if (numbers.length > 0) return `the intent says ${numbers[0]}, which no step of the plan takes`;
       return leftOut(words, planned);
     },
   };
