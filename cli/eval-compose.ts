@@ -20,7 +20,7 @@ import { composeOrganelle, MAX_ANSWER, pipelineOrganelles, rawAnswer } from '../
 import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings, type ComposeSettings } from '../worker/compose/settings.ts';
 import { planWords } from '../worker/compose/said.ts';
-import { keywordPlan, readable } from '../worker/compose/keywords.ts';
+import { keywordPlan, plannerWeighing, readable } from '../worker/compose/keywords.ts';
 import { parsePlan } from '../worker/compose/plan.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
 import { modelFingerprint } from '../worker/model/model-file.ts';
@@ -103,7 +103,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     const t0 = performance.now();
     const tty = process.stderr.isTTY;
     const report: Report = await evaluateSet(
-      { lookup, runner, heuristic: keywordPlan, planWords, ...(settings.weigh ? { weighPlanners: readable } : {}), thresholds: settings, organelles },
+      { lookup, runner, heuristic: keywordPlan, planWords, ...plannerWeighing(settings.weigh), thresholds: settings, organelles },
       (setName ?? 'file') as SetName | 'file',
       cases,
       {

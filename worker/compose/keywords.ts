@@ -204,6 +204,13 @@ export function phraseKeyWords(primitive: Primitive): string[][][] {
     }));
 }
 
+/** The numbers each of a primitive's phrase forms writes in its own words: "normalize {x} to the range 0 to 1" is [0, 1]. */
+export function phraseNumbers(primitive: Primitive): number[][] {
+  return primitive.phrases.flatMap((_, i) =>
+    (['verb', 'gerund', 'noun'] as const).map((form) =>
+      patternOf(primitive, i, form).elements.flatMap((e) => (e.kind === 'word' && isNumber(e.word) ? [Number(e.word)] : []))));
+}
+
 // ---- reading an intent
 
 /** One word of the intent as read: the known words it may stand for (several for a typo). */
@@ -555,4 +562,9 @@ export function keywordPlan(intent: string, blocked: readonly string[] = []): Co
  */
 export function readable(intent: string): boolean {
   return libraryDecomposer().unknownWord(intent) === null;
+}
+
+/** What the settings' `weigh` means for the pipeline (ComposeOptions.weighPlanners): weigh where every word is readable. */
+export function plannerWeighing(weigh: boolean | undefined): { weighPlanners?: (intent: string) => boolean } {
+  return weigh ? { weighPlanners: readable } : {};
 }

@@ -23,7 +23,7 @@
 // points, then smooth the result" is not rolling_mean(17)); every number the intent says must
 // be taken, by a value, a default said aloud ("over 3 points") or the phrase's own words ("to
 // the range 0 to 1").
-import { ARTICLES, isNumber, mayBeTypoOf, phraseKeyWords, templateWords, tokenize } from './keywords.ts';
+import { ARTICLES, isNumber, mayBeTypoOf, phraseKeyWords, phraseNumbers, templateWords, tokenize } from './keywords.ts';
 import type { Composition, Primitive } from './types.ts';
 import { PRIMITIVES } from './primitives/index.ts';
 
@@ -84,12 +84,12 @@ function mostApart(matches: number[][]): number {
   return count;
 }
 
-/** The numbers written in phrase forms, each as many times as the form holding it most often has it. */
-function mostNumbers(forms: readonly string[]): number[] {
+/** Each number as many times as the form that writes it most often has it (keywords.ts phraseNumbers). */
+function mostNumbers(forms: readonly (readonly number[])[]): number[] {
   const most = new Map<number, number>();
   for (const form of forms) {
     const counts = new Map<number, number>();
-    for (const n of tokenize(form.replace(/\{[^}]+\}/g, ' ')).filter(isNumber).map(Number)) counts.set(n, (counts.get(n) ?? 0) + 1);
+    for (const n of form) counts.set(n, (counts.get(n) ?? 0) + 1);
     for (const [n, c] of counts) most.set(n, Math.max(most.get(n) ?? 0, c));
   }
   return [...most].flatMap(([n, c]) => Array<number>(c).fill(n));
@@ -109,7 +109,7 @@ export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWo
   const defaults = new Map(primitives.map((p) => [p.name, p.params.map((q) => q.default)]));
   // the numbers a primitive's phrases hold in their own words ("normalize x to the range 0 to 1"),
   // each as often as its most numerous form holds it
-  const literalNumbers = new Map(primitives.map((p) => [p.name, mostNumbers(p.phrases.flatMap((ph) => [ph.verb, ph.gerund, ph.noun]))]));
+  const literalNumbers = new Map(primitives.map((p) => [p.name, mostNumbers(phraseNumbers(p))]));
   // each primitive's own words: key words of its forms that no other primitive's forms hold
   const users = new Map<string, Set<string>>();
   for (const [name, groups] of forms) for (const w of groups.flat(2)) users.set(w, (users.get(w) ?? new Set()).add(name));

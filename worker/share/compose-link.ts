@@ -34,7 +34,7 @@
 // trace digest catches a replay that drifts anywhere.
 import { judge } from '../compose/judge.ts';
 import { planWords } from '../compose/said.ts';
-import { keywordPlan, readable } from '../compose/keywords.ts';
+import { keywordPlan, plannerWeighing } from '../compose/keywords.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { MAX_ANSWER } from '../compose/organelles.ts';
 import { composeIntent, type ComposeOptions, type ComposeOrganelles, type ComposeResult, type Thresholds } from '../compose/pipeline.ts';
@@ -140,7 +140,7 @@ function composeRunOptions(
     judge: (code, composition) => judge(code, { lookup, returns: returnKind(composition, lookup) }, runner),
     heuristic: keywordPlan,
     planWords,
-    ...(weigh ? { weighPlanners: readable } : {}),
+    ...plannerWeighing(weigh),
     thresholds: { planner: thresholds.planner, wiring: thresholds.wiring, code: thresholds.code },
     limits: { ...limits },
     ...(onEvent ? { onEvent } : {}),

@@ -107,7 +107,6 @@ function againstThreshold(confidence: number, threshold: number): string {
   return `${text.confidence} ${confidence >= threshold ? '≥' : '<'} ${text.threshold}`;
 }
 
-/** Builds the frames, log and summary of a composition from its events. */
 /**
  * What the Planners' answer means on the board. The two answer as one (worker/compose/
  * organelles.ts): different plans count for nothing, unless the settings weigh them into one.
@@ -119,6 +118,7 @@ function planMeaning(e: EventOf<'plan_generated'>): string {
   return e.weighed ? `${meaning}, of two different plans weighed` : meaning;
 }
 
+/** Builds the frames, log and summary of a composition from its events. */
 export function buildComposeReplay(events: readonly OrchestratorEvent[]): ComposeReplay {
   const summary: ComposeSummary = {
     intent: '', withPlanner: true, plannerThreshold: null, outcome: null, code: null, plan: null, refusal: null, judged: null,
