@@ -20,7 +20,7 @@ import { composeOrganelle, MAX_ANSWER, pipelineOrganelles, rawAnswer } from '../
 import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings, type ComposeSettings } from '../worker/compose/settings.ts';
 import { planWords } from '../worker/compose/said.ts';
-import { keywordPlan, plannerWeighing, readable } from '../worker/compose/keywords.ts';
+import { keywordPlan, plannerWeighing, weighs } from '../worker/compose/keywords.ts';
 import { parsePlan } from '../worker/compose/plan.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
 import { modelFingerprint } from '../worker/model/model-file.ts';
@@ -114,7 +114,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
       },
     );
     if (tty) process.stderr.write('\n');
-    console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? ', different plans weighed' : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}`);
+    console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? `, different plans weighed (${settings.weigh === 'every' ? 'every intent' : 'readable intents'})` : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}`);
     console.log(formatSummary('pipeline', report));
     const kinds = [...new Set(report.results.map((r) => r.kind))];
     if (kinds.length > 1) {
@@ -156,7 +156,7 @@ async function chooseOnValidation(
     judge: (code, composition) => judgeModule(code, composition, lookup, runner),
     heuristic: keywordPlan,
     planWords,
-    weighable: readable,
+    weighs,
     onProgress: (done, total) => {
       if (tty) process.stderr.write(`\rsettings ${done}/${total}`);
     },
@@ -170,7 +170,7 @@ async function chooseOnValidation(
   const settings: ComposeSettings = {
     rule: best.rule,
     agreement: best.agreement,
-    weigh: best.weigh,
+    ...(best.weigh ? { weigh: best.weigh } : {}),
     planner: best.planner,
     wiring: best.wiring,
     code: best.code,
@@ -181,6 +181,6 @@ async function chooseOnValidation(
   settings.examples = await chooseExamples(await readComposeModels(dir), settings, runner);
   const path = join(dir, 'compose', 'settings.json');
   await writeFile(path, JSON.stringify(settings, null, 2) + '\n');
-  console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}${best.weigh ? ', the Planners\' different plans weighed' : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
+  console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}${best.weigh ? `, the Planners' different plans weighed on ${best.weigh === 'every' ? 'every intent' : 'readable intents'}` : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
   return settings;
 }

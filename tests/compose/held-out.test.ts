@@ -20,7 +20,7 @@ import { parseBlockedItem, plannerPrompt } from '../../worker/compose/prompts.ts
 import { ALL_TEMPLATES, CONNECTIVES, HELD_OUT_TEMPLATES, heldOutTemplates, trainingTemplates, VALIDATION_TEMPLATES, validationTemplates, type StepWords, type Template } from '../../worker/compose/language/templates.ts';
 import { OBJECTS, PAIRS, REFS } from '../../worker/compose/language/words.ts';
 import { HELD_OUT_FILLERS } from '../../worker/compose/language/slips.ts';
-import { TEST_UNKNOWN_WORDS, VALIDATION_UNKNOWN } from '../../worker/compose/language/oov.ts';
+import { TEST_UNKNOWN_WORDS, VALIDATION_UNKNOWN, VALIDATION_UNKNOWN_PHRASE_WORDS, VALIDATION_UNKNOWN_PHRASES } from '../../worker/compose/language/oov.ts';
 import { Rng } from '../../worker/games/rng.ts';
 import type { Composition, Phrase, Step } from '../../worker/compose/types.ts';
 
@@ -413,10 +413,23 @@ describe('unknown concepts (oov)', () => {
 
   it("the validation concepts' key words are the ones listed", () => {
     expect(VALIDATION_UNKNOWN.map((c) => c.verb.split(' ')[0])).toEqual(VALIDATION_WORDS);
+    // the second list: each concept's forms all hold its key word
+    expect(VALIDATION_UNKNOWN_PHRASES.length).toBe(VALIDATION_UNKNOWN_PHRASE_WORDS.length);
+    for (const [i, c] of VALIDATION_UNKNOWN_PHRASES.entries()) {
+      for (const form of [c.verb, c.gerund, c.noun]) expect(form.split(/[^a-z]+/), form).toContain(VALIDATION_UNKNOWN_PHRASE_WORDS[i]);
+    }
   });
 
   it('no corpus document holds a test or validation key word (whole words, any case)', () => {
-    for (const w of [...TEST_UNKNOWN_WORDS, ...VALIDATION_WORDS]) expect(docsMatching(wholeWord(w)), w).toEqual([]);
+    for (const w of [...TEST_UNKNOWN_WORDS, ...VALIDATION_WORDS, ...VALIDATION_UNKNOWN_PHRASE_WORDS]) expect(docsMatching(wholeWord(w)), w).toEqual([]);
+  });
+
+  it("validation's second list is validation's last 80 intents, and no test set holds its key words", () => {
+    const last = sets.validation.slice(480);
+    expect(last).toHaveLength(80);
+    expect(last.filter((c) => c.kind !== 'unknown' || !VALIDATION_UNKNOWN_PHRASE_WORDS.some((w) => wholeWord(w).test(c.intent))).map((c) => c.intent)).toEqual([]);
+    const test = SET_NAMES.filter((n) => n !== 'validation').flatMap((n) => sets[n]);
+    for (const w of VALIDATION_UNKNOWN_PHRASE_WORDS) expect(test.filter((c) => wholeWord(w).test(c.intent)).map((c) => c.intent), w).toEqual([]);
   });
 
   it('every unknown-concept case holds a word no corpus document holds', () => {

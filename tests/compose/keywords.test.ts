@@ -10,7 +10,7 @@ import { buildSet, SET_NAMES, type Case, type Library } from '../../worker/compo
 import { formatPlan, sameComposition } from '../../worker/compose/plan.ts';
 import { heldOutTemplates, trainingTemplates, VALIDATION_TEMPLATES, type StepWords, type Template } from '../../worker/compose/language/templates.ts';
 import { HELD_OUT_FILLERS } from '../../worker/compose/language/slips.ts';
-import { TEST_UNKNOWN, TEST_UNKNOWN_WORDS, VALIDATION_UNKNOWN } from '../../worker/compose/language/oov.ts';
+import { TEST_UNKNOWN, TEST_UNKNOWN_WORDS, VALIDATION_UNKNOWN, VALIDATION_UNKNOWN_PHRASES } from '../../worker/compose/language/oov.ts';
 import { buildComposeCorpus } from '../../corpus/compose.ts';
 import type { ComposePlan, HeuristicFn } from '../../worker/compose/pipeline.ts';
 import type { Composition, Step } from '../../worker/compose/types.ts';
@@ -227,7 +227,7 @@ describe('provenance', () => {
       ...wordsOfTemplates(heldOutTemplates(2), 2),
       ...wordsOfTemplates(heldOutTemplates(3), 3),
       ...HELD_OUT_FILLERS.flatMap(tokenize),
-      ...[...VALIDATION_UNKNOWN, ...TEST_UNKNOWN].flatMap((c) => [c.verb, c.gerund, c.noun].flatMap(tokenize)).filter((w) => !w.includes('{')),
+      ...[...VALIDATION_UNKNOWN, ...VALIDATION_UNKNOWN_PHRASES, ...TEST_UNKNOWN].flatMap((c) => [c.verb, c.gerund, c.noun].flatMap(tokenize)).filter((w) => !w.includes('{')),
       ...TEST_UNKNOWN_WORDS,
     ]);
     const leaked = [...heldOut].filter((w) => known.has(w) && !corpusWords.has(w));

@@ -16,12 +16,20 @@ describe('parseSettings', () => {
     expect(parseSettings(text({ examples })).examples).toEqual(examples);
   });
 
+  it("reads which intents are weighed; settings chosen before 'every' say true (readable) or false (none)", () => {
+    expect(parseSettings(text({ weigh: 'every' })).weigh).toBe('every');
+    expect(parseSettings(text({ weigh: 'readable' })).weigh).toBe('readable');
+    expect(parseSettings(text({ weigh: true })).weigh).toBe('readable');
+    expect(parseSettings(text({ weigh: false })).weigh).toBeUndefined();
+  });
+
   it('names what is wrong', () => {
     expect(() => parseSettings('{')).toThrow(/^compose settings: not JSON/);
     expect(() => parseSettings('3')).toThrow('compose settings: not an object');
     expect(() => parseSettings('{}')).toThrow('compose settings: rule must be one of mean, min, geomean');
     expect(() => parseSettings(text({ rule: 'max' }))).toThrow('rule must be one of');
     expect(() => parseSettings(text({ agreement: 'yes' }))).toThrow('agreement must be true or false');
+    expect(() => parseSettings(text({ weigh: 'some' }))).toThrow('weigh must be one of readable, every');
     expect(() => parseSettings(text({ planner: 1.5 }))).toThrow('planner must be a threshold in [0, 1]');
     expect(() => parseSettings(text({ single: undefined }))).toThrow('single must be a threshold in [0, 1]');
     expect(() => parseSettings(text({ models: { planner: 'a' } }))).toThrow('models must name a fingerprint');

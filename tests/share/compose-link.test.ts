@@ -14,6 +14,7 @@ import { wireComposition } from '../../worker/compose/wiring.ts';
 import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
 import type { ComposeOrganelles, Thresholds } from '../../worker/compose/pipeline.ts';
 import type { Composition } from '../../worker/compose/types.ts';
+import type { Weighing } from '../../worker/compose/settings.ts';
 import { toJsonl } from '../../worker/orchestrator/events.ts';
 import type { Completion } from '../../worker/orchestrator/types.ts';
 import { composeCommand, describeComposeEvent } from '../../cli/compose.ts';
@@ -66,11 +67,11 @@ function fromWiringPrompt(prompt: string): Composition {
   });
 }
 
-const record = (intent: string, script: Script, weigh = false): Promise<RecordedCompose> =>
-  composeRecorded(intent, organelles(script), { runner, thresholds: THRESHOLDS, models: MODELS, weigh });
+const record = (intent: string, script: Script, weigh: Weighing | false = false): Promise<RecordedCompose> =>
+  composeRecorded(intent, organelles(script), { runner, thresholds: THRESHOLDS, models: MODELS, ...(weigh ? { weigh } : {}) });
 
 /** Records, encodes, decodes and replays; the replay must be the recorded run, event for event. */
-async function roundTrip(intent: string, script: Script, weigh = false) {
+async function roundTrip(intent: string, script: Script, weigh: Weighing | false = false) {
   const recorded = await record(intent, script, weigh);
   const payload = await encodeComposeLink(recorded.link!);
   const replay = await replayComposeLink(payload, { runner });
@@ -147,15 +148,15 @@ describe('compose links: record, encode, decode, replay', () => {
         planner2: { [prompt]: ['rolling_mean(5)|diff_forward', 0.9911], [weighPrompt(prompt, 'rolling_mean(5)|diff_central')]: ['rolling_mean(5)|diff_central', 0.8803] },
       } satisfies Script;
     };
-    const { recorded, payload } = await roundTrip(SMOOTH, weighing(SMOOTH), true);
+    const { recorded, payload } = await roundTrip(SMOOTH, weighing(SMOOTH), 'readable');
     const link = recorded.link!;
-    expect(link.weigh).toBe(true);
+    expect(link.weigh).toBe('readable');
     expect(link.answers.map((a) => a.source)).toEqual(['planner', 'planner2', 'planner2', 'planner', 'wiring', 'code', 'code']);
     expect(recorded.result.events.find((e) => e.type === 'plan_generated')).toMatchObject({
       output: 'rolling_mean(5)|diff_central', confidence: 0.8803, votes: ['rolling_mean(5)|diff_central', 'rolling_mean(5)|diff_forward'], weighed: [0.8803, 0.3104],
     });
     expect(recorded.result.code).not.toBeNull();
-    expect((await decodeComposeLink(payload)).weigh).toBe(true);
+    expect((await decodeComposeLink(payload)).weigh).toBe('readable');
     // the same answers replayed as a run that did not weigh do not replay
     const unweighed = await encodeComposeLink({ ...link, weigh: false });
     expect((await refusal(replayComposeLink(unweighed, { runner }))).check).toBe('replay');
@@ -171,14 +172,22 @@ describe('compose links: record, encode, decode, replay', () => {
     expect((await refusal(encodeComposeLink({ ...link, planner: false, answers: link.answers.slice(4) }))).check).toBe('flags');
     // the ablation with weighing on in the settings: the keyword decomposer plans, nothing is weighed, and the link says so
     const { planner: _, ...withoutPlanner } = organelles(weighing(SMOOTH));
-    const ablation = await composeRecorded(SMOOTH, withoutPlanner, { runner, thresholds: THRESHOLDS, models: MODELS, weigh: true });
+    const ablation = await composeRecorded(SMOOTH, withoutPlanner, { runner, thresholds: THRESHOLDS, models: MODELS, weigh: 'readable' });
     expect(ablation.link).toMatchObject({ planner: false, weigh: false });
     expect((await replayComposeLink(await encodeComposeLink(ablation.link!), { runner })).result.code).toBe(ablation.result.code);
     // a word the keyword decomposer cannot read: not weighed, refused as before, and no weighing recorded
     const odd = `${SMOOTH} kurtosis`;
-    const unread = await roundTrip(odd, weighing(odd), true);
+    const unread = await roundTrip(odd, weighing(odd), 'readable');
     expect(unread.recorded.link!.answers.map((a) => a.source)).toEqual(['planner', 'planner2']);
     expect(unread.recorded.result.refusal).toMatchObject({ reason: 'planner refused' });
+    // weighing every intent: the same words weighed, the link says so, and it replays only so
+    const every = await roundTrip(odd, weighing(odd), 'every');
+    expect(every.recorded.link!.weigh).toBe('every');
+    expect(every.recorded.link!.answers.map((a) => a.source)).toEqual(['planner', 'planner2', 'planner2', 'planner', 'wiring', 'code', 'code']);
+    expect(every.recorded.result.code).not.toBeNull();
+    expect((await decodeComposeLink(every.payload)).weigh).toBe('every');
+    const asReadable = await encodeComposeLink({ ...every.recorded.link!, weigh: 'readable' });
+    expect((await refusal(replayComposeLink(asReadable, { runner }))).check).toBe('replay');
   });
 
   it('replays a run without the Planner: the keyword decomposer plans again', async () => {
@@ -354,7 +363,8 @@ describe('compose links: tampering', () => {
     };
     const f64 = (v: number) => Array.from(new Uint8Array(new Float64Array([v]).buffer));
     const cases: [string, (b: Uint8Array) => Uint8Array, ComposeLinkCheck][] = [
-      ['unknown flags', set(AT.flags, [4]), 'flags'],
+      ['unknown flags', set(AT.flags, [8]), 'flags'],
+      ['every intent weighed, but nothing weighed', set(AT.flags, [5]), 'flags'],
       ['weighed without the Planner', set(AT.flags, [2]), 'flags'],
       ['a threshold above 1', set(AT.thresholds + 8, f64(1.5)), 'thresholds'],
       ['a threshold NaN', set(AT.thresholds, f64(NaN)), 'thresholds'],
@@ -401,7 +411,7 @@ describe('organelle compose --replay', () => {
     const weighed = await record(SMOOTH, {
       planner: { ...smoothPlanner, [weighPrompt(prompt, 'rolling_mean(5)|diff_forward')]: ['rolling_mean(5)|diff_forward', 0.2] },
       planner2: { [prompt]: ['rolling_mean(5)|diff_forward', 0.9], [weighPrompt(prompt, 'rolling_mean(5)|diff_central')]: ['rolling_mean(5)|diff_central', 0.7] },
-    }, true);
+    }, 'readable');
     expect(describeComposeEvent(weighed.result.events.find((e) => e.type === 'plan_generated')!)).toContain(
       'planner -> "rolling_mean(5)|diff_central" (attempt 1, confidence 0.700; the Planners wrote "rolling_mean(5)|diff_central" and "rolling_mean(5)|diff_forward", weighed 0.700 and 0.200)',
     );

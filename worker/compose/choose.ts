@@ -15,6 +15,7 @@ import { referenceOutput, sameValue } from './evaluate.ts';
 import type { Lookup } from './plan.ts';
 import type { Case } from './sets.ts';
 import type { Composition } from './types.ts';
+import { WEIGHINGS, type Weighing } from './settings.ts';
 import type { Organelle } from '../orchestrator/types.ts';
 
 /** An organelle's answers before their confidence is read (organelles.ts rawAnswer). */
@@ -29,8 +30,8 @@ export interface Outcome {
 export interface Candidate extends Outcome {
   rule: ConfidenceRule;
   agreement: boolean;
-  /** Whether the two Planners' different plans are weighed (pipeline.ts weighPlanners). */
-  weigh: boolean;
+  /** Which intents the two Planners' different plans are weighed on (settings.ts Weighing); false: none. */
+  weigh: Weighing | false;
   planner: number;
   wiring: number;
   code: number;
@@ -84,10 +85,10 @@ export interface ChooseInput {
   /** The pipeline's check that a plan's steps are said in the intent (said.ts). */
   planWords: PlanWordsChecker;
   /**
-   * With two Planners: the intents whose different plans may be weighed (keywords.ts readable).
-   * Weighing is then a candidate too, with the plain confidence (not the samples' agreement).
+   * With two Planners: the intents each weighing weighs (keywords.ts weighs). Each weighing is
+   * then a candidate too, with the plain confidence (not the samples' agreement).
    */
-  weighable?: (intent: string) => boolean;
+  weighs?: (weighing: Weighing) => (intent: string) => boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -108,8 +109,8 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
   const limit = Math.floor(input.cases.length * 0.01);
   const candidates: Candidate[] = [];
   let best: Candidate | null = null;
-  const readings = [{ agreement: false, weigh: false }, { agreement: true, weigh: false }];
-  if (planner2 && input.weighable) readings.push({ agreement: false, weigh: true });
+  const readings: { agreement: boolean; weigh: Weighing | false }[] = [{ agreement: false, weigh: false }, { agreement: true, weigh: false }];
+  if (planner2 && input.weighs) for (const weigh of WEIGHINGS) readings.push({ agreement: false, weigh });
   const total = readings.length * CONFIDENCE_RULES.length * PLANNER_GRID.length * WORKER_GRID.length;
   for (const { agreement, weigh } of readings) for (const rule of CONFIDENCE_RULES) {
     const organelles = {
@@ -127,7 +128,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
             judge,
             heuristic: input.heuristic,
             planWords: input.planWords,
-            ...(weigh ? { weighPlanners: input.weighable } : {}),
+            ...(weigh && input.weighs ? { weighPlanners: input.weighs(weigh) } : {}),
             thresholds: { planner, wiring: worker, code: worker },
           });
           const right = await isRight(r.code, c, references[i], judge, r.composition);

@@ -54,6 +54,7 @@ import { CONNECTIVES, trainingTemplates, type StepWords } from './language/templ
 import { OBJECTS, PAIRS, REFS } from './language/words.ts';
 import { TRAINING_FILLERS } from './language/noise.ts';
 import type { Composition, Primitive, Step } from './types.ts';
+import type { Weighing } from './settings.ts';
 import { PRIMITIVES } from './primitives/index.ts';
 
 // ---- words
@@ -564,7 +565,12 @@ export function readable(intent: string): boolean {
   return libraryDecomposer().unknownWord(intent) === null;
 }
 
-/** What the settings' `weigh` means for the pipeline (ComposeOptions.weighPlanners): weigh where every word is readable. */
-export function plannerWeighing(weigh: boolean | undefined): { weighPlanners?: (intent: string) => boolean } {
-  return weigh ? { weighPlanners: readable } : {};
+/** The intents a weighing weighs (settings.ts Weighing): those whose every word is readable, or all. */
+export function weighs(weighing: Weighing): (intent: string) => boolean {
+  return weighing === 'every' ? () => true : readable;
+}
+
+/** What the settings' `weigh` means for the pipeline (ComposeOptions.weighPlanners); none: never weighed. */
+export function plannerWeighing(weigh: Weighing | undefined): { weighPlanners?: (intent: string) => boolean } {
+  return weigh ? { weighPlanners: weighs(weigh) } : {};
 }

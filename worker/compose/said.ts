@@ -17,7 +17,11 @@
 // it anywhere later, as the argument may be a whole phrase ("smooth the result of ... over 5
 // points"). A form of three key words or more may miss one (the held-out slips drop words; a
 // form's first word may be the missing one), but not a word only its own primitive's forms hold
-// ("apply softmax to {x}" is not said by "apply a high-pass filter to x"). A step planned twice
+// ("apply softmax to {x}" is not said by "apply a high-pass filter to x"). A form read with a
+// word missed must hold a telling word (a key word of at most TELLING primitives' forms: "locate
+// the knee of x" does not say "locate the peaks of x"), and no slip: a form read with two faults
+// is too weak to say a step ("and with that in hand, compute ..." does not say "a hann windowing
+// of x", nor "find the ... values, ... find the mode of that" "find the average value of x"). A step planned twice
 // must be said twice: by matches that share no word. A parameter's value other than its default
 // must be a number of the intent, each number taken by one step ("median-filter x over 17
 // points, then smooth the result" is not rolling_mean(17)); every number the intent says must
@@ -41,7 +45,7 @@ const same = (written: string, key: string) => written === key || mayBeTypoOf(wr
  * plus SPAN words of the start, a later group's anywhere after (the argument between may be a
  * whole phrase: "the lowest value of the z-scores of ... so far").
  */
-function formMatches(words: readonly string[], groups: readonly string[][], own: ReadonlySet<string>, exact = false): number[][] {
+function formMatches(words: readonly string[], groups: readonly string[][], own: ReadonlySet<string>, tells: (key: string) => boolean, exact = false): number[][] {
   const keys = groups.flat();
   const slack = keys.length >= 3 && !exact ? 1 : 0;
   const matches: number[][] = [];
@@ -50,6 +54,8 @@ function formMatches(words: readonly string[], groups: readonly string[][], own:
     const used: number[] = [];
     let at = s;
     let missed = 0;
+    let slipped = false;
+    let told = false;
     for (const [g, group] of groups.entries()) {
       const end = g === 0 ? Math.min(words.length, s + group.length + SPAN) : words.length;
       for (const key of group) {
@@ -57,11 +63,13 @@ function formMatches(words: readonly string[], groups: readonly string[][], own:
         while (k < end && !same(words[k], key)) k++;
         if (k < end) {
           used.push(k);
+          slipped ||= words[k] !== key;
+          told ||= tells(key);
           at = k + 1;
         } else missed += own.has(key) ? slack + 1 : 1; // the word naming the primitive may not be the one missed
       }
     }
-    if (missed <= slack && used.length > 0) matches.push(used);
+    if (missed <= slack && !(missed > 0 && (slipped || !told)) && used.length > 0) matches.push(used);
   }
   return matches;
 }
@@ -114,18 +122,20 @@ export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWo
   const users = new Map<string, Set<string>>();
   for (const [name, groups] of forms) for (const w of groups.flat(2)) users.set(w, (users.get(w) ?? new Set()).add(name));
   const own = new Map([...forms.keys()].map((name) => [name, new Set([...users].filter(([, u]) => u.size === 1 && u.has(name)).map(([w]) => w))]));
-  // a telling word: a key word of at most TELLING primitives' forms (or a typo of one), and no
-  // training template's word ("first" opens a template and names the first differences)
+  // a telling key word: one of at most TELLING primitives' forms, and no training template's word
+  // ("first" opens a template and names the first differences); a telling word of the intent is
+  // such a key word, or a typo of one
   const glue = templateWords();
+  const tellingKey = (key: string) => !glue.has(key) && users.get(key)!.size <= TELLING;
   const keyOf = (w: string) => (users.has(w) ? w : [...users.keys()].find((u) => mayBeTypoOf(w, u)));
   const telling = (w: string) => {
     if (glue.has(w)) return false;
     const key = keyOf(w);
-    return key !== undefined && users.get(key)!.size <= TELLING;
+    return key !== undefined && tellingKey(key);
   };
   /** Every match of a primitive's forms in `words`; `exact`: those that miss no key word. */
   const matchesOf = (words: readonly string[], name: string, exact = false) =>
-    (forms.get(name) ?? []).filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, own.get(name) ?? new Set(), exact));
+    (forms.get(name) ?? []).filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, own.get(name) ?? new Set(), tellingKey, exact));
   return {
     unsaid(intent, composition) {
       const words = tokenize(intent).filter((w) => !ARTICLES.includes(w));

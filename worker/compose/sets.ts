@@ -13,7 +13,7 @@ import { Rng } from '../games/rng.ts';
 import { drawChain, drawStep, drawWording, renderIntent, stepWords, type Intent } from './intents.ts';
 import { CONNECTIVES, heldOutTemplates, trainingTemplates, validationTemplates, type Template, type StepWords } from './language/templates.ts';
 import { OBJECTS, REFS } from './language/words.ts';
-import { TEST_UNKNOWN, VALIDATION_UNKNOWN } from './language/oov.ts';
+import { TEST_UNKNOWN, VALIDATION_UNKNOWN, VALIDATION_UNKNOWN_PHRASES } from './language/oov.ts';
 import { perturb } from './language/slips.ts';
 import { isHeldOutPair, holdsOutPair, isHeldOutWording, isValidationWording } from './splits.ts';
 import type { Lookup } from './plan.ts';
@@ -42,7 +42,7 @@ export const SET_SIZES: Readonly<Record<SetName, number>> = {
   composition: 300,
   perturbed: 300,
   oov: 150,
-  validation: 480,
+  validation: 560,
 };
 
 export interface Library {
@@ -183,21 +183,24 @@ function oovSet(lib: Library, size: number, concepts: readonly Phrase[], seed: s
 function validationSet(lib: Library, size: number): Case[] {
   const rng = new Rng('compose/set/validation');
   // the first 400 as they were before the validation templates came: 60% clean, 20% slipped, 20%
-  // unknown concepts; then sentences on the two validation templates
-  const clean = collect(Math.round(size * (240 / 480)), (i) => {
+  // unknown concepts; then sentences on the two validation templates (the next 80), then unknown
+  // concepts of the second list (the last 80)
+  const part = (n: number) => Math.round(size * (n / 560));
+  const clean = collect(part(240), (i) => {
     const intent = knownIntent(rng, lib, i, trainingTemplates);
     if (intent === null || !isValidationWording(intent.text)) return null;
     return { intent: intent.text, expected: intent.composition, template: intent.template, kind: 'clean' };
   });
-  const slipped = collect(Math.round(size * (80 / 480)), (i) => {
+  const slipped = collect(part(80), (i) => {
     const intent = knownIntent(rng, lib, i + 7, trainingTemplates);
     if (intent === null || !isValidationWording(intent.text)) return null;
     const text = perturb(intent.text, rng);
     return text === intent.text ? null : { intent: text, expected: intent.composition, template: intent.template, kind: 'perturbed' };
   });
-  const unknown = oovSet(lib, Math.round(size * (80 / 480)), VALIDATION_UNKNOWN, 'compose/set/validation-oov');
-  const shapes = templateSetOf(lib, size - clean.length - slipped.length - unknown.length, 'compose/set/validation-template', validationTemplates);
-  return [...clean, ...slipped, ...unknown, ...shapes];
+  const unknown = oovSet(lib, part(80), VALIDATION_UNKNOWN, 'compose/set/validation-oov');
+  const shapes = templateSetOf(lib, part(80), 'compose/set/validation-template', validationTemplates);
+  const phrases = oovSet(lib, size - clean.length - slipped.length - unknown.length - shapes.length, VALIDATION_UNKNOWN_PHRASES, 'compose/set/validation-oov-phrases');
+  return [...clean, ...slipped, ...unknown, ...shapes, ...phrases];
 }
 
 /** A named evaluation set, the same on every machine. */

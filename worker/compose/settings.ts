@@ -8,12 +8,23 @@ import type { ExampleIntent, ExampleKind } from './examples.ts';
 import { MAX_INTENT } from './prompts.ts';
 import { COMPOSE_ROLES, type ComposeRole } from './roles.ts';
 
+/**
+ * Which intents the two Planners' different plans are weighed on: those whose every word the
+ * keyword decomposer can read (keywords.ts readable), or every intent; either way the plan-words
+ * check (said.ts) still stands between a weighed plan and the code.
+ */
+export type Weighing = 'readable' | 'every';
+export const WEIGHINGS: readonly Weighing[] = ['readable', 'every'];
+
 export interface ComposeSettings {
   rule: ConfidenceRule;
   /** Whether the Planner's confidence counts its samples' agreement (organelles.ts). */
   agreement: boolean;
-  /** Whether the two Planners' different plans are weighed (organelles.ts agreeingPlanners); absent in settings chosen before it: no. */
-  weigh?: boolean;
+  /**
+   * Which intents the two Planners' different plans are weighed on (organelles.ts
+   * agreeingPlanners); absent: none. Settings chosen before 'every' say true, read as 'readable'.
+   */
+  weigh?: Weighing;
   planner: number;
   wiring: number;
   code: number;
@@ -49,7 +60,9 @@ export function parseSettings(text: string): ComposeSettings {
   if (typeof v !== 'object' || v === null) throw new Error('compose settings: not an object');
   if (!CONFIDENCE_RULES.includes(v.rule as ConfidenceRule)) throw new Error(`compose settings: rule must be one of ${CONFIDENCE_RULES.join(', ')}`);
   if (typeof v.agreement !== 'boolean') throw new Error('compose settings: agreement must be true or false');
-  if (v.weigh !== undefined && typeof v.weigh !== 'boolean') throw new Error('compose settings: weigh must be true or false');
+  if (v.weigh === true) v.weigh = 'readable';
+  if (v.weigh === false) delete v.weigh;
+  if (v.weigh !== undefined && !WEIGHINGS.includes(v.weigh as Weighing)) throw new Error(`compose settings: weigh must be one of ${WEIGHINGS.join(', ')}`);
   for (const role of THRESHOLDS) {
     const t = v[role];
     if (typeof t !== 'number' || !(t >= 0 && t <= 1)) throw new Error(`compose settings: ${role} must be a threshold in [0, 1]`);

@@ -14,7 +14,7 @@ import { evaluateSet } from '../compose/evaluate.ts';
 import { planWords } from '../compose/said.ts';
 import { keywordPlan, plannerWeighing } from '../compose/keywords.ts';
 import { pipelineOrganelles } from '../compose/organelles.ts';
-import type { ComposeSettings } from '../compose/settings.ts';
+import type { ComposeSettings, Weighing } from '../compose/settings.ts';
 import type { SandboxRunner } from '../compose/sandbox/runner.ts';
 import type { ComposeOrganelles, Thresholds } from '../compose/pipeline.ts';
 import { strided } from '../corpus/examples.ts';
@@ -46,7 +46,7 @@ export type ComposeThresholds = Pick<ComposeSettings, 'rule' | 'agreement' | 'we
 
 /** The pipeline (Planner, Wiring, Code as the orchestrator calls them, the Judge in `runner`) on `cases`. */
 export async function measureWith(
-  organelles: ComposeOrganelles, thresholds: Thresholds, runner: SandboxRunner, cases: readonly Case[], weigh = false,
+  organelles: ComposeOrganelles, thresholds: Thresholds, runner: SandboxRunner, cases: readonly Case[], weigh?: Weighing,
 ): Promise<ComposeMeasure> {
   const report = await evaluateSet(
     // the single-model baseline is not run here
@@ -61,7 +61,7 @@ export async function measureWith(
 /** Trained models in the pipeline as anyone runs it, greedy, their confidence read by the settings' rule. */
 export function measureComposeSet(models: ComposeSet, settings: ComposeThresholds, runner: SandboxRunner, cases: readonly Case[] = measureIntents()): Promise<ComposeMeasure> {
   const organelles = pipelineOrganelles(models, settings);
-  return measureWith(organelles, { planner: settings.planner, wiring: settings.wiring, code: settings.code }, runner, cases, settings.weigh === true);
+  return measureWith(organelles, { planner: settings.planner, wiring: settings.wiring, code: settings.code }, runner, cases, settings.weigh);
 }
 
 /**

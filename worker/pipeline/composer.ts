@@ -67,7 +67,7 @@ export class Composer {
     const { result, link } = await composeRecorded(intent, { ...organelles, planner: options.planner === false ? undefined : organelles.planner }, {
       runner: this.#runner,
       thresholds: this.settings,
-      weigh: this.settings.weigh === true,
+      weigh: this.settings.weigh,
       models: this.fingerprint,
       onEvent: options.onEvent,
     });

@@ -11,7 +11,9 @@
 //   u8 version                     outside the compression, so a newer format is named as such
 //   deflate-raw (RFC 1951) of the body:
 //     u8 flags                     bit 0: the Planner was used; bit 1: the two Planners'
-//                                  different plans were weighed (pipeline.ts weighPlanners)
+//                                  different plans were weighed (pipeline.ts weighPlanners);
+//                                  bit 2: on every intent, not only readable ones (settings.ts
+//                                  Weighing; links made before it have bit 1 alone)
 //     8 bytes models fingerprint
 //     3 x f64 thresholds           planner, wiring, code
 //     u8 maxIterations | u8 stallLimit | u8 maxReplans
@@ -37,6 +39,7 @@ import { planWords } from '../compose/said.ts';
 import { keywordPlan, plannerWeighing } from '../compose/keywords.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { MAX_ANSWER } from '../compose/organelles.ts';
+import { WEIGHINGS, type Weighing } from '../compose/settings.ts';
 import { composeIntent, type ComposeOptions, type ComposeOrganelles, type ComposeResult, type Thresholds } from '../compose/pipeline.ts';
 import { returnKind } from '../compose/plan.ts';
 import { checkIntent } from '../compose/prompts.ts';
@@ -83,8 +86,8 @@ export interface ComposeLink {
   intent: string;
   /** False for the ablation: the keyword decomposer planned alone. */
   planner: boolean;
-  /** Whether the two Planners' different plans were weighed (the settings' weigh); false in links made before it. */
-  weigh: boolean;
+  /** Which intents the two Planners' different plans were weighed on (the settings' weigh); false: none, as in links made before weighing. */
+  weigh: Weighing | false;
   /** The pipeline fingerprint of the models (16 hex digits). */
   models: string;
   thresholds: Thresholds;
@@ -132,7 +135,7 @@ const MAX_BODY = 1 << 16;
  * The Composer's runs and every replay use these, so a replay runs the same pipeline.
  */
 function composeRunOptions(
-  runner: SandboxRunner, thresholds: Thresholds, limits: ComposeLimits, weigh: boolean, onEvent?: (event: OrchestratorEvent) => void,
+  runner: SandboxRunner, thresholds: Thresholds, limits: ComposeLimits, weigh: Weighing | false, onEvent?: (event: OrchestratorEvent) => void,
 ): ComposeOptions {
   const lookup = COMPOSE_LIBRARY.lookup;
   return {
@@ -140,7 +143,7 @@ function composeRunOptions(
     judge: (code, composition) => judge(code, { lookup, returns: returnKind(composition, lookup) }, runner),
     heuristic: keywordPlan,
     planWords,
-    ...plannerWeighing(weigh),
+    ...plannerWeighing(weigh || undefined),
     thresholds: { planner: thresholds.planner, wiring: thresholds.wiring, code: thresholds.code },
     limits: { ...limits },
     ...(onEvent ? { onEvent } : {}),
@@ -154,8 +157,8 @@ export interface RecordOptions {
   models: string;
   /** The task loop's defaults where absent. */
   limits?: Partial<ComposeLimits>;
-  /** Whether the two Planners' different plans are weighed (the settings' weigh). */
-  weigh?: boolean;
+  /** Which intents the two Planners' different plans are weighed on (the settings' weigh); absent: none. */
+  weigh?: Weighing;
   onEvent?: (event: OrchestratorEvent) => void;
 }
 
@@ -177,7 +180,7 @@ export async function composeRecorded(intent: string, organelles: ComposeOrganel
     code: recording('code', organelles.code, answers),
   };
   // weighing takes both Planners: without the Planner (the ablation) the keyword decomposer plans alone
-  const weigh = options.weigh === true && organelles.planner !== undefined && organelles.planner2 !== undefined;
+  const weigh = organelles.planner !== undefined && organelles.planner2 !== undefined ? (options.weigh ?? false) : false;
   const result = await composeIntent(intent, recorded, composeRunOptions(options.runner, options.thresholds, limits, weigh, options.onEvent));
   if (checkIntent(intent) !== null) return { result, link: null };
   const link: ComposeLink = {
@@ -265,7 +268,7 @@ function isUnit(x: number): boolean {
  * The most organelle calls a run with `limits` makes: each Planner's per attempt at a plan (and,
  * weighed, each one's reading of the other's plan), and one per task.
  */
-function maxAnswers(limits: ComposeLimits, weigh: boolean): number {
+function maxAnswers(limits: ComposeLimits, weigh: Weighing | boolean): number {
   const perAttempt = PLANNER_ROLES.length * (weigh ? 2 : 1);
   return perAttempt * PLAN_ATTEMPTS * (1 + limits.maxReplans) + limits.maxIterations;
 }
@@ -273,7 +276,7 @@ function maxAnswers(limits: ComposeLimits, weigh: boolean): number {
 /** Every field's type and range; throws ComposeLinkError naming the first that fails. */
 function checkLink(link: ComposeLink): void {
   if (typeof link.planner !== 'boolean') throw new ComposeLinkError('flags', 'whether the Planner was used must be true or false');
-  if (typeof link.weigh !== 'boolean') throw new ComposeLinkError('flags', "whether the Planners' plans were weighed must be true or false");
+  if (link.weigh !== false && !WEIGHINGS.includes(link.weigh)) throw new ComposeLinkError('flags', `which intents the Planners' plans were weighed on must be false or one of ${WEIGHINGS.join(', ')}`);
   if (link.weigh && !link.planner) throw new ComposeLinkError('flags', "the link says the Planners' plans were weighed in a run without the Planner");
   if (typeof link.models !== 'string' || !/^[0-9a-f]{16}$/.test(link.models)) {
     throw new ComposeLinkError('models', 'the model fingerprint must be 16 hex digits');
@@ -446,7 +449,7 @@ function decodeText(bytes: Uint8Array, check: 'intent' | 'answers', what: string
 export async function encodeComposeLink(link: ComposeLink): Promise<string> {
   checkLink(link);
   const w = new Writer();
-  w.u8((link.planner ? 1 : 0) | (link.weigh ? 2 : 0));
+  w.u8((link.planner ? 1 : 0) | (link.weigh ? 2 : 0) | (link.weigh === 'every' ? 4 : 0));
   for (let i = 0; i < 16; i += 2) w.u8(parseInt(link.models.slice(i, i + 2), 16));
   for (const role of THRESHOLD_ROLES) w.f64(link.thresholds[role]);
   w.u8(link.limits.maxIterations);
@@ -514,7 +517,8 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
 
   const r = new Reader(body, body.length);
   const flags = r.u8('the flags');
-  if (flags > 3) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
+  if (flags > 7) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
+  if ((flags & 6) === 4) throw new ComposeLinkError('flags', 'the link says every intent was weighed, but not that plans were weighed');
   const models = Array.from(r.bytes(8, 'the model fingerprint'), (b) => b.toString(16).padStart(2, '0')).join('');
   const thresholds = { planner: r.f64('the thresholds'), wiring: r.f64('the thresholds'), code: r.f64('the thresholds') };
   const limits = { maxIterations: r.u8('the limits'), stallLimit: r.u8('the limits'), maxReplans: r.u8('the limits') };
@@ -534,7 +538,8 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
     answers.push({ source, text, confidence: r.f64(what) });
   }
   if (r.at !== body.length) throw new ComposeLinkError('length', 'the link has unexpected data after its answers');
-  const link: ComposeLink = { intent, planner: (flags & 1) === 1, weigh: (flags & 2) === 2, models, thresholds, limits, trace, answers };
+  const weigh = (flags & 2) === 0 ? false : (flags & 4) === 4 ? 'every' : 'readable';
+  const link: ComposeLink = { intent, planner: (flags & 1) === 1, weigh, models, thresholds, limits, trace, answers };
   checkLink(link);
   return link;
 }
