@@ -256,6 +256,8 @@ export interface KeywordDecomposer {
   readonly knownWords: ReadonlySet<string>;
   /** The first word of the intent rule 2 cannot read (an unknown concept, to it), or null. */
   unknownWord(intent: string): string | null;
+  /** The first word rule 2 cannot read that follows an article ("a wavelet transform"): a thing the intent names that no corpus holds, or null. */
+  unknownNoun(intent: string): string | null;
 }
 
 export function createKeywordDecomposer(primitives: readonly Primitive[]): KeywordDecomposer {
@@ -539,6 +541,10 @@ export function createKeywordDecomposer(primitives: readonly Primitive[]): Keywo
     read,
     knownWords: known,
     unknownWord: (intent) => tokenize(intent).find((text) => !isNumber(text) && readWord(text) === null) ?? null,
+    unknownNoun: (intent) => {
+      const words = tokenize(intent);
+      return words.find((text, i) => i > 0 && ARTICLES.includes(words[i - 1]) && !isNumber(text) && readWord(text) === null) ?? null;
+    },
   };
 }
 

@@ -7,9 +7,11 @@
 // none of that primitive's phrase forms (the library's own words, which every corpus holds)
 // says, a step planned more often than the intent says it, a parameter value the intent
 // does not say, a number the intent says that no step takes (a width of 2.5 planned as the
-// default 2), or a step the intent says that the plan leaves out (two Planners weighed into
-// one plan may have dropped it: "subsequently add 2.5 to it, subsequently offset it" planned
-// with offset once).
+// default 2), a step the intent says that the plan leaves out (two Planners weighed into one
+// plan may have dropped it: "subsequently add 2.5 to it, subsequently offset it" planned with
+// offset once), or any plan at all for an intent that names a thing no corpus holds: a word
+// after an article that the keyword decomposer cannot read ("locate the knee of x"), which the
+// Planners may drop while every step they keep is said.
 //
 // A form is said when its key words occur in order, each written exactly or as a typo the
 // keyword decomposer would read (keywords.ts mayBeTypoOf); those before the form's argument
@@ -27,7 +29,7 @@
 // points, then smooth the result" is not rolling_mean(17)); every number the intent says must
 // be taken, by a value, a default said aloud ("over 3 points") or the phrase's own words ("to
 // the range 0 to 1").
-import { ARTICLES, isNumber, mayBeTypoOf, phraseKeyWords, phraseNumbers, templateWords, tokenize } from './keywords.ts';
+import { ARTICLES, createKeywordDecomposer, isNumber, mayBeTypoOf, phraseKeyWords, phraseNumbers, templateWords, tokenize } from './keywords.ts';
 import type { Composition, Primitive } from './types.ts';
 import { PRIMITIVES } from './primitives/index.ts';
 
@@ -136,6 +138,7 @@ export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWo
   /** Every match of a primitive's forms in `words`; `exact`: those that miss no key word. */
   const matchesOf = (words: readonly string[], name: string, exact = false) =>
     (forms.get(name) ?? []).filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, own.get(name) ?? new Set(), tellingKey, exact));
+  const decomposer = createKeywordDecomposer(primitives);
   return {
     unsaid(intent, composition) {
       const words = tokenize(intent).filter((w) => !ARTICLES.includes(w));
@@ -166,7 +169,12 @@ export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWo
       for (const step of composition) step.args.forEach((value, i) => value === defaults.get(step.name)?.[i] && take(value));
       for (const name of planned.keys()) for (const n of literalNumbers.get(name) ?? []) take(n);
       if (numbers.length > 0) return `the intent says ${numbers[0]}, which no step of the plan takes`;
-      return leftOut(words, planned);
+      const left = leftOut(words, planned);
+      if (left !== null) return left;
+      // a thing the intent names that no corpus holds ("the knee of x") is a step no plan of
+      // known pieces says, however well the rest of the plan is said
+      const noun = decomposer.unknownNoun(intent);
+      return noun === null ? null : `the intent names "${noun}", which no corpus holds and no step of the plan says`;
     },
   };
 
