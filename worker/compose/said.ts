@@ -20,11 +20,11 @@
 // points"). A form of three key words or more may miss one (the held-out slips drop words; a
 // form's first word may be the missing one), but not a word only its own primitive's forms hold
 // ("apply softmax to {x}" is not said by "apply a high-pass filter to x"). A form read with a
-// word missed must hold a telling word (a key word of at most TELLING primitives' forms: "locate
-// the knee of x" does not say "locate the peaks of x"), and no slip: a form read with two faults
+// word missed must hold a telling word (a key word of at most TELLING primitives' forms: "find
+// the top of x" does not say "find the median of x"), and no slip: a form read with two faults
 // is too weak to say a step ("and with that in hand, compute ..." does not say "a hann windowing
-// of x", nor "find the ... values, ... find the mode of that" "find the average value of x"). A step planned twice
-// must be said twice: by matches that share no word. A parameter's value other than its default
+// of x", nor "find the ... values, ... find the mode of that" "find the average value of x").
+// A step planned twice must be said twice: by matches that share no word. A parameter's value other than its default
 // must be a number of the intent, each number taken by one step ("median-filter x over 17
 // points, then smooth the result" is not rolling_mean(17)); every number the intent says must
 // be taken, by a value, a default said aloud ("over 3 points") or the phrase's own words ("to
