@@ -18,7 +18,7 @@ import { BASELINES, evaluateSet, judgeModule, judgeSingleAnswer, referenceOutput
 import { chooseSettings, chooseSingleThreshold, type RawOrganelle } from '../worker/compose/choose.ts';
 import { composeOrganelle, MAX_ANSWER, pipelineOrganelles, rawAnswer } from '../worker/compose/organelles.ts';
 import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
-import { parseSettings, type ComposeSettings } from '../worker/compose/settings.ts';
+import { parseSettings, type ComposeSettings, type Weighing } from '../worker/compose/settings.ts';
 import { planWords } from '../worker/compose/said.ts';
 import { keywordPlan, plannerWeighing, weighs } from '../worker/compose/keywords.ts';
 import { parsePlan } from '../worker/compose/plan.ts';
@@ -114,7 +114,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
       },
     );
     if (tty) process.stderr.write('\n');
-    console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? `, different plans weighed (${settings.weigh === 'every' ? 'every intent' : 'readable intents'})` : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}`);
+    console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? `, different plans weighed on ${weighedOn(settings.weigh)}` : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}`);
     console.log(formatSummary('pipeline', report));
     const kinds = [...new Set(report.results.map((r) => r.kind))];
     if (kinds.length > 1) {
@@ -181,6 +181,11 @@ async function chooseOnValidation(
   settings.examples = await chooseExamples(await readComposeModels(dir), settings, runner);
   const path = join(dir, 'compose', 'settings.json');
   await writeFile(path, JSON.stringify(settings, null, 2) + '\n');
-  console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}${best.weigh ? `, the Planners' different plans weighed on ${best.weigh === 'every' ? 'every intent' : 'readable intents'}` : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
+  console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}${best.weigh ? `, the Planners' different plans weighed on ${weighedOn(best.weigh)}` : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
   return settings;
+}
+
+/** Which intents a weighing weighs, in words. */
+function weighedOn(weighing: Weighing): string {
+  return weighing === 'every' ? 'every intent' : 'readable intents';
 }

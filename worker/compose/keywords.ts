@@ -303,6 +303,9 @@ export function createKeywordDecomposer(primitives: readonly Primitive[]): Keywo
     return words.length === 0 && text.length >= 4 ? null : words;
   }
 
+  /** Rule 2 reads no known word into it: an unknown concept, to the decomposer. */
+  const unreadable = (text: string) => !isNumber(text) && readWord(text) === null;
+
   /** Rules 1-3: the intent's words, or why it cannot be read. */
   function tokensOf(intent: string): Token[] | string {
     const raw: Token[] = [];
@@ -540,10 +543,10 @@ export function createKeywordDecomposer(primitives: readonly Primitive[]): Keywo
     plan: (intent, blocked = []) => read(intent, blocked).plan,
     read,
     knownWords: known,
-    unknownWord: (intent) => tokenize(intent).find((text) => !isNumber(text) && readWord(text) === null) ?? null,
+    unknownWord: (intent) => tokenize(intent).find(unreadable) ?? null,
     unknownNoun: (intent) => {
       const words = tokenize(intent);
-      return words.find((text, i) => i > 0 && ARTICLES.includes(words[i - 1]) && !isNumber(text) && readWord(text) === null) ?? null;
+      return words.find((text, i) => i > 0 && ARTICLES.includes(words[i - 1]) && unreadable(text)) ?? null;
     },
   };
 }
@@ -577,6 +580,6 @@ export function weighs(weighing: Weighing): (intent: string) => boolean {
 }
 
 /** What the settings' `weigh` means for the pipeline (ComposeOptions.weighPlanners); none: never weighed. */
-export function plannerWeighing(weigh: Weighing | undefined): { weighPlanners?: (intent: string) => boolean } {
+export function plannerWeighing(weigh: Weighing | false | undefined): { weighPlanners?: (intent: string) => boolean } {
   return weigh ? { weighPlanners: weighs(weigh) } : {};
 }

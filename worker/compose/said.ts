@@ -71,7 +71,8 @@ function formMatches(words: readonly string[], groups: readonly string[][], own:
         } else missed += own.has(key) ? slack + 1 : 1; // the word naming the primitive may not be the one missed
       }
     }
-    if (missed <= slack && !(missed > 0 && (slipped || !told)) && used.length > 0) matches.push(used);
+    // said whole, or with one word missed (not its own primitive's) and the rest written exactly, a telling word among them
+    if ((missed === 0 || (missed <= slack && !slipped && told)) && used.length > 0) matches.push(used);
   }
   return matches;
 }

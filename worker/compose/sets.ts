@@ -185,7 +185,7 @@ function validationSet(lib: Library, size: number): Case[] {
   // the first 400 as they were before the validation templates came: 60% clean, 20% slipped, 20%
   // unknown concepts; then sentences on the two validation templates (the next 80), then unknown
   // concepts of the second list (the last 80)
-  const part = (n: number) => Math.round(size * (n / 560));
+  const part = (n: number) => Math.round(size * (n / SET_SIZES.validation));
   const clean = collect(part(240), (i) => {
     const intent = knownIntent(rng, lib, i, trainingTemplates);
     if (intent === null || !isValidationWording(intent.text)) return null;

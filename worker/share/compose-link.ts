@@ -143,7 +143,7 @@ function composeRunOptions(
     judge: (code, composition) => judge(code, { lookup, returns: returnKind(composition, lookup) }, runner),
     heuristic: keywordPlan,
     planWords,
-    ...plannerWeighing(weigh || undefined),
+    ...plannerWeighing(weigh),
     thresholds: { planner: thresholds.planner, wiring: thresholds.wiring, code: thresholds.code },
     limits: { ...limits },
     ...(onEvent ? { onEvent } : {}),
@@ -268,7 +268,7 @@ function isUnit(x: number): boolean {
  * The most organelle calls a run with `limits` makes: each Planner's per attempt at a plan (and,
  * weighed, each one's reading of the other's plan), and one per task.
  */
-function maxAnswers(limits: ComposeLimits, weigh: Weighing | boolean): number {
+function maxAnswers(limits: ComposeLimits, weigh: Weighing | false): number {
   const perAttempt = PLANNER_ROLES.length * (weigh ? 2 : 1);
   return perAttempt * PLAN_ATTEMPTS * (1 + limits.maxReplans) + limits.maxIterations;
 }
@@ -519,6 +519,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
   const flags = r.u8('the flags');
   if (flags > 7) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
   if ((flags & 6) === 4) throw new ComposeLinkError('flags', 'the link says every intent was weighed, but not that plans were weighed');
+  const weigh = (flags & 2) === 0 ? false : (flags & 4) === 4 ? 'every' : 'readable';
   const models = Array.from(r.bytes(8, 'the model fingerprint'), (b) => b.toString(16).padStart(2, '0')).join('');
   const thresholds = { planner: r.f64('the thresholds'), wiring: r.f64('the thresholds'), code: r.f64('the thresholds') };
   const limits = { maxIterations: r.u8('the limits'), stallLimit: r.u8('the limits'), maxReplans: r.u8('the limits') };
@@ -526,7 +527,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
   const intent = decodeText(r.bytes(r.varint('the intent'), 'the intent'), 'intent', 'the intent');
   const count = r.varint('the answer count');
   // checked before reading the answers, so a forged count allocates nothing
-  if (count > maxAnswers({ maxIterations: LINK_LIMITS.maxIterations, stallLimit: 0, maxReplans: LINK_LIMITS.maxReplans }, (flags & 2) === 2)) {
+  if (count > maxAnswers({ maxIterations: LINK_LIMITS.maxIterations, stallLimit: 0, maxReplans: LINK_LIMITS.maxReplans }, weigh)) {
     throw new ComposeLinkError('answers', `the link claims ${count} answers`);
   }
   const answers: ComposeAnswer[] = [];
@@ -538,7 +539,6 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
     answers.push({ source, text, confidence: r.f64(what) });
   }
   if (r.at !== body.length) throw new ComposeLinkError('length', 'the link has unexpected data after its answers');
-  const weigh = (flags & 2) === 0 ? false : (flags & 4) === 4 ? 'every' : 'readable';
   const link: ComposeLink = { intent, planner: (flags & 1) === 1, weigh, models, thresholds, limits, trace, answers };
   checkLink(link);
   return link;
