@@ -68,7 +68,7 @@ function fromWiringPrompt(prompt: string): Composition {
 }
 
 const record = (intent: string, script: Script, weigh: Weighing | false = false): Promise<RecordedCompose> =>
-  composeRecorded(intent, organelles(script), { runner, thresholds: THRESHOLDS, models: MODELS, ...(weigh ? { weigh } : {}) });
+  composeRecorded(intent, organelles(script), { runner, thresholds: THRESHOLDS, models: MODELS, weigh });
 
 /** Records, encodes, decodes and replays; the replay must be the recorded run, event for event. */
 async function roundTrip(intent: string, script: Script, weigh: Weighing | false = false) {

@@ -24,11 +24,11 @@
 // the top of x" does not say "find the median of x"), and no slip: a form read with two faults
 // is too weak to say a step ("and with that in hand, compute ..." does not say "a hann windowing
 // of x", nor "find the ... values, ... find the mode of that" "find the average value of x").
-// A step planned twice must be said twice: by matches that share no word. A parameter's value other than its default
-// must be a number of the intent, each number taken by one step ("median-filter x over 17
-// points, then smooth the result" is not rolling_mean(17)); every number the intent says must
-// be taken, by a value, a default said aloud ("over 3 points") or the phrase's own words ("to
-// the range 0 to 1").
+// A step planned twice must be said twice: by matches that share no word. A parameter's value
+// other than its default must be a number of the intent, each number taken by one step
+// ("median-filter x over 17 points, then smooth the result" is not rolling_mean(17)); every
+// number the intent says must be taken, by a value, a default said aloud ("over 3 points") or
+// the phrase's own words ("to the range 0 to 1").
 import { ARTICLES, createKeywordDecomposer, isNumber, mayBeTypoOf, phraseKeyWords, phraseNumbers, templateWords, tokenize } from './keywords.ts';
 import type { Composition, Primitive } from './types.ts';
 import { PRIMITIVES } from './primitives/index.ts';

@@ -157,8 +157,8 @@ export interface RecordOptions {
   models: string;
   /** The task loop's defaults where absent. */
   limits?: Partial<ComposeLimits>;
-  /** Which intents the two Planners' different plans are weighed on (the settings' weigh); absent: none. */
-  weigh?: Weighing;
+  /** Which intents the two Planners' different plans are weighed on (the settings' weigh); absent or false: none. */
+  weigh?: Weighing | false;
   onEvent?: (event: OrchestratorEvent) => void;
 }
 
