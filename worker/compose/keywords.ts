@@ -574,6 +574,15 @@ export function readable(intent: string): boolean {
   return libraryDecomposer().unknownWord(intent) === null;
 }
 
+/**
+ * The first thing the intent names that no corpus holds (a word after an article the library's
+ * decomposer cannot read: "the knee of x"), or null: the plan-words check refuses any plan for it
+ * (said.ts).
+ */
+export function namedUnknown(intent: string): string | null {
+  return libraryDecomposer().unknownNoun(intent);
+}
+
 /** The intents a weighing weighs (settings.ts Weighing): those whose every word is readable, or all. */
 export function weighs(weighing: Weighing): (intent: string) => boolean {
   return weighing === 'every' ? () => true : readable;

@@ -29,7 +29,7 @@
 // ("median-filter x over 17 points, then smooth the result" is not rolling_mean(17)); every
 // number the intent says must be taken, by a value, a default said aloud ("over 3 points") or
 // the phrase's own words ("to the range 0 to 1").
-import { ARTICLES, createKeywordDecomposer, isNumber, mayBeTypoOf, phraseKeyWords, phraseNumbers, templateWords, tokenize } from './keywords.ts';
+import { ARTICLES, isNumber, mayBeTypoOf, namedUnknown, phraseKeyWords, phraseNumbers, templateWords, tokenize } from './keywords.ts';
 import type { Composition, Primitive } from './types.ts';
 import { PRIMITIVES } from './primitives/index.ts';
 
@@ -115,7 +115,11 @@ export interface PlanWordsChecker {
   unsaid(intent: string, composition: Composition): string | null;
 }
 
-export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWordsChecker {
+/**
+ * The check over `primitives`; `unknownNoun` finds a thing the intent names that no corpus holds
+ * (the keyword decomposer's reading of the same library: keywords.ts namedUnknown for the shipped one).
+ */
+export function createPlanWordsChecker(primitives: readonly Primitive[], unknownNoun: (intent: string) => string | null): PlanWordsChecker {
   const forms = new Map(primitives.map((p) => [p.name, phraseKeyWords(p)]));
   const defaults = new Map(primitives.map((p) => [p.name, p.params.map((q) => q.default)]));
   // the numbers a primitive's phrases hold in their own words ("normalize x to the range 0 to 1"),
@@ -139,7 +143,6 @@ export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWo
   /** Every match of a primitive's forms in `words`; `exact`: those that miss no key word. */
   const matchesOf = (words: readonly string[], name: string, exact = false) =>
     (forms.get(name) ?? []).filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, own.get(name) ?? new Set(), tellingKey, exact));
-  const decomposer = createKeywordDecomposer(primitives);
   return {
     unsaid(intent, composition) {
       const words = tokenize(intent).filter((w) => !ARTICLES.includes(w));
@@ -174,7 +177,7 @@ export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWo
       if (left !== null) return left;
       // a thing the intent names that no corpus holds ("the knee of x") is a step no plan of
       // known pieces says, however well the rest of the plan is said
-      const noun = decomposer.unknownNoun(intent);
+      const noun = unknownNoun(intent);
       return noun === null ? null : `the intent names "${noun}", which no corpus holds and no step of the plan says`;
     },
   };
@@ -210,4 +213,4 @@ export function createPlanWordsChecker(primitives: readonly Primitive[]): PlanWo
 }
 
 /** The check over the shipped library: what the pipeline runs everywhere (the CLI, the page, a replay). */
-export const planWords: PlanWordsChecker = createPlanWordsChecker(PRIMITIVES);
+export const planWords: PlanWordsChecker = createPlanWordsChecker(PRIMITIVES, namedUnknown);
