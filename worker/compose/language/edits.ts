@@ -57,10 +57,13 @@ export function wrongKey(text: string, rng: Rng): string {
   return editWord(text, rng, 4, (w, at) => w.slice(0, at) + neighbour(w[at], rng) + w.slice(at + 1), (w) => 1 + rng.int(w.length - 1));
 }
 
-/** A word from `removable` left out ("smooth the signal" -> "smooth signal"). */
-export function dropWord(text: string, rng: Rng, removable: ReadonlySet<string>): string {
+// The words a person leaves out without changing what is asked: articles and possessives.
+const DROPPABLE = new Set(['the', 'a', 'an', 'my', 'its']);
+
+/** An article or possessive left out ("smooth the signal" -> "smooth signal"). */
+export function dropWord(text: string, rng: Rng): string {
   const words = text.split(' ');
-  const candidates = words.flatMap((w, i) => (removable.has(w.toLowerCase()) ? [i] : []));
+  const candidates = words.flatMap((w, i) => (DROPPABLE.has(w.toLowerCase()) ? [i] : []));
   if (candidates.length === 0) return text;
   words.splice(rng.pick(candidates), 1);
   return words.join(' ');

@@ -8,15 +8,13 @@ import { addFiller, doubleLetter, dropLetter, dropWord, swapLetters, swapWords, 
 
 export const TRAINING_FILLERS: readonly string[] = ['now', 'quickly', 'for me', 'i want to', 'can you', 'simply', 'i need to', 'help me'];
 
-const DROPPABLE = new Set(['the', 'a', 'an', 'my', 'its']);
-
 const NOISES: readonly ((text: string, rng: Rng) => string)[] = [
   dropLetter,
   doubleLetter,
   swapLetters,
   wrongKey,
   swapWords,
-  (t, rng) => dropWord(t, rng, DROPPABLE),
+  dropWord,
   (t, rng) => addFiller(t, rng, TRAINING_FILLERS),
   (t) => t[0].toUpperCase() + t.slice(1),
   (t) => t.toUpperCase(),

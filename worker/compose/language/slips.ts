@@ -9,8 +9,6 @@ import { addFiller, doubleLetter, dropLetter, dropWord, swapLetters, swapWords, 
 
 export const HELD_OUT_FILLERS: readonly string[] = ['please', 'basically', 'kindly', 'just', 'go ahead and', 'i would like to', 'could you'];
 
-const DROPPABLE = new Set(['the', 'a', 'an', 'my', 'its']);
-
 function titleCase(text: string): string {
   return text.replace(/\b[a-z]/g, (c) => c.toUpperCase());
 }
@@ -28,7 +26,7 @@ const SLIPS: readonly ((text: string, rng: Rng) => string)[] = [
   swapLetters,
   wrongKey,
   swapWords,
-  (t, rng) => dropWord(t, rng, DROPPABLE),
+  dropWord,
   (t, rng) => addFiller(t, rng, HELD_OUT_FILLERS),
   (t, rng) => rng.pick([titleCase(t), t.toUpperCase(), shoutOneWord(t, rng)]),
   (t, rng) => t + rng.pick(['!!', '...', '?!', ' ?', ' .']),
