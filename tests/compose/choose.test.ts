@@ -49,15 +49,24 @@ describe('chooseSettings', () => {
     expect(best.wiring).toBe(0.95);
   });
 
-  it('asks every organelle once for each prompt, however many settings it tries', async () => {
+  it('asks every organelle, and the plan-words check, once for each prompt, however many settings it tries', async () => {
     const asked = new Map<string, number>();
     const counting = (o: RawOrganelle): RawOrganelle => (prompt) => {
       asked.set(prompt, (asked.get(prompt) ?? 0) + 1);
       return o(prompt);
     };
-    await chooseSettings({ cases: CASES.slice(0, 3), lookup, organelles: { planner: counting(planner), wiring: counting(wiring), code: counting(code) }, judge, heuristic: () => ({ refusal: true }), planWords });
+    const checked = new Map<string, number>();
+    const countingWords = {
+      unsaid: (intent: string, composition: Composition) => {
+        const key = `${intent} -> ${JSON.stringify(composition)}`;
+        checked.set(key, (checked.get(key) ?? 0) + 1);
+        return null;
+      },
+    };
+    await chooseSettings({ cases: CASES.slice(0, 3), lookup, organelles: { planner: counting(planner), wiring: counting(wiring), code: counting(code) }, judge, heuristic: () => ({ refusal: true }), planWords: countingWords });
     expect(Math.max(...asked.values())).toBe(1);
     expect(asked.has(plannerPrompt('smooth signal 0', []))).toBe(true);
+    expect([...checked.values()]).toEqual([1, 1, 1]);
   });
 
   it('with two Planners, a plan counts only when both write it, at the lower of their confidences', async () => {

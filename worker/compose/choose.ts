@@ -1,8 +1,9 @@
 // Choosing the pipeline's confidence settings on the validation set (never on a test set): the
 // rule that reads confidence from an answer's token probabilities, and each organelle's
 // threshold. Every organelle answer is greedy, so each (organelle, prompt) is asked once and its
-// token probabilities kept; every module is judged once. Then the whole pipeline runs again on
-// every validation intent for each candidate setting, from those answers.
+// token probabilities kept; every module is judged once; every plan's words are checked once
+// (said.ts: checked again for each setting, it took 94% of the search's time). Then the whole
+// pipeline runs again on every validation intent for each candidate setting, from those answers.
 //
 // The choice: the most intents passed while wrong code stays at or under 1% of the intents
 // (the pipeline should say "I can't" rather than hand over code that does the wrong thing);
@@ -52,6 +53,23 @@ function memo(o: RawOrganelle): RawOrganelle {
       cache.set(prompt, a);
     }
     return a;
+  };
+}
+
+/** The plan-words check, each (intent, plan) read once: it reads words against every phrase form
+ * and is most of the search's time otherwise, though it depends on neither setting. */
+function memoPlanWords(check: PlanWordsChecker): PlanWordsChecker {
+  const cache = new Map<string, string | null>();
+  return {
+    unsaid(intent, composition) {
+      const key = `${intent}\n${JSON.stringify(composition)}`;
+      let a = cache.get(key);
+      if (a === undefined) {
+        a = check.unsaid(intent, composition);
+        cache.set(key, a);
+      }
+      return a;
+    },
   };
 }
 
@@ -105,6 +123,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
     }
     return v;
   };
+  const planWords = memoPlanWords(input.planWords);
   const references = input.cases.map((c) => (c.expected === null ? null : referenceOutput(c.expected, input.lookup)));
   const limit = Math.floor(input.cases.length * 0.01);
   const candidates: Candidate[] = [];
@@ -127,7 +146,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
             lookup: input.lookup,
             judge,
             heuristic: input.heuristic,
-            planWords: input.planWords,
+            planWords,
             ...(weigh && input.weighs ? { weighPlanners: input.weighs(weigh) } : {}),
             thresholds: { planner, wiring: worker, code: worker },
           });
