@@ -139,3 +139,18 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
     }
   });
 }
+
+/**
+ * Takes the network away and reloads the page, as a browser without a network loads it: requests
+ * fail and navigator.onLine is false. Playwright's emulation (context.setOffline) does both for
+ * the page as it is, but with Debian's Chromium 150 and Playwright 1.65.1 the reloaded document
+ * reads navigator.onLine true while its requests fail (with Chromium 156 it read false). The
+ * DevTools protocol's own emulation, sent to the page after the reload, sets it as the browser
+ * does when the network goes: navigator.onLine false and an 'offline' event.
+ */
+export async function reloadOffline(page: Page): Promise<void> {
+  await page.context().setOffline(true);
+  await page.reload();
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+}

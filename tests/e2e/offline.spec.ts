@@ -1,7 +1,7 @@
 // Offline: after one visit the service worker has precached the app, the worker, the wasm
 // and the built-in models, so with the network gone the app still loads, still trains (and
 // draws the loss curve), and a built-in model still answers.
-import { curvePixels, jobCard, startCorpusRun, test, expect, waitForServiceWorker } from './fixtures.ts';
+import { curvePixels, jobCard, reloadOffline, startCorpusRun, test, expect, waitForServiceWorker } from './fixtures.ts';
 
 test('after one visit the app loads, trains and answers offline', async ({ page, context }) => {
   await page.goto('/');
@@ -9,8 +9,7 @@ test('after one visit the app loads, trains and answers offline', async ({ page,
   await waitForServiceWorker(page);
   await expect(page.getByText('Works offline', { exact: true })).toBeVisible();
 
-  await context.setOffline(true);
-  await page.reload();
+  await reloadOffline(page);
   await expect(page.getByRole('heading', { name: 'Tiny language models, trained in your browser' })).toBeVisible();
   await expect(page.getByText('Offline', { exact: true })).toBeVisible();
 
