@@ -1,9 +1,9 @@
 // Choosing the pipeline's confidence settings on the validation set (never on a test set): the
 // rule that reads confidence from an answer's token probabilities, and each organelle's
 // threshold. Every organelle answer is greedy, so each (organelle, prompt) is asked once and its
-// token probabilities kept; every module is judged once; every plan's words are checked once
-// (said.ts: checked again for each setting, it took 94% of the search's time). Then the whole
-// pipeline runs again on every validation intent for each candidate setting, from those answers.
+// token probabilities kept; every module is judged once and every plan's words checked once
+// (said.ts). Then the whole pipeline runs again on every validation intent for each candidate
+// setting, from those answers.
 //
 // The choice: the most intents passed while wrong code stays at or under 1% of the intents
 // (the pipeline should say "I can't" rather than hand over code that does the wrong thing);
@@ -44,32 +44,17 @@ export interface Candidate extends Outcome {
 const PLANNER_GRID = [0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.97, 0.98, 0.99, 0.993, 0.995, 0.996, 0.997, 0.998, 0.999];
 const WORKER_GRID = [0, 0.5, 0.7, 0.8, 0.9, 0.95];
 
-function memo(o: RawOrganelle): RawOrganelle {
-  const cache = new Map<string, RawAnswer>();
-  return (prompt) => {
-    let a = cache.get(prompt);
-    if (a === undefined) {
-      a = o(prompt);
-      cache.set(prompt, a);
-    }
-    return a;
-  };
-}
-
-/** The plan-words check, each (intent, plan) read once: it reads words against every phrase form
- * and is most of the search's time otherwise, though it depends on neither setting. */
-function memoPlanWords(check: PlanWordsChecker): PlanWordsChecker {
-  const cache = new Map<string, string | null>();
-  return {
-    unsaid(intent, composition) {
-      const key = `${intent}\n${JSON.stringify(composition)}`;
-      let a = cache.get(key);
-      if (a === undefined) {
-        a = check.unsaid(intent, composition);
-        cache.set(key, a);
-      }
-      return a;
-    },
+/**
+ * `fn` asked once for each key: the organelles' answers (by prompt), the Judge's verdicts (by
+ * code) and the plan-words check (by intent and plan; asked again for each setting, it took 94% of
+ * the search's time) depend on no setting, so the search reuses them.
+ */
+function once<A extends unknown[], R>(fn: (...args: A) => R, keyOf: (...args: A) => string): (...args: A) => R {
+  const cache = new Map<string, R>();
+  return (...args) => {
+    const key = keyOf(...args);
+    if (!cache.has(key)) cache.set(key, fn(...args));
+    return cache.get(key) as R;
   };
 }
 
@@ -113,17 +98,10 @@ export interface ChooseInput {
 /** The best setting, and every candidate's outcome (for the report). */
 export async function chooseSettings(input: ChooseInput): Promise<{ best: Candidate; candidates: Candidate[] }> {
   const { planner2 } = input.organelles;
-  const raw = { planner: memo(input.organelles.planner), planner2: planner2 && memo(planner2), wiring: memo(input.organelles.wiring), code: memo(input.organelles.code) };
-  const verdicts = new Map<string, Promise<Verdict & { output?: number | number[] }>>();
-  const judge = (code: string, composition: Composition) => {
-    let v = verdicts.get(code);
-    if (v === undefined) {
-      v = input.judge(code, composition);
-      verdicts.set(code, v);
-    }
-    return v;
-  };
-  const planWords = memoPlanWords(input.planWords);
+  const byPrompt = (o: RawOrganelle): RawOrganelle => once(o, (prompt) => prompt);
+  const raw = { planner: byPrompt(input.organelles.planner), planner2: planner2 && byPrompt(planner2), wiring: byPrompt(input.organelles.wiring), code: byPrompt(input.organelles.code) };
+  const judge = once(input.judge, (code) => code);
+  const planWords: PlanWordsChecker = { unsaid: once(input.planWords.unsaid.bind(input.planWords), (intent, composition) => `${intent}\n${JSON.stringify(composition)}`) };
   const references = input.cases.map((c) => (c.expected === null ? null : referenceOutput(c.expected, input.lookup)));
   const limit = Math.floor(input.cases.length * 0.01);
   const candidates: Candidate[] = [];
