@@ -405,7 +405,7 @@ describe('organelle compose --replay', () => {
       const r = await record(SMOOTH, { planner: smoothPlanner, planner2: { [plannerPrompt(SMOOTH, [])]: [second, 0.9] } });
       return describeComposeEvent(r.result.events.find((e) => e.type === 'plan_generated')!);
     };
-    expect(await plannerLine('rolling_mean(5)|diff_central')).toContain('confidence 0.900; all 2 Planners wrote it)');
+    expect(await plannerLine('rolling_mean(5)|diff_central')).toContain('confidence 0.900; both Planners wrote it)');
     expect(await plannerLine('rolling_mean(5)|diff_forward')).toContain('planner -> "none" (attempt 1, confidence 0.900; the Planners wrote "rolling_mean(5)|diff_central" and "rolling_mean(5)|diff_forward")');
     const prompt = plannerPrompt(SMOOTH, []);
     const weighed = await record(SMOOTH, {

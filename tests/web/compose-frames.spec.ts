@@ -98,7 +98,7 @@ describe('buildComposeReplay', () => {
     const both = buildComposeReplay(await agreed());
     expect(both.frames[0].call).toMatchObject({ who: 'Planner', output: 'rolling_mean(5)|diff_central', confidence: 0.84, accepted: true, meaning: '4 tasks' });
     expect(both.summary).toMatchObject({ outcome: 'composed', modelPlans: 1 });
-    expect(both.log.find((e) => e.kind === 'plan')!.text).toMatch(/\(all 2 Planners wrote “rolling_mean\(5\)\|diff_central”\)$/);
+    expect(both.log.find((e) => e.kind === 'plan')!.text).toMatch(/\(both Planners wrote “rolling_mean\(5\)\|diff_central”\)$/);
     const { frames, summary, log } = buildComposeReplay(await disagreed());
     expect(log.find((e) => e.kind === 'plan')!.text).toBe('No agreement: the Planners wrote “rolling_mean(3)” and “rolling_mean(5)”');
     expect(frames.map((f) => f.kind)).toEqual(['plan', 'end']);
