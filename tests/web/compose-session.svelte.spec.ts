@@ -105,10 +105,10 @@ describe('ComposeSession', () => {
 
   it('chooses the newest compose models by default, the visitor’s before the built-in ones', () => {
     const { session } = setup([meta('mp', 'planner', 'trained'), ...BUILT_IN]);
-    expect(session.model('planner')?.id).toBe('mp');
-    expect(session.model('wiring')?.id).toBe('bw');
+    expect(session.choice.model('planner')?.id).toBe('mp');
+    expect(session.choice.model('wiring')?.id).toBe('bw');
     expect(session.chosenMeasured).toBe(false);
-    session.choose('planner', 'bp');
+    session.choice.choose('planner', 'bp');
     expect(session.chosenMeasured).toBe(true);
   });
 

@@ -25,11 +25,14 @@ function render(
   extra: { measured?: typeof measured; opponent?: string; pair?: unknown } = {},
   chosenIds: Partial<Record<Role, string>> = {},
 ): string | null {
-  const source = {
+  const choice = {
     candidates: (r: Role) => [chosen[r]],
     model: (r: Role) => chosen[r],
     choose: () => {},
     chosenId: (r: Role) => chosenIds[r] ?? null,
+  };
+  const source = {
+    choice,
     busy: false,
     fingerprint: null,
   };

@@ -83,13 +83,15 @@ function setup(models: ModelMeta[] = ALL) {
 describe('PlaySession: models', () => {
   it('defaults to the newest of each role per game, and can choose another', () => {
     const { session } = setup();
-    expect(session.model('planner')!.id).toBe('tp1');
-    expect(session.model('player')!.id).toBe('tq1');
-    session.choose('player', 'tq0');
-    expect(session.model('player')!.id).toBe('tq0');
+    expect(session.choice.model('planner')!.id).toBe('tp1');
+    expect(session.choice.model('player')!.id).toBe('tq1');
+    session.choice.choose('player', 'tq0');
+    expect(session.choice.model('player')!.id).toBe('tq0');
     session.game = 'connect4';
-    expect(session.model('planner')!.id).toBe('cp0');
-    expect(session.model('player')!.id).toBe('cq0');
+    expect(session.choice.model('planner')!.id).toBe('cp0');
+    expect(session.choice.model('player')!.id).toBe('cq0');
+    session.game = 'tictactoe'; // each game keeps its own choice
+    expect(session.choice.model('player')!.id).toBe('tq0');
   });
 
   it("takes an address's game and models, and gives its setup back per game", async () => {
@@ -101,8 +103,8 @@ describe('PlaySession: models', () => {
     expect(session.setup).toEqual({ game: 'connect4', choose: { player: 'cq0' }, match: you });
     session.setUp({ choose: { planner: 'elsewhere' } }); // no game: the one chosen stays
     expect(session.setup).toEqual({ game: 'connect4', choose: { planner: 'elsewhere', player: 'cq0' }, match: you });
-    expect(session.chosenId('planner')).toBe('elsewhere');
-    expect(session.model('planner')!.id).toBe('cp0'); // not in the library: the newest plays
+    expect(session.choice.chosenId('planner')).toBe('elsewhere');
+    expect(session.choice.model('planner')!.id).toBe('cp0'); // not in the library: the newest plays
     session.setUp({ game: 'tictactoe' });
     expect(session.setup).toEqual({ game: 'tictactoe', match: you }); // each game keeps its own choices
     // nothing changes while a game is being set up

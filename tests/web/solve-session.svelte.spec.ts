@@ -92,8 +92,8 @@ describe('SolveSession: the board field', () => {
 describe('SolveSession: models and solving', () => {
   it('defaults to the newest models, loads them once, and plays the run from its start', async () => {
     const { session, calls } = setup();
-    expect(session.model('planner')!.id).toBe('p1');
-    expect(session.model('mover')!.id).toBe('m1');
+    expect(session.choice.model('planner')!.id).toBe('p1');
+    expect(session.choice.model('mover')!.id).toBe('m1');
     session.input = '413026758';
     await session.solve();
     expect(calls.load).toEqual([{ planner: 1, mover: 2 }]);
@@ -131,13 +131,13 @@ describe('SolveSession: models and solving', () => {
 
   it('loads the chosen models when the choice changes', async () => {
     const { session, calls } = setup();
-    session.choose('planner', 'p0');
-    session.choose('mover', 'm0');
+    session.choice.choose('planner', 'p0');
+    session.choice.choose('mover', 'm0');
     session.input = '413026758';
     await session.solve();
     expect(calls.load).toEqual([{ planner: 3, mover: 4 }]);
     expect(session.runModels).toEqual({ Planner: 'p0', Mover: 'm0' });
-    session.choose('mover', 'm1');
+    session.choice.choose('mover', 'm1');
     // the run on screen was made by m0 until the next solve: its prompts are asked of m0
     expect(session.runModels).toEqual({ Planner: 'p0', Mover: 'm0' });
     await session.solve();
@@ -254,8 +254,8 @@ describe('SolveSession: boards from elsewhere', () => {
   it('keeps an address\'s model the library does not hold as asked, and solves with the newest', async () => {
     const { session, api } = setup();
     await session.setUp({ board: '102453786', choose: { planner: 'elsewhere' } });
-    expect(session.chosenId('planner')).toBe('elsewhere');
-    expect(session.model('planner')?.id).toBe('p1');
+    expect(session.choice.chosenId('planner')).toBe('elsewhere');
+    expect(session.choice.model('planner')?.id).toBe('p1');
     expect(api.loadPuzzle8).toHaveBeenCalledTimes(1);
     expect(session.setup.choose).toEqual({ planner: 'elsewhere' });
   });

@@ -12,12 +12,13 @@ import { checkIntent } from '../../../worker/compose/prompts.ts';
 import { KeptEngine } from '../lib/engine-worker.ts';
 import { copyText, type CopyState } from '../lib/clipboard.ts';
 import { errorMessage, listed } from '../lib/format.ts';
+import { ModelChoice } from '../library/model-choice.svelte.ts';
 import type { ModelMeta } from '../library/model-store.ts';
-import { chosenModels, type ComposeSetup } from '../lib/routes.ts';
+import type { ComposeSetup } from '../lib/routes.ts';
 import { Playback } from '../replay/playback.svelte.ts';
 import type { RunSessionDeps } from '../replay/session-deps.ts';
 import { buildComposeReplay, type ComposeReplay } from './frames.ts';
-import { byRole, candidates, COMPOSE_ROLES, isPlannerRole, ROLE_TITLES, settingsFor, type ComposeRole } from './models.ts';
+import { byRole, COMPOSE_ROLES, isPlannerRole, ROLE_TITLES, settingsFor, type ComposeRole } from './models.ts';
 import { SignalBench } from './signal-bench.svelte.ts';
 import { suggestIntents } from './suggestions.ts';
 import { composeShareUrl } from './share.ts';
@@ -38,11 +39,12 @@ export class ComposeSession {
   readonly #deps: ComposeDeps;
   readonly playback: Playback<ComposeReplay>;
   readonly bench: SignalBench;
+  /** The two Planners, Wiring and Code that compose. */
+  readonly choice: ModelChoice<ComposeRole>;
 
   #input = $state('');
   #touched = $state(false);
   #check = $derived<string | null>(checkIntent(this.#input));
-  #choice = $state<Record<ComposeRole, string | null>>(byRole(() => null));
   /** Off: the ablation, the keyword decomposer in the place of both Planners. */
   withPlanner = $state(true);
   #status = $state<ComposeStatus>('idle');
@@ -66,6 +68,7 @@ export class ComposeSession {
 
   constructor(deps: ComposeDeps) {
     this.#deps = deps;
+    this.choice = new ModelChoice('compose', COMPOSE_ROLES, () => deps.library.models);
     this.playback = new Playback(buildComposeReplay, deps.clock);
     this.#engine = new KeptEngine(deps.spawn, (message) => {
       this.#loadedKey = null;
@@ -101,21 +104,6 @@ export class ComposeSession {
 
   // ---- models
 
-  candidates(role: ComposeRole): ModelMeta[] {
-    return candidates(this.#deps.library.models, role);
-  }
-  /** The chosen model for a role, or by default the newest (the visitor's own before built-in). */
-  model(role: ComposeRole): ModelMeta | undefined {
-    const list = this.candidates(role);
-    return list.find((m) => m.id === this.#choice[role]) ?? list[0];
-  }
-  choose(role: ComposeRole, id: string): void {
-    this.#choice[role] = id;
-  }
-  /** The id chosen for a role, whether or not the library has it; null: the default. */
-  chosenId(role: ComposeRole): string | null {
-    return this.#choice[role];
-  }
   /** The loaded pipeline's fingerprint (null until models are loaded). */
   get fingerprint(): string | null { return this.#fingerprint; }
   /** The shipped settings, or null when this build has none. */
@@ -123,7 +111,7 @@ export class ComposeSession {
   /** Whether the chosen models are the ones the shipped thresholds were chosen for. */
   get chosenMeasured(): boolean {
     const settings = this.#deps.settings;
-    return settings !== null && COMPOSE_ROLES.every((role) => this.model(role)?.fingerprint === settings.models[role]);
+    return settings !== null && COMPOSE_ROLES.every((role) => this.choice.model(role)?.fingerprint === settings.models[role]);
   }
 
   // ---- the address
@@ -132,7 +120,7 @@ export class ComposeSession {
   get setup(): ComposeSetup {
     return {
       ...(this.#asked !== null ? { intent: this.#asked } : {}),
-      ...chosenModels(COMPOSE_ROLES, (role) => this.#choice[role]),
+      ...this.choice.address,
       ...(this.withPlanner ? {} : { withPlanner: false }),
     };
   }
@@ -144,7 +132,7 @@ export class ComposeSession {
    */
   async setUp(setup: ComposeSetup): Promise<void> {
     if (this.busy) return;
-    for (const role of COMPOSE_ROLES) if (setup.choose?.[role]) this.choose(role, setup.choose[role]);
+    this.choice.take(setup.choose);
     if (setup.withPlanner !== undefined) this.withPlanner = setup.withPlanner;
     if (setup.intent === undefined) return;
     this.pick(setup.intent);
@@ -159,7 +147,7 @@ export class ComposeSession {
     if (this.#status !== 'done' || this.#run?.intent !== intent) return false;
     const made = this.#runModels;
     const roles = rolesUsed(this.withPlanner); // without the Planner, whichever Planners are chosen will do
-    return this.#run.planner === this.withPlanner && roles.every((role) => made[ROLE_TITLES[role]] === this.model(role)?.id);
+    return this.#run.planner === this.withPlanner && roles.every((role) => made[ROLE_TITLES[role]] === this.choice.model(role)?.id);
   }
 
   // ---- the run
@@ -198,7 +186,7 @@ export class ComposeSession {
     // pressed before the library was read, the models would look missing: wait for it
     this.#status = 'loading-models';
     await this.#deps.library.loaded();
-    const chosen = byRole((role) => this.model(role));
+    const chosen = byRole((role) => this.choice.model(role));
     const missing = COMPOSE_ROLES.filter((role) => !chosen[role]);
     if (missing.length) {
       this.#status = 'error';

@@ -1,10 +1,10 @@
 // Which compose models a composition uses and whether a share link's models are in the library:
-// the candidates for each role, the two Planners, Wiring and Code (the visitor's newest first,
-// then the built-in ones), and the settings the run takes: the confidence rule and thresholds
+// the role titles of the two Planners, Wiring and Code, the pipeline a share link names, and the
+// settings the run takes: the confidence rule and thresholds
 // chosen on the validation set for the built-in models (public/models/compose/settings.json,
 // read at build time).
 import type { ModelMeta } from '../library/model-store.ts';
-import { findPipeline, roleModels } from '../library/pipelines.ts';
+import { findPipeline } from '../library/pipelines.ts';
 import { parseSettings, type ComposeSettings } from '../../../worker/compose/settings.ts';
 import { byRole, COMPOSE_ROLES, isPlannerRole, type ComposeRole } from '../../../worker/compose/roles.ts';
 
@@ -12,11 +12,6 @@ export { byRole, COMPOSE_ROLES, isPlannerRole, type ComposeRole };
 
 /** Each role as the page names it; the second Planner is the Planner's recipe from another seed. */
 export const ROLE_TITLES: Record<ComposeRole, string> = { planner: 'Planner', planner2: 'second Planner', wiring: 'Wiring', code: 'Code' };
-
-/** The library's models for one compose organelle, in the library's order (newest own first). */
-export function candidates(models: readonly ModelMeta[], role: ComposeRole): ModelMeta[] {
-  return roleModels(models, 'compose', role);
-}
 
 /** The library's models, one per role, whose pipeline has `fingerprint`, if it holds them. */
 export function findComposeModels(models: readonly ModelMeta[], fingerprint: string): Record<ComposeRole, ModelMeta> | null {

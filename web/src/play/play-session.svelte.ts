@@ -16,13 +16,13 @@ import { KeptEngine } from '../lib/engine-worker.ts';
 import { copyText, type CopyState } from '../lib/clipboard.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
-import { chosenModels, type PlayMatch, type PlaySetup } from '../lib/routes.ts';
-import { roleModels } from '../library/pipelines.ts';
+import type { PlayMatch, PlaySetup } from '../lib/routes.ts';
+import { ModelChoice } from '../library/model-choice.svelte.ts';
 import { Playback, type Clock } from '../replay/playback.svelte.ts';
 import { shareUrl } from '../replay/shared-run.ts';
 import type { RunSessionDeps } from '../replay/session-deps.ts';
 import { buildGameReplay, type GameReplay, type PlayGame } from './game-frames.ts';
-import { PLAY_GAMES, PLAY_ROLES, type PlayRole } from './games.ts';
+import { PLAY_GAME_IDS, PLAY_GAMES, PLAY_ROLES, type PlayRole } from './games.ts';
 
 export type PlayMode = 'human' | 'watch';
 
@@ -41,13 +41,13 @@ export class PlaySession {
   readonly #deps: RunSessionDeps;
   readonly #clock: Clock;
   readonly playback: Playback<GameReplay>;
+  readonly #choices: Record<PlayGame, ModelChoice<PlayRole>>;
 
   #game = $state<PlayGame>('tictactoe');
   #mode = $state<PlayMode>('human');
   /** The organelles' side (in a person's game the person has the other one). */
   #side = $state<OrganelleSide>('second');
   #opponent = $state<Record<PlayGame, string>>({ tictactoe: 'random', connect4: 'random' });
-  #choice = $state<Record<string, string | null>>({});
   #status = $state<PlayStatus>('idle');
   #error = $state<string | null>(null);
   #moveError = $state<string | null>(null);
@@ -68,6 +68,8 @@ export class PlaySession {
 
   constructor(deps: RunSessionDeps) {
     this.#deps = deps;
+    const library = () => deps.library.models;
+    this.#choices = Object.fromEntries(PLAY_GAME_IDS.map((game) => [game, new ModelChoice(game, PLAY_ROLES, library)])) as Record<PlayGame, ModelChoice<PlayRole>>;
     this.#clock = deps.clock ?? { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>) };
     this.playback = new Playback(buildGameReplay, deps.clock);
     this.#engine = new KeptEngine(deps.spawn, (message) => {
@@ -101,26 +103,16 @@ export class PlaySession {
     this.#opponent[this.#game] = name;
   }
 
-  candidates(role: PlayRole, game: PlayGame = this.#game): ModelMeta[] {
-    return roleModels(this.#deps.library.models, game, role);
+  /** The Planner and Player the game shown plays with (each game keeps its own choice). */
+  get choice(): ModelChoice<PlayRole> {
+    return this.#choices[this.#game];
   }
-  /** The chosen model for a role, or by default the newest (the visitor's own before built-in). */
-  model(role: PlayRole, game: PlayGame = this.#game): ModelMeta | undefined {
-    const list = this.candidates(role, game);
-    return list.find((m) => m.id === this.#choice[`${game}/${role}`]) ?? list[0];
-  }
-  choose(role: PlayRole, id: string, game: PlayGame = this.#game): void {
-    this.#choice[`${game}/${role}`] = id;
-  }
-  /** The id chosen for a role, whether or not the library has it; null: the default. */
-  chosenId(role: PlayRole, game: PlayGame = this.#game): string | null {
-    return this.#choice[`${game}/${role}`] ?? null;
-  }
+
 
   /** The setup as the address says it: the game, the models chosen for it, who plays the organelles. */
   get setup(): PlaySetup {
     const match: PlayMatch = this.#mode === 'human' ? { you: otherSide(this.#side) } : { watch: this.opponent, as: this.#side };
-    return { game: this.#game, ...chosenModels(PLAY_ROLES, (role) => this.chosenId(role)), match };
+    return { game: this.#game, ...this.choice.address, match };
   }
 
   /**
@@ -130,7 +122,7 @@ export class PlaySession {
   setUp(setup: PlaySetup): void {
     if (this.busy) return;
     if (setup.game) this.#game = setup.game;
-    for (const role of PLAY_ROLES) if (setup.choose?.[role]) this.choose(role, setup.choose[role]);
+    this.choice.take(setup.choose);
     const match = setup.match;
     if (match && 'you' in match) {
       this.#mode = 'human';
@@ -271,8 +263,8 @@ export class PlaySession {
 
   /** Loads the chosen Planner and Player for `game` unless they are loaded; null when one is missing. */
   async #loadModels(game: PlayGame): Promise<{ planner: ModelMeta; player: ModelMeta } | null> {
-    const planner = this.model('planner', game);
-    const player = this.model('player', game);
+    const planner = this.#choices[game].model('planner');
+    const player = this.#choices[game].model('player');
     if (!planner || !player) {
       this.#status = 'error';
       this.#error = `There is no ${PLAY_GAMES[game].title.toLowerCase()} ${planner ? 'Player' : 'Planner'} in your library. Train one, or import a .organelle file.`;

@@ -8,10 +8,10 @@ import type { BoardChoice, Puzzle8Run } from '../../../worker/browser/messages.t
 import { KeptEngine } from '../lib/engine-worker.ts';
 import { copyText, type CopyState } from '../lib/clipboard.ts';
 import { errorMessage } from '../lib/format.ts';
-import type { ModelMeta } from '../library/model-store.ts';
-import { chosenModels, type SolveSetup } from '../lib/routes.ts';
+import type { SolveSetup } from '../lib/routes.ts';
 import { checkBoard, compactBoard, type BoardCheck } from './board-input.ts';
-import { candidates, ROLES, type Puzzle8Role } from './models.ts';
+import { ROLES, type Puzzle8Role } from './models.ts';
+import { ModelChoice } from '../library/model-choice.svelte.ts';
 import { Playback } from '../replay/playback.svelte.ts';
 import { buildReplay, type Replay } from './frames.ts';
 import { shareUrl } from '../replay/shared-run.ts';
@@ -22,11 +22,12 @@ export type SolveStatus = 'idle' | 'loading-models' | 'solving' | 'done' | 'erro
 export class SolveSession {
   readonly #deps: RunSessionDeps;
   readonly playback: Playback<Replay>;
+  /** The Planner and Mover that solve. */
+  readonly choice: ModelChoice<Puzzle8Role>;
 
   #input = $state('');
   #touched = $state(false);
   #check = $derived<BoardCheck>(checkBoard(this.#input));
-  #choice = $state<Record<Puzzle8Role, string | null>>({ planner: null, mover: null });
   /** Off: the ablation, heuristic plans in the Planner's place, to see what it adds. */
   withPlanner = $state(true);
   #status = $state<SolveStatus>('idle');
@@ -47,6 +48,7 @@ export class SolveSession {
 
   constructor(deps: RunSessionDeps) {
     this.#deps = deps;
+    this.choice = new ModelChoice('puzzle8', ROLES, () => deps.library.models);
     this.playback = new Playback(buildReplay, deps.clock);
     this.#engine = new KeptEngine(deps.spawn, (message) => {
       this.#loadedKey = null;
@@ -84,31 +86,13 @@ export class SolveSession {
     this.#touched = true;
   }
 
-  // ---- models
-
-  candidates(role: Puzzle8Role): ModelMeta[] {
-    return candidates(this.#deps.library.models, role);
-  }
-  /** The chosen model for a role, or by default the newest (the visitor's own before built-in). */
-  model(role: Puzzle8Role): ModelMeta | undefined {
-    const list = this.candidates(role);
-    return list.find((m) => m.id === this.#choice[role]) ?? list[0];
-  }
-  choose(role: Puzzle8Role, id: string): void {
-    this.#choice[role] = id;
-  }
-  /** The id chosen for a role, whether or not the library has it; null: the default. */
-  chosenId(role: Puzzle8Role): string | null {
-    return this.#choice[role];
-  }
-
   // ---- the address
 
   /** The setup as the address says it: the board last solved (or being solved), the models chosen, the plans. */
   get setup(): SolveSetup {
     return {
       ...(this.#asked !== null ? { board: this.#asked } : {}),
-      ...chosenModels(ROLES, (role) => this.#choice[role]),
+      ...this.choice.address,
       ...(this.withPlanner ? {} : { withPlanner: false }),
     };
   }
@@ -120,7 +104,7 @@ export class SolveSession {
    */
   async setUp(setup: SolveSetup): Promise<void> {
     if (this.busy) return;
-    for (const role of ROLES) if (setup.choose?.[role]) this.choose(role, setup.choose[role]);
+    this.choice.take(setup.choose);
     if (setup.withPlanner !== undefined) this.withPlanner = setup.withPlanner;
     if (setup.board === undefined) return;
     this.pick(setup.board);
@@ -134,7 +118,7 @@ export class SolveSession {
   #shows(board: string): boolean {
     if (this.#status !== 'done' || this.#run?.start !== board) return false;
     const made = this.#runModels;
-    return made.Mover === this.model('mover')?.id && made.Planner === (this.withPlanner ? this.model('planner')?.id : undefined);
+    return made.Mover === this.choice.model('mover')?.id && made.Planner === (this.withPlanner ? this.choice.model('planner')?.id : undefined);
   }
   /** The loaded pipeline's fingerprint (null until models are loaded). */
   get fingerprint(): string | null { return this.#fingerprint; }
@@ -185,8 +169,8 @@ export class SolveSession {
     // pressed before the library was read, the models would look missing: wait for it
     this.#status = 'loading-models';
     await this.#deps.library.loaded();
-    const planner = this.model('planner');
-    const mover = this.model('mover');
+    const planner = this.choice.model('planner');
+    const mover = this.choice.model('mover');
     if (!planner || !mover) {
       this.#status = 'error';
       this.#error = `There is no 8-puzzle ${planner ? 'Mover' : 'Planner'} in your library. Train one, or import a .organelle file.`;
