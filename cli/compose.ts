@@ -12,7 +12,8 @@ import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings } from '../worker/compose/settings.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
 import { toJsonl, type OrchestratorEvent } from '../worker/orchestrator/events.ts';
-import { plansApart } from '../worker/orchestrator/planner.ts';
+import { agreedBy, plansApart } from '../worker/orchestrator/planner.ts';
+import { plural } from '../worker/compose/judge/messages.ts';
 import { COMPOSE_ROUTE, composePayload, replayComposeLink } from '../worker/share/compose-link.ts';
 import type { ComposeResult } from '../worker/compose/pipeline.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
@@ -30,12 +31,10 @@ const conf = (c: number, t: number) => {
 function plannersWrote(votes: readonly string[] | undefined, weighed: readonly number[] | undefined): string {
   if (votes === undefined || votes.length < 2) return '';
   const apart = plansApart(votes);
-  if (apart.length === 0) return votes.length === 2 ? '; both Planners wrote it' : `; all ${votes.length} Planners wrote it`;
+  if (apart.length === 0) return `; ${agreedBy(votes.length)} wrote it`;
   const wrote = `; the Planners wrote ${apart.map((v) => `"${v}"`).join(' and ')}`;
   return weighed ? `${wrote}, weighed ${weighed.map((w) => w.toFixed(3)).join(' and ')}` : wrote;
 }
-
-const plans = (n: number) => `${n} plan${n === 1 ? '' : 's'}`;
 
 export function describeComposeEvent(e: OrchestratorEvent): string | null {
   switch (e.type) {
@@ -48,7 +47,7 @@ export function describeComposeEvent(e: OrchestratorEvent): string | null {
     case 'task_blocked': return `blocked ${e.item}   kanban ${e.kanban}`;
     case 'judged': return `judge   ${e.checks.map((c) => (c.ok ? `${c.name} ok` : `${c.message}`)).join('; ')}`;
     case 'replan': return `replan  ${e.reason}   kanban ${e.kanban}`;
-    case 'composed': return `done    ${e.plan} (${plans(e.modelPlans)} by the Planner, ${e.fallbackPlans} by the keyword decomposer)`;
+    case 'composed': return `done    ${e.plan} (${plural(e.modelPlans, 'plan')} by the Planner, ${e.fallbackPlans} by the keyword decomposer)`;
     case 'refused': return `refused ${e.message}`;
     case 'error': return `error   ${e.message}`;
     default: return null;

@@ -19,6 +19,11 @@ export function plansApart(votes: readonly string[] | undefined): string[] {
   return distinct.length > 1 ? distinct : [];
 }
 
+/** Who wrote a plan several Planners agreed on: "both Planners", "all 3 Planners". */
+export function agreedBy(planners: number): string {
+  return planners === 2 ? 'both Planners' : `all ${planners} Planners`;
+}
+
 export type PlanParse<P = string[]> = { ok: true; plan: P } | { ok: false; reason: string };
 
 export interface PlanRequest<P = string[]> {

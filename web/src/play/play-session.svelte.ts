@@ -108,7 +108,6 @@ export class PlaySession {
     return this.#choices[this.#game];
   }
 
-
   /** The setup as the address says it: the game, the models chosen for it, who plays the organelles. */
   get setup(): PlaySetup {
     const match: PlayMatch = this.#mode === 'human' ? { you: otherSide(this.#side) } : { watch: this.opponent, as: this.#side };

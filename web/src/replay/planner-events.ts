@@ -2,7 +2,7 @@
 // and its line in the event log. The game's replay builder keeps its own kanban and counts.
 import type { EventOf } from '../../../worker/orchestrator/events.ts';
 import type { LogKind, LogWho, OrganelleCall } from './types.ts';
-import { plansApart } from '../../../worker/orchestrator/planner.ts';
+import { agreedBy, plansApart } from '../../../worker/orchestrator/planner.ts';
 import { capitalized } from '../lib/format.ts';
 
 export type PlannerEvent = EventOf<'plan_generated'> | EventOf<'plan_rejected'> | EventOf<'plan_fallback'>;
@@ -54,7 +54,7 @@ export function plannerLine(e: PlannerEvent, read: PlanReader = asWritten): LogL
       const apart = noAgreement(e);
       if (apart !== null) return { kind: 'plan', who: 'Planner', confidence: e.confidence, text: `${capitalized(apart)}${attempt}` };
       const weighed = weighedPlans(e);
-      const wrote = weighed ?? `${votes.length === 2 ? 'both Planners wrote' : votes.length > 2 ? `all ${votes.length} Planners wrote` : 'wrote'} “${e.output}”`;
+      const wrote = weighed ?? `${votes.length > 1 ? `${agreedBy(votes.length)} wrote` : 'wrote'} “${e.output}”`;
       const text = e.plan.length > 0 || weighed === null ? `Plan: ${read(e.plan)} (${wrote}${attempt})` : `${capitalized(weighed)}: no plan${attempt}`;
       return { kind: 'plan', who: 'Planner', confidence: e.confidence, text };
     }

@@ -8,10 +8,10 @@ import type { BoardChoice, Puzzle8Run } from '../../../worker/browser/messages.t
 import { KeptEngine } from '../lib/engine-worker.ts';
 import { copyText, type CopyState } from '../lib/clipboard.ts';
 import { errorMessage } from '../lib/format.ts';
+import { ModelChoice } from '../library/model-choice.svelte.ts';
 import type { SolveSetup } from '../lib/routes.ts';
 import { checkBoard, compactBoard, type BoardCheck } from './board-input.ts';
 import { ROLES, type Puzzle8Role } from './models.ts';
-import { ModelChoice } from '../library/model-choice.svelte.ts';
 import { Playback } from '../replay/playback.svelte.ts';
 import { buildReplay, type Replay } from './frames.ts';
 import { shareUrl } from '../replay/shared-run.ts';
