@@ -3,12 +3,14 @@
 // back (worker/compose/splits.ts, sets.ts): the evaluation intents themselves, the held-out
 // sentences, templates, ordered pairs, slips and unknown concepts. Then the sets: their sizes,
 // their spread over the library and the templates, and a validation set apart from the tests.
+// The intents typed by hand (docs/typed/) are in no corpus either.
 //
 // A held-out sentence is one the clean generator (worker/compose/intents.ts) can write whose
 // hash the wording rule holds out. The Planner corpus also holds noisy sentences, whose hash
 // means nothing (one in five falls under the rule by chance), so the rule is applied to a
 // prompt when the generator could have written it: `cleanTemplate` below recognises the
 // generator's sentences for a known composition, and is itself checked on every clean document.
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, type ComposeCorpus } from '../../corpus/compose.ts';
 import { COMPOSE_LIBRARY as LIB } from '../../worker/compose/library.ts';
@@ -23,6 +25,7 @@ import { HELD_OUT_FILLERS } from '../../worker/compose/language/slips.ts';
 import { TEST_UNKNOWN_WORDS, VALIDATION_UNKNOWN, VALIDATION_UNKNOWN_PHRASE_WORDS, VALIDATION_UNKNOWN_PHRASES } from '../../worker/compose/language/oov.ts';
 import { Rng } from '../../worker/games/rng.ts';
 import type { Composition, Phrase, Step } from '../../worker/compose/types.ts';
+import { parseIntentsFile } from '../../cli/eval-compose.ts';
 
 // ---- documents
 
@@ -249,6 +252,32 @@ describe('no corpus prompt is an evaluation intent', () => {
       return hit === undefined ? [] : [`${e.set}: "${e.intent}" ~ "${hit}"`];
     });
     expect(leaked).toEqual([]);
+  });
+});
+
+// ---- intents typed by hand
+
+describe('intents typed by hand (docs/typed)', () => {
+  const typed = (half: 'dev' | 'test') => {
+    const file = `docs/typed/compose-${half}.tsv`;
+    return parseIntentsFile(readFileSync(file, 'utf8'), file);
+  };
+
+  it('none is a corpus prompt, exactly, as the Planner reads it, or normalised', () => {
+    const exact = new Set(everyDoc.flatMap((d) => [d.prompt, intentOf(d)]));
+    const normalised = new Set([...docs.planner, ...docs.single].map((d) => normalise(intentOf(d))));
+    const read = (intent: string) => plannerParts(plannerPrompt(intent, [])).intent;
+    for (const half of ['dev', 'test'] as const) {
+      const cases = typed(half);
+      expect(cases.length, half).toBeGreaterThanOrEqual(100);
+      const leaked = cases.map((c) => c.intent).filter((i) => exact.has(i) || exact.has(read(i)) || normalised.has(normalise(i)));
+      expect(leaked, half).toEqual([]);
+    }
+  });
+
+  it('the two halves share no intent', () => {
+    const dev = new Set(typed('dev').map((c) => normalise(c.intent)));
+    expect(typed('test').filter((c) => dev.has(normalise(c.intent))).map((c) => c.intent)).toEqual([]);
   });
 });
 

@@ -125,6 +125,42 @@ describe('planWords', () => {
     expect(unsaid('compute the tanh of the series', 'tanh_values')).toBeNull();
   });
 
+  it('reads a step said the way a person types it: the object, its "of" and the verb left out', () => {
+    // docs/typed/compose-dev.tsv: each was refused as unsaid though both Planners planned it
+    expect(unsaid('compute the standard deviation', 'stddev')).toBeNull();
+    expect(unsaid('give me the variance', 'variance')).toBeNull();
+    expect(unsaid('softmax', 'softmax')).toBeNull();
+    expect(unsaid('hanning window', 'hann_window')).toBeNull();
+    expect(unsaid('differentiate, then find the max', 'diff_central|maximum')).toBeNull();
+    // but a form that leaves out its argument may miss no word that names an operation: "each
+    // value" is not "square each value of {x}", so square is no step the plan left out
+    expect(unsaid('add 5 to each value', 'offset(5)')).toBeNull();
+    expect(unsaid('sigmoid of each value', 'sigmoid')).toBeNull();
+  });
+
+  it("reads a word in place of a form's first where another of the same primitive's forms holds it", () => {
+    // "mean absolute value of {x}" with "average" (mean_abs's "average magnitude") for "mean":
+    // the word is mean_abs's, so the intent does not also say mean
+    expect(unsaid('average absolute value', 'mean_abs')).toBeNull();
+    expect(unsaid('scale to unit variance', 'unit_std')).toBeNull();
+    // "phase" is no word of dft_magnitude's, so "the phase spectrum" says dft_phase
+    expect(unsaid('phase spectrum', 'dft_magnitude')).toBe("the intent's words say dft_phase, which the plan leaves out");
+  });
+
+  it('reads an ordinal in digits as its number, and two key words written as one as both', () => {
+    expect(unsaid('find the 75th percentile', 'percentile(75)')).toBeNull();
+    expect(unsaid('find the 75th percentile', 'percentile(90)')).toBe("the intent says 75, which no step of the plan takes");
+    expect(unsaid('highpass filter the data', 'highpass(0.1)')).toBeNull();
+  });
+
+  it('refuses a plan that drops a step said in common words, where no planned step takes them', () => {
+    // each handed over one step's code before: the Planners dropped the last step
+    expect(unsaid('normalize and then find the standard deviation', 'zscore')).toBe("the intent's words say stddev, which the plan leaves out");
+    expect(unsaid('square it and take the mean', 'square')).toBe("the intent's words say mean, which the plan leaves out");
+    expect(unsaid('reverse, then cumulative sum', 'reverse')).toBe("the intent's words say cumsum, which the plan leaves out");
+    expect(unsaid('square it and take the mean', 'square|mean')).toBeNull();
+  });
+
   it("passes nearly every right plan of the validation set (where the pipeline's settings are chosen)", () => {
     const known = buildSet('validation', COMPOSE_LIBRARY).filter((c) => c.expected !== null);
     const refused = known.filter((c) => planWords.unsaid(c.intent, c.expected!) !== null);

@@ -24,6 +24,12 @@
 // the top of x" does not say "find the median of x"), and no slip: a form read with two faults
 // is too weak to say a step ("and with that in hand, compute ..." does not say "a hann windowing
 // of x", nor "find the ... values, ... find the mode of that" "find the average value of x").
+// People type less than the corpus writes ("give me the variance", "softmax", "hanning window";
+// docs/typed/): the word that introduces a form's argument ("of", "to") may go unsaid with the
+// argument, and a form read from its second word takes the word before as its first when
+// another of the primitive's own forms holds it ("average absolute value" is mean_abs, not also
+// mean). An ordinal in digits says its number ("the 75th percentile"); two key words written
+// as one are both ("highpass").
 // A step planned twice must be said twice: by matches that share no word. A parameter's value
 // other than its default must be a number of the intent, each number taken by one step
 // ("median-filter x over 17 points, then smooth the result" is not rolling_mean(17)); every
@@ -36,43 +42,112 @@ import { PRIMITIVES } from './primitives/index.ts';
 /** Words an argument between a form's key words may take. */
 const SPAN = 6;
 
+/**
+ * Words that only introduce what a form works on, the last before its argument ("the variance
+ * of {x}", "apply relu to {x}"): a person leaves them out with the object ("give me the
+ * variance", "relu"), so a form is said without them.
+ */
+const ARGUMENT_WORDS = new Set(['of', 'to', 'in', 'from']);
+
+/** An ordinal in digits ("75th"), which says its number. */
+const ORDINAL_DIGITS = /\b(\d+)(?:st|nd|rd|th)\b/g;
+
 /** A key word of at most this many primitives' forms tells which step is meant. */
 const TELLING = 3;
+
+/** A key word of at least this many primitives' forms names no operation ("compute", "apply", "of"). */
+const GENERIC = 10;
+
+/** What the library's forms make of a key word. */
+interface KeyKinds {
+  /** It tells which step is meant: a key word of at most TELLING primitives' forms. */
+  telling(key: string): boolean;
+  /** It names no operation: a key word of at least GENERIC primitives' forms. */
+  generic(key: string): boolean;
+}
 
 const same = (written: string, key: string) => written === key || mayBeTypoOf(written, key);
 
 /**
- * Each place in `words` a form is said: the positions of the words it takes. `groups` are its
- * key words split where it takes its argument; the first group's must come within its length
- * plus SPAN words of the start, a later group's anywhere after (the argument between may be a
- * whole phrase: "the lowest value of the z-scores of ... so far").
+ * How strictly a form is read. `said`: one key word may be missed (below), and the word that
+ * introduces the argument may go unsaid with it. `mentioned`: the same, but a form whose
+ * argument goes unsaid may miss only a word that names no operation ("hanning window" mentions
+ * "apply a hanning window to {x}", "each value" does not mention "square each value of {x}").
+ * `whole`: no key word missed (the argument's may be, which Match says).
  */
-function formMatches(words: readonly string[], groups: readonly string[][], own: ReadonlySet<string>, tells: (key: string) => boolean, exact = false): number[][] {
-  const keys = groups.flat();
-  const slack = keys.length >= 3 && !exact ? 1 : 0;
-  const matches: number[][] = [];
+type Reading = 'said' | 'mentioned' | 'whole';
+
+/** A primitive's key words: all of its forms' (`its`), and those no other primitive's forms hold (`own`). */
+interface PrimitiveWords {
+  its: ReadonlySet<string>;
+  own: ReadonlySet<string>;
+}
+
+/** One place a form is said. */
+interface Match {
+  /** The positions of the words it takes, in order. */
+  at: number[];
+  /**
+   * The first and last position of each group said as tightly as it is written (no more words
+   * from its first to its last than it has key words): what lies inside is the phrase's own.
+   */
+  spans: readonly (readonly [number, number])[];
+  /** It missed no key word but, perhaps, the one introducing the argument. */
+  complete: boolean;
+  /** It missed no key word at all. */
+  whole: boolean;
+}
+
+/**
+ * Each place in `words` a form is said. `groups` are its key words split where it takes an
+ * argument; the first group's must come within its length plus SPAN words of the start, a later
+ * group's anywhere after (the argument between may be a whole phrase: "the lowest value of the
+ * z-scores of ... so far"). The last word before an argument may go unsaid if it only
+ * introduces it (ARGUMENT_WORDS).
+ */
+function formMatches(words: readonly string[], groups: readonly string[][], { own, its }: PrimitiveWords, keys: KeyKinds, reading: Reading): Match[] {
+  const all = groups.flat();
+  const slack = all.length >= 3 && reading !== 'whole' ? 1 : 0;
+  const matches: Match[] = [];
   for (let s = 0; s < words.length; s++) {
-    if (!same(words[s], keys[0]) && !(slack && same(words[s], keys[1]))) continue;
+    if (!same(words[s], all[0]) && !(slack && same(words[s], all[1]))) continue;
     const used: number[] = [];
     let at = s;
     let missed = 0;
     let slipped = false;
     let told = false;
+    let unsaidArgument = false;
+    let missedNaming = false;
+    const spans: [number, number][] = [];
     for (const [g, group] of groups.entries()) {
+      const from = used.length;
       const end = g === 0 ? Math.min(words.length, s + group.length + SPAN) : words.length;
-      for (const key of group) {
+      for (const [i, key] of group.entries()) {
         let k = at;
         while (k < end && !same(words[k], key)) k++;
         if (k < end) {
           used.push(k);
           slipped ||= words[k] !== key;
-          told ||= tells(key);
+          told ||= keys.telling(key);
           at = k + 1;
-        } else missed += own.has(key) ? slack + 1 : 1; // the word naming the primitive may not be the one missed
+        } else if (i === group.length - 1 && ARGUMENT_WORDS.has(key)) {
+          unsaidArgument = true; // "compute the variance" says "compute the variance of {x}"
+        } else {
+          missed += own.has(key) ? slack + 1 : 1; // the word naming the primitive may not be the one missed
+          missedNaming ||= !keys.generic(key);
+        }
       }
+      if (used.length > from && used[used.length - 1] - used[from] < group.length) spans.push([used[from], used[used.length - 1]]);
     }
     // said whole, or with one word missed (not its own primitive's) and the rest written exactly, a telling word among them
-    if ((missed === 0 || (missed <= slack && !slipped && told)) && used.length > 0) matches.push(used);
+    const read = missed === 0 || (missed <= slack && !slipped && told && !(reading === 'mentioned' && unsaidArgument && missedNaming));
+    if (!read || used.length === 0) continue;
+    // read from its second word, the word before stands in for the first when another of the primitive's own
+    // forms holds it ("average" in "average absolute value", read as "mean absolute value of {x}", is mean_abs's
+    // "average magnitude of {x}"): it is this step's word, not another's ("phase" in "phase spectrum" is no
+    // "amplitude spectrum")
+    const standIn = s > 0 && !same(words[s], all[0]) && used[0] === s && its.has(words[s - 1]);
+    matches.push({ at: standIn ? [s - 1, ...used] : used, spans, complete: missed === 0, whole: missed === 0 && !unsaidArgument });
   }
   return matches;
 }
@@ -81,13 +156,13 @@ function formMatches(words: readonly string[], groups: readonly string[][], own:
  * The most of `matches` that share no word: how many times the intent says a primitive (one
  * phrase read from two starts, or by two of its forms, is said once).
  */
-function mostApart(matches: number[][]): number {
+function mostApart(matches: readonly Match[]): number {
   // interval scheduling: by where each match ends (its words are in order), taking each that
   // starts after the last one taken ends
-  matches.sort((a, b) => a[a.length - 1] - b[b.length - 1]);
+  const byEnd = matches.map((m) => m.at).sort((a, b) => a[a.length - 1] - b[b.length - 1]);
   let count = 0;
   let end = -1;
-  for (const m of matches) {
+  for (const m of byEnd) {
     if (m[0] <= end) continue;
     end = m[m.length - 1];
     count++;
@@ -125,27 +200,48 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
   // the numbers a primitive's phrases hold in their own words ("normalize x to the range 0 to 1"),
   // each as often as its most numerous form holds it
   const literalNumbers = new Map(primitives.map((p) => [p.name, mostNumbers(phraseNumbers(p))]));
-  // each primitive's own words: key words of its forms that no other primitive's forms hold
+  // each primitive's key words, and its own: those no other primitive's forms hold
   const users = new Map<string, Set<string>>();
   for (const [name, groups] of forms) for (const w of groups.flat(2)) users.set(w, (users.get(w) ?? new Set()).add(name));
-  const own = new Map([...forms.keys()].map((name) => [name, new Set([...users].filter(([, u]) => u.size === 1 && u.has(name)).map(([w]) => w))]));
+  const wordsOf = new Map<string, PrimitiveWords>([...forms].map(([name, groups]) => {
+    const its = new Set(groups.flat(2));
+    return [name, { its, own: new Set([...its].filter((w) => users.get(w)!.size === 1)) }];
+  }));
   // a telling key word: one of at most TELLING primitives' forms, and no training template's word
   // ("first" opens a template and names the first differences); a telling word of the intent is
   // such a key word, or a typo of one
   const glue = templateWords();
   const tellingKey = (key: string) => !glue.has(key) && users.get(key)!.size <= TELLING;
+  const keyKinds: KeyKinds = { telling: tellingKey, generic: (key) => users.get(key)!.size >= GENERIC };
   const keyOf = (w: string) => (users.has(w) ? w : [...users.keys()].find((u) => mayBeTypoOf(w, u)));
   const telling = (w: string) => {
     if (glue.has(w)) return false;
     const key = keyOf(w);
     return key !== undefined && tellingKey(key);
   };
-  /** Every match of a primitive's forms in `words`; `exact`: those that miss no key word. */
-  const matchesOf = (words: readonly string[], name: string, exact = false) =>
-    (forms.get(name) ?? []).filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, own.get(name) ?? new Set(), tellingKey, exact));
+  /** Every match of a primitive's forms in `words`, read as `reading` says. */
+  const matchesOf = (words: readonly string[], name: string, reading: Reading = 'said') =>
+    (forms.get(name) ?? []).filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, wordsOf.get(name)!, keyKinds, reading));
+  /**
+   * The intent's words as the forms are read against them: no articles; an ordinal in digits is
+   * its number ("the 75th percentile"); a word no form holds that is two naming key words
+   * written as one is those two ("highpass" is "high pass").
+   */
+  const readWords = (intent: string) =>
+    tokenize(intent)
+      .filter((w) => !ARTICLES.includes(w))
+      .flatMap((w) => {
+        if (/^\d+(?:st|nd|rd|th)$/.test(w)) return [w.replace(ORDINAL_DIGITS, '$1')];
+        if (users.has(w)) return [w];
+        for (let i = 3; i <= w.length - 3; i++) {
+          const [a, b] = [w.slice(0, i), w.slice(i)];
+          if (users.has(a) && users.has(b) && !keyKinds.generic(a) && !keyKinds.generic(b)) return [a, b];
+        }
+        return [w];
+      });
   return {
     unsaid(intent, composition) {
-      const words = tokenize(intent).filter((w) => !ARTICLES.includes(w));
+      const words = readWords(intent);
       const planned = new Map<string, number>();
       for (const step of composition) planned.set(step.name, (planned.get(step.name) ?? 0) + 1);
       for (const [name, times] of planned) {
@@ -177,34 +273,48 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
       if (left !== null) return left;
       // a thing the intent names that no corpus holds ("the knee of x") is a step no plan of
       // known pieces says, however well the rest of the plan is said
-      const noun = unknownNoun(intent);
+      const noun = unknownNoun(intent.replace(ORDINAL_DIGITS, '$1'));
       return noun === null ? null : `the intent names "${noun}", which no corpus holds and no step of the plan says`;
     },
   };
 
   /**
    * A primitive the intent says more often than the plan has it (an unplanned one: once): a
-   * step the Planners dropped. Counted only by matches with a telling word, none of whose
-   * telling words another planned step's matches take ("the rolling maximum" says
-   * rolling_max, not also maximum); a planned step's further mentions only by matches that miss
-   * no key word (a phrase read from two of its words is one mention).
+   * step the Planners dropped. Counted by matches that miss no key word or hold a telling word,
+   * and whose words another planned step's matches do not take ("the rolling maximum" says
+   * rolling_max, not also maximum), unless every such match is a part of it ("the phase
+   * spectrum" says dft_phase, not dft_magnitude's "the spectrum"); words that name no operation
+   * may be shared. A planned step's further mentions count only by matches that miss no key
+   * word (a phrase read from two of its words is one mention).
    */
   function leftOut(words: readonly string[], planned: ReadonlyMap<string, number>): string | null {
     const tells = words.map(telling);
-    // which planned steps' matches take each word
-    const takenBy = words.map(() => new Set<string>());
-    for (const name of planned.keys()) for (const m of matchesOf(words, name)) for (const k of m) takenBy[k].add(name);
+    const naming = words.map((w) => {
+      const key = keyOf(w);
+      return key !== undefined && !keyKinds.generic(key);
+    });
+    // the planned steps' matches: the words each takes, those that name an operation, and its groups' spans
+    const plannedMatches = [...planned.keys()].flatMap((name) =>
+      matchesOf(words, name).map((m) => ({ name, at: new Set(m.at), named: new Set(m.at.filter((k) => naming[k])), spans: m.spans })));
+    const within = (k: number, spans: readonly (readonly [number, number])[]) => spans.some(([a, b]) => a < k && k < b);
     // of several primitives left out, the one whose words are written most exactly is named
     // ("a sign-flipped copy" is negate's, though "flipped" is a slip away from "clipped")
     let worst: { why: string; exact: number } | null = null;
     for (const name of forms.keys()) {
       const times = planned.get(name) ?? 0;
-      const byOthers = (k: number) => [...takenBy[k]].some((other) => other !== name);
-      const free = matchesOf(words, name, times > 0).filter((m) => m.some((k) => tells[k]) && m.every((k) => !tells[k] || !byOthers(k)));
+      const free = matchesOf(words, name, times > 0 ? 'whole' : 'mentioned').filter((m) => {
+        const told = m.at.some((k) => tells[k]);
+        if (times > 0 ? !(m.whole && told) : !(told || m.complete)) return false;
+        const named = m.at.filter((k) => naming[k]);
+        // words inside a planned step's phrase are that phrase's ("the magnitude mean of x", "zero mean and variance unit")
+        if (plannedMatches.some((p) => p.name !== name && named.every((k) => within(k, p.spans)))) return false;
+        const rivals = plannedMatches.filter((p) => p.name !== name && named.some((k) => p.at.has(k)));
+        return rivals.every((p) => p.named.size < named.length && [...p.named].every((k) => named.includes(k)));
+      });
       const said = mostApart(free);
       if (said <= times) continue;
       const itsWords = new Set(forms.get(name)!.flat(2));
-      const exact = Math.max(...free.map((m) => m.filter((k) => itsWords.has(words[k])).length));
+      const exact = Math.max(...free.map((m) => m.at.filter((k) => itsWords.has(words[k])).length));
       const why = times === 0 ? `the intent's words say ${name}, which the plan leaves out` : `the intent's words say ${name} ${said} times, the plan has it ${times === 1 ? 'once' : `${times} times`}`;
       if (worst === null || exact > worst.exact) worst = { why, exact };
     }
