@@ -252,7 +252,7 @@ export async function replayCompose(link: ComposeLink, options: ReplayOptions): 
     const why = error?.type === 'error' ? ` (the replay stopped on an error: ${error.message})` : '';
     throw new ComposeLinkError(
       'trace',
-      `the replayed run differs from the recorded one${why}: the link was altered, or made by a build whose library, keyword decomposer or Judge differ`,
+      `the replayed run differs from the recorded one${why}: the link was altered, or made by a build whose library, prompts, plan-words check, keyword decomposer or Judge differ`,
     );
   }
   return result;
