@@ -5,7 +5,7 @@
 // intents (worker/compose/evaluate.ts). `--choose` (validation only) searches the confidence
 // settings (worker/compose/choose.ts) and writes them to DIR/compose/settings.json first.
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { checkOutputFile, readNamedFile } from './files.ts';
 import { intOption, parseArgs, stringOption } from './args.ts';
 import { EVAL_USAGE, synopsis } from './usage.ts';
@@ -104,7 +104,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     const tty = process.stderr.isTTY;
     const report: Report = await evaluateSet(
       { lookup, runner, heuristic: keywordPlan, planWords, ...plannerWeighing(settings.weigh), thresholds: settings, organelles },
-      (setName ?? 'file') as SetName | 'file',
+      setName ?? basename(intentsFile!, extname(intentsFile!)),
       cases,
       {
         baselines: args.options.has('no-baselines') ? [] : BASELINES,

@@ -50,7 +50,8 @@ const EVAL_COMPOSE: Usage = {
     does: 'code composition on held-out intents: the pipeline beside its four baselines (no Planner,\n' +
       'one model from words to code, the keyword decomposer, the expected plan); --intents: one\n' +
       'case a line, the intent, a tab, the expected composition (rolling_mean(5)|diff_central) or\n' +
-      'none; --choose (validation only) picks the confidence settings, and the examples the\n' +
+      'none (docs/intents/typed.tsv: sentences typed by hand; the report\'s set is the file\'s name);\n' +
+      '--choose (validation only) picks the confidence settings, and the examples the\n' +
       'Compose view offers (those the models compose as asked), and writes them beside the\n' +
       'models; --limit: the first N intents only',
   }],

@@ -2,7 +2,7 @@
 // game report there and nothing else, and each entry's arguments must be the ones the
 // committed report records, or rerunning it after a retrain would measure something else.
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../cli/args.ts';
 import { REPORTS, RESULTS_DIR, reportsCommand } from '../../cli/reports.ts';
@@ -21,9 +21,10 @@ describe('organelle reports', () => {
     for (const [game, runs] of Object.entries(REPORTS)) {
       for (const run of runs) {
         const report = await readReport(run.file);
-        const args = parseArgs([...run.args], { values: ['games', 'seed', 'opponent', 'as', 'opening', 'random', 'walk', 'set'], flags: ['choose'] }).options;
+        const args = parseArgs([...run.args], { values: ['games', 'seed', 'opponent', 'as', 'opening', 'random', 'walk', 'set', 'intents'], flags: ['choose'] }).options;
         if (game === 'compose') {
-          expect(report.set, run.file).toBe(args.get('set'));
+          // a file of intents makes a report named after the file
+          expect(report.set, run.file).toBe(args.get('set') ?? basename(String(args.get('intents')), '.tsv'));
         } else if (game === 'puzzle8') {
           const source = args.has('random')
             ? `${args.get('random')} random held-out boards, seed ${args.get('seed')}`

@@ -3,7 +3,7 @@
 // back (worker/compose/splits.ts, sets.ts): the evaluation intents themselves, the held-out
 // sentences, templates, ordered pairs, slips and unknown concepts. Then the sets: their sizes,
 // their spread over the library and the templates, and a validation set apart from the tests.
-// The intents typed by hand (docs/typed/) are in no corpus either.
+// The intents typed by hand (docs/intents/) are in no corpus either.
 //
 // A held-out sentence is one the clean generator (worker/compose/intents.ts) can write whose
 // hash the wording rule holds out. The Planner corpus also holds noisy sentences, whose hash
@@ -18,7 +18,7 @@ import { buildSet, SET_NAMES, SET_SIZES, type Case, type SetName } from '../../w
 import { drawChain, drawWording, phraseFits, renderIntent, templateFits } from '../../worker/compose/intents.ts';
 import { formatNumber, parsePlan } from '../../worker/compose/plan.ts';
 import { holdsOutPair, isHeldOutPair, isHeldOutWording } from '../../worker/compose/splits.ts';
-import { parseBlockedItem, plannerPrompt } from '../../worker/compose/prompts.ts';
+import { parseBlockedItem, PLANNER_PUNCTUATION, plannerPrompt } from '../../worker/compose/prompts.ts';
 import { ALL_TEMPLATES, CONNECTIVES, HELD_OUT_TEMPLATES, heldOutTemplates, trainingTemplates, VALIDATION_TEMPLATES, validationTemplates, type StepWords, type Template } from '../../worker/compose/language/templates.ts';
 import { OBJECTS, PAIRS, REFS } from '../../worker/compose/language/words.ts';
 import { HELD_OUT_FILLERS } from '../../worker/compose/language/slips.ts';
@@ -231,6 +231,11 @@ describe('the corpora as built', () => {
     expect(docs.code.length).toBe(LIB.primitives.length);
     for (const d of everyDoc) expect(d.prompt.length > 0 && d.response.length > 0, d.prompt).toBe(true);
   });
+
+  it("write every Planner intent in lower-case letters, digits, spaces and the Planner's punctuation, so the prompt's mapping of other characters never changes one", () => {
+    const alphabet = new RegExp(`^[a-z0-9 ${PLANNER_PUNCTUATION.replace(/[-\]\\^]/g, '\\$&')}]*$`);
+    expect(docs.planner.map((d) => plannerParts(d.prompt).intent).filter((i) => !alphabet.test(i))).toEqual([]);
+  });
 });
 
 // ---- the evaluation intents
@@ -257,9 +262,9 @@ describe('no corpus prompt is an evaluation intent', () => {
 
 // ---- intents typed by hand
 
-describe('intents typed by hand (docs/typed)', () => {
+describe('intents typed by hand (docs/intents)', () => {
   const typed = (half: 'dev' | 'test') => {
-    const file = `docs/typed/compose-${half}.tsv`;
+    const file = half === 'dev' ? 'docs/intents/typed-dev.tsv' : 'docs/intents/typed.tsv';
     return parseIntentsFile(readFileSync(file, 'utf8'), file);
   };
 

@@ -126,7 +126,7 @@ describe('planWords', () => {
   });
 
   it('reads a step said the way a person types it: the object, its "of" and the verb left out', () => {
-    // docs/typed/compose-dev.tsv: each was refused as unsaid though both Planners planned it
+    // docs/intents/typed-dev.tsv: each was refused as unsaid though both Planners planned it
     expect(unsaid('compute the standard deviation', 'stddev')).toBeNull();
     expect(unsaid('give me the variance', 'variance')).toBeNull();
     expect(unsaid('softmax', 'softmax')).toBeNull();

@@ -18,7 +18,7 @@ import type { PlanWordsChecker } from './said.ts';
 import { composeIntent, type ComposeOrganelles, type HeuristicFn, type Thresholds } from './pipeline.ts';
 import { formatPlan, primitiveOf, REFUSAL, returnKind, type Lookup } from './plan.ts';
 import { assembleModule, wireComposition } from './wiring.ts';
-import type { Case, SetName } from './sets.ts';
+import type { Case } from './sets.ts';
 import type { Composition } from './types.ts';
 import type { SandboxRunner } from './sandbox/runner.ts';
 import type { Organelle } from '../orchestrator/types.ts';
@@ -60,7 +60,8 @@ export interface Summary {
 }
 
 export interface Report extends Summary {
-  set: SetName | 'file';
+  /** The set's name; for a file of intents, the file's name without its folder and extension. */
+  set: string;
   baselines: Record<Baseline, Summary>;
   results: CaseResult[];
 }
@@ -274,7 +275,7 @@ export interface EvaluateOptions {
 }
 
 /** The pipeline and the baselines on every case, in order (deterministic). */
-export async function evaluateSet(ctx: EvalContext, set: SetName | 'file', cases: readonly Case[], options: EvaluateOptions = {}): Promise<Report> {
+export async function evaluateSet(ctx: EvalContext, set: string, cases: readonly Case[], options: EvaluateOptions = {}): Promise<Report> {
   const baselines = options.baselines ?? BASELINES;
   const results: CaseResult[] = [];
   const rows: Record<Baseline, CaseResult[]> = { no_planner: [], single_model: [], keyword: [], oracle_plan: [] };

@@ -25,7 +25,7 @@
 // is too weak to say a step ("and with that in hand, compute ..." does not say "a hann windowing
 // of x", nor "find the ... values, ... find the mode of that" "find the average value of x").
 // People type less than the corpus writes ("give me the variance", "softmax", "hanning window";
-// docs/typed/): the word that introduces a form's argument ("of", "to") may go unsaid with the
+// docs/intents/): the word that introduces a form's argument ("of", "to") may go unsaid with the
 // argument, and a form read from its second word takes the word before as its first when
 // another of the primitive's own forms holds it ("average absolute value" is mean_abs, not also
 // mean). An ordinal in digits says its number ("the 75th percentile"); two key words written

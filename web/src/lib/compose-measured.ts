@@ -27,6 +27,8 @@ const QUOTED_SETS = [
   { set: 'composition', label: 'New pairs of steps', what: 'passed' },
   { set: 'perturbed', label: 'New wordings with slips', what: 'passed' },
   { set: 'oov', label: 'Unknown concepts', what: 'refused' },
+  // docs/intents/typed.tsv: sentences a person typed, no generator's (a refusal passes where nothing in the library does it)
+  { set: 'typed', label: 'Sentences typed by hand', what: 'passed' },
 ] as const;
 
 export interface ComposeFigureRow {
@@ -38,7 +40,7 @@ export interface ComposeFigureRow {
 
 export interface ComposeFigures {
   rows: ComposeFigureRow[];
-  /** "0 of 1,290 intents": code handed over that was wrong, over every quoted set measured; null when none is. */
+  /** "5 of 1,435 intents": code handed over that was wrong, over every quoted set measured; null when none is. */
   wrongCode: string | null;
   /** The pipeline fingerprint of the models measured (both Planners, Wiring, Code). */
   pipeline: string;
