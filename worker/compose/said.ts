@@ -49,7 +49,7 @@ const SPAN = 6;
  */
 const ARGUMENT_WORDS = new Set(['of', 'to', 'in', 'from']);
 
-/** An ordinal in digits ("75th"), which says its number. */
+/** An ordinal in digits ("75th"), which says its number; in an intent, to be read as that number. */
 const ORDINAL_DIGITS = /\b(\d+)(?:st|nd|rd|th)\b/g;
 
 /** A key word of at most this many primitives' forms tells which step is meant. */
@@ -231,7 +231,8 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
     tokenize(intent)
       .filter((w) => !ARTICLES.includes(w))
       .flatMap((w) => {
-        if (/^\d+(?:st|nd|rd|th)$/.test(w)) return [w.replace(ORDINAL_DIGITS, '$1')];
+        const ordinal = /^(\d+)(?:st|nd|rd|th)$/.exec(w);
+        if (ordinal) return [ordinal[1]];
         if (users.has(w)) return [w];
         for (let i = 3; i <= w.length - 3; i++) {
           const [a, b] = [w.slice(0, i), w.slice(i)];
@@ -285,7 +286,8 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
    * rolling_max, not also maximum), unless every such match is a part of it ("the phase
    * spectrum" says dft_phase, not dft_magnitude's "the spectrum"); words that name no operation
    * may be shared. A planned step's further mentions count only by matches that miss no key
-   * word (a phrase read from two of its words is one mention).
+   * word, the argument's included, and hold a telling word (a phrase read from two of its words
+   * is one mention).
    */
   function leftOut(words: readonly string[], planned: ReadonlyMap<string, number>): string | null {
     const tells = words.map(telling);
