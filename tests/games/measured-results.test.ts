@@ -168,7 +168,7 @@ describe('measured results of the shipped models', () => {
     }
     const share = (k: number, n: number) => `${Math.round((100 * k) / n)}%`;
     const [wording, template, composition, perturbed, oov] = reports;
-    expect(composeRow).toContain(`${grouped(reports.reduce((a, r) => a + r.intents, 0))} intents held out of every corpus`);
+    expect(composeRow).toContain(`${grouped(reports.reduce((a, r) => a + r.intents, 0))} generated intents held out of every corpus`);
     expect(composeRow).toContain(
       `passed ${share(wording.passed, wording.intents)} of new sentences, ${share(template.passed, template.intents)} of new templates, ` +
         `${share(composition.passed, composition.intents)} of new pairs, ${share(perturbed.passed, perturbed.intents)} of slipped sentences; ` +
@@ -176,5 +176,16 @@ describe('measured results of the shipped models', () => {
     );
     const worst = Math.max(...reports.map((r) => r.wrong_code / r.intents));
     expect(composeRow).toContain(`wrong code on at most ${(100 * worst).toFixed(1)}% of a set`);
+
+    // and the intents typed by hand (docs/intents/typed.tsv, typed-2.tsv), with the keyword baseline's share
+    type TypedRow = ComposeRow & { baselines: { keyword: { passed: number } } };
+    const typed = await Promise.all(['typed', 'typed-2'].map((name) => read<TypedRow>(`compose-${name}.json`)));
+    for (const r of typed) for (const role of ['planner', 'wiring', 'code']) expect(r.models[role], `${r.set} ${role}`).toBe(await shippedFingerprint('compose', role));
+    expect(composeRow).toContain(`and ${grouped(typed.reduce((a, r) => a + r.intents, 0))} sentences typed by hand`);
+    expect(composeRow).toContain(
+      `passed ${typed.map((r) => share(r.passed, r.intents)).join(' and ')} of its two files ` +
+        `(keyword baseline ${typed.map((r) => share(r.baselines.keyword.passed, r.intents)).join(' and ')}), ` +
+        `with wrong code on at most ${(100 * Math.max(...typed.map((r) => r.wrong_code / r.intents))).toFixed(1)}% of a file`,
+    );
   });
 });
