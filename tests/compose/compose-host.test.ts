@@ -132,6 +132,26 @@ describe('ComposeHost: share links', () => {
     expect(seen).toEqual(replay.run.events.map((e) => e.type));
   });
 
+  it("after a refusal of the Planner's plan offers it in the library's words; after code, or a Planner's none, nothing", async () => {
+    const ROLLING = 'rolling max with a window of 6';
+    const replayOf = async (planner: () => Completion, intent = ROLLING) => {
+      const recorded = await composeRecorded(intent, { ...organelles(''), planner }, { runner, thresholds: { planner: 0.6, wiring: 0.8, code: 0.8 }, models: '0123456789abcdef' });
+      const replay = await host.replay(await encodeComposeLink(recorded.link!));
+      if (!replay.ok) throw new Error(replay.message);
+      return replay.run;
+    };
+    // below the Planner's threshold, and (at any confidence) a plan the intent's words do not say
+    for (const confidence of [0.5, 0.99]) {
+      const run = await replayOf(() => ({ text: 'rolling_max(6)', confidence }));
+      expect(run.refusal?.reason).toBe('planner unsure');
+      expect(run.reading).toBe('compute a moving max of the signal over 6 points');
+    }
+    expect((await replayOf(() => ({ text: 'none', confidence: 0.99 }))).reading).toBeNull();
+    const composed = await link(wireComposition([{ name: 'rolling_mean', args: [5] }, { name: 'diff_central', args: [] }], lookup));
+    const replay = await host.replay(composed);
+    expect(replay.ok && replay.run.code !== null && replay.run.reading).toBeNull();
+  });
+
   it('replays a forged loop to the time limit, and refuses a tampered link naming its check', async () => {
     const payload = await link('function composed(x){while(true){}return rolling_mean(x,5)}');
     const replay = await host.replay(payload);

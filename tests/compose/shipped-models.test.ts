@@ -21,6 +21,8 @@ import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
 import type { SandboxRunner } from '../../worker/compose/sandbox/runner.ts';
 import { composeExamples } from '../../worker/compose/examples.ts';
 import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
+import { planInWords } from '../../worker/compose/reading.ts';
+import { formatPlan } from '../../worker/compose/plan.ts';
 import { buildSet, SET_NAMES } from '../../worker/compose/sets.ts';
 import { composesAsAsked, exampleCandidates } from '../../cli/compose-examples.ts';
 
@@ -110,6 +112,19 @@ describe('the shipped pipeline', () => {
     const r = await (await loadComposer(SHIPPED_MODELS_DIR, runner)).compose("what's the power spectrum of this");
     expect(r.composition).toEqual([{ name: 'power_spectrum', args: [] }]);
     expect(r.fallbackPlans).toBe(0);
+  });
+
+  it("composes every primitive said in the library's words as the page offers a refused plan back (compose/reading.ts)", async () => {
+    const composer = await loadComposer(SHIPPED_MODELS_DIR, runner);
+    const missed: string[] = [];
+    for (const p of COMPOSE_LIBRARY.primitives) {
+      const composition = [{ name: p.name, args: p.params.map((q) => q.default) }];
+      const sentence = planInWords(composition, COMPOSE_LIBRARY.lookup);
+      const r = await composer.compose(sentence);
+      if (r.composition === null || formatPlan(r.composition) !== formatPlan(composition)) missed.push(sentence);
+    }
+    // measured: all 76
+    expect(missed).toEqual([]);
   });
 
   it('refuses an intent on a concept it does not know', async () => {

@@ -234,6 +234,24 @@ test('an unknown concept is refused plainly, with intents the organelles do know
   await expect(page.getByRole('heading', { name: new RegExp(`^Your composition of “${suggested.replace(/[()*.+?|]/g, '\\$&')}”`) })).toBeVisible();
 });
 
+test("a plan the intent's words do not say is refused, what the Planners read is offered in the library's words, and it composes", async ({ page }) => {
+  // typed by hand (docs/intents/typed-dev.tsv): both Planners write rolling_max(6), but no form of
+  // rolling_max says "rolling max", so the plan-words check refuses it
+  await page.goto('/#/compose');
+  const field = page.getByLabel('What should the function do?');
+  await field.fill('rolling max with a window of 6');
+  await page.getByRole('button', { name: 'Compose', exact: true }).click();
+  await expect(result(page)).toHaveAttribute('data-outcome', 'refused');
+  await expect(page.getByTestId('refusal')).toHaveAttribute('data-reason', 'planner unsure');
+  await expect(page.getByTestId('refusal')).toContainText("the plan's rolling_max is not said in the intent's words");
+  const reading = page.getByTestId('reading').getByRole('button');
+  await expect(reading).toHaveText('compute a moving max of the signal over 6 points');
+  await reading.click();
+  await expect(field).toHaveValue('compute a moving max of the signal over 6 points');
+  await expect(result(page)).toHaveAttribute('data-outcome', 'composed');
+  await expect(page.getByTestId('composition')).toHaveText('rolling_max(6)');
+});
+
 test('a forged link whose Wiring answer loops forever is stopped by the time limit, and the page stays responsive', async ({ page }) => {
   const INTENT = 'smooth the signal over 5 points';
   const payload = await forgedLink(INTENT, 'rolling_mean(5)', { wiring: 'function composed(x){while(true){}return rolling_mean(x,5)}' });

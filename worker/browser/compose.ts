@@ -10,6 +10,7 @@ import { parseSettings, type ComposeSettings } from '../compose/settings.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { formatPlan, inputArrays, returnKind } from '../compose/plan.ts';
 import { composeExamples, type ComposeExamples } from '../compose/examples.ts';
+import { planInWords } from '../compose/reading.ts';
 import { runComposed, type ComposedRunRequest, type ComposedRunResult } from '../compose/run.ts';
 import type { ComposeResult } from '../compose/pipeline.ts';
 import type { SandboxRunner } from '../compose/sandbox/runner.ts';
@@ -29,6 +30,11 @@ export interface ComposeRun {
   inputs: 1 | 2 | null;
   returns: 'array' | 'number' | null;
   refusal: { reason: string; message: string } | null;
+  /**
+   * After a refusal of the Planners' plan (too unsure of it, or the intent's words do not say
+   * it): that plan in the library's own words (compose/reading.ts), for the page to offer; else null.
+   */
+  reading: string | null;
   /** The share link's payload (`#/c/<link>`), or null for an intent refused before any organelle ran. */
   link: string | null;
   /** The models' pipeline fingerprint (the link's, for a replay). */
@@ -45,7 +51,7 @@ export type ComposeReplay =
 
 export type { ComposeExamples, ComposedRunRequest, ComposedRunResult, ComposeModels, ComposeSettings };
 
-type RunExtra = Omit<ComposeRun, 'intent' | 'events' | 'code' | 'plan' | 'inputs' | 'returns' | 'refusal'>;
+type RunExtra = Omit<ComposeRun, 'intent' | 'events' | 'code' | 'plan' | 'inputs' | 'returns' | 'refusal' | 'reading'>;
 
 function composeRun(result: ComposeResult, extra: RunExtra): ComposeRun {
   const composition = result.code !== null ? result.composition : null;
@@ -58,6 +64,7 @@ function composeRun(result: ComposeResult, extra: RunExtra): ComposeRun {
     inputs: composition ? inputArrays(composition, lookup) : null,
     returns: composition ? returnKind(composition, lookup) : null,
     refusal: result.refusal,
+    reading: result.refusal?.reason === 'planner unsure' && result.plan !== null && 'composition' in result.plan ? planInWords(result.plan.composition, lookup) : null,
     ...extra,
   };
 }

@@ -12,6 +12,9 @@ export type RejectReason = 'unparseable' | 'blocked' | 'illegal' | 'cycle';
 
 export type ReplanReason = 'plan exhausted' | 'stalled' | 'no progress' | 'blocked' | 'judge failed';
 
+/** How every refusal of the Planner's begins (rule 6): the run says it cannot, rather than guess. */
+export const OUTSIDE = 'this intent is outside what the organelles know';
+
 /** Why code composition ended without handing code over. */
 export type RefuseReason =
   | 'bad intent'

@@ -14,7 +14,7 @@
 // sandbox worker; organelle calls stay synchronous.
 
 import { confidenceText } from './confidence-text.ts';
-import { EventLog, type Emit, type OrchestratorEvent, type Phase, type RefuseReason, type ReplanReason } from './events.ts';
+import { EventLog, OUTSIDE, type Emit, type OrchestratorEvent, type Phase, type RefuseReason, type ReplanReason } from './events.ts';
 import { emptyKanban, encodeKanban, idle, planned, planTried, replanned, startTask, taskBlocked, taskDone, type Kanban } from './kanban.ts';
 import { planOrHeuristic, plansApart, type PlanOutcome, type PlanParse } from './planner.ts';
 import type { Completion, Organelle } from './types.ts';
@@ -95,9 +95,6 @@ export async function runTasks<P>(
   await run.execute();
   return run.result();
 }
-
-/** How every refusal of the Planner's begins (rule 6): the run says it cannot, rather than guess. */
-const OUTSIDE = 'this intent is outside what the organelles know';
 
 /** The refusal a confidence below the Planner's threshold gives (rule 6). */
 export function plannerUnsure(confidence: number, threshold: number): string {
