@@ -16,6 +16,7 @@ import { keywordPlan } from '../../worker/compose/keywords.ts';
 import { wireComposition } from '../../worker/compose/wiring.ts';
 import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
 import { ComposeHost } from '../../worker/browser/compose.ts';
+import { planInWords } from '../../worker/compose/reading.ts';
 import { composeRecorded, encodeComposeLink } from '../../worker/share/compose-link.ts';
 import type { Completion } from '../../worker/orchestrator/types.ts';
 
@@ -147,6 +148,8 @@ describe('ComposeHost: share links', () => {
       expect(run.reading).toBe('compute a moving max of the signal over 6 points');
     }
     expect((await replayOf(() => ({ text: 'none', confidence: 0.99 }))).reading).toBeNull();
+    // a plan no template says (a replan may spell a step as two: four steps and more) is offered as nothing
+    expect(planInWords(['reverse', 'cumsum', 'reverse', 'cumsum'].map((name) => ({ name, args: [] })), lookup)).toBeNull();
     const composed = await link(wireComposition([{ name: 'rolling_mean', args: [5] }, { name: 'diff_central', args: [] }], lookup));
     const replay = await host.replay(composed);
     expect(replay.ok && replay.run.code !== null && replay.run.reading).toBeNull();
