@@ -103,13 +103,14 @@ describe('the shipped pipeline', () => {
   });
 
   it("reads an intent a person types with characters no corpus writes: both Planners' vocabularies hold every character of its prompt", async () => {
-    const { planner, planner2 } = (await loadComposer(SHIPPED_MODELS_DIR, runner)).models;
+    const composer = await loadComposer(SHIPPED_MODELS_DIR, runner);
+    const { planner, planner2 } = composer.models;
     const typed = `What's the RMS value? x: "smooth" it; 0.1/0.3 & 50% — don’t sort ${String.fromCharCode(...Array.from({ length: 95 }, (_, i) => i + 32)).replace('|', '')}`;
     const prompt = plannerPrompt(typed, []);
     expect(prompt.startsWith('whats the rms value? x smooth it 0.1 0.3 50 dont sort ')).toBe(true);
     for (const organelle of [planner, planner2]) expect(() => organelle.complete(prompt, { maxNew: 8 })).not.toThrow();
     // the pipeline asks the Planners and composes, where before it stopped at the apostrophe
-    const r = await (await loadComposer(SHIPPED_MODELS_DIR, runner)).compose("what's the power spectrum of this");
+    const r = await composer.compose("what's the power spectrum of this");
     expect(r.composition).toEqual([{ name: 'power_spectrum', args: [] }]);
     expect(r.fallbackPlans).toBe(0);
   });

@@ -49,7 +49,7 @@ const SPAN = 6;
  */
 const ARGUMENT_WORDS = new Set(['of', 'to', 'in', 'from']);
 
-/** An ordinal in digits ("75th"), which says its number; in an intent, to be read as that number. */
+/** An ordinal in digits ("75th"), which says its number: an intent is read with the number in its place. */
 const ORDINAL_DIGITS = /\b(\d+)(?:st|nd|rd|th)\b/g;
 
 /** A key word of at most this many primitives' forms tells which step is meant. */
@@ -223,16 +223,13 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
   const matchesOf = (words: readonly string[], name: string, reading: Reading = 'said') =>
     (forms.get(name) ?? []).filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, wordsOf.get(name)!, keyKinds, reading));
   /**
-   * The intent's words as the forms are read against them: no articles; an ordinal in digits is
-   * its number ("the 75th percentile"); a word no form holds that is two naming key words
-   * written as one is those two ("highpass" is "high pass").
+   * The intent's words as the forms are read against them: no articles; a word no form holds
+   * that is two naming key words written as one is those two ("highpass" is "high pass").
    */
   const readWords = (intent: string) =>
     tokenize(intent)
       .filter((w) => !ARTICLES.includes(w))
       .flatMap((w) => {
-        const ordinal = /^(\d+)(?:st|nd|rd|th)$/.exec(w);
-        if (ordinal) return [ordinal[1]];
         if (users.has(w)) return [w];
         for (let i = 3; i <= w.length - 3; i++) {
           const [a, b] = [w.slice(0, i), w.slice(i)];
@@ -241,7 +238,8 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
         return [w];
       });
   return {
-    unsaid(intent, composition) {
+    unsaid(written, composition) {
+      const intent = written.replace(ORDINAL_DIGITS, '$1'); // "the 75th percentile" says 75
       const words = readWords(intent);
       const planned = new Map<string, number>();
       for (const step of composition) planned.set(step.name, (planned.get(step.name) ?? 0) + 1);
@@ -274,7 +272,7 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
       if (left !== null) return left;
       // a thing the intent names that no corpus holds ("the knee of x") is a step no plan of
       // known pieces says, however well the rest of the plan is said
-      const noun = unknownNoun(intent.replace(ORDINAL_DIGITS, '$1'));
+      const noun = unknownNoun(intent);
       return noun === null ? null : `the intent names "${noun}", which no corpus holds and no step of the plan says`;
     },
   };
@@ -315,8 +313,8 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
       });
       const said = mostApart(free);
       if (said <= times) continue;
-      const itsWords = new Set(forms.get(name)!.flat(2));
-      const exact = Math.max(...free.map((m) => m.at.filter((k) => itsWords.has(words[k])).length));
+      const { its } = wordsOf.get(name)!;
+      const exact = Math.max(...free.map((m) => m.at.filter((k) => its.has(words[k])).length));
       const why = times === 0 ? `the intent's words say ${name}, which the plan leaves out` : `the intent's words say ${name} ${said} times, the plan has it ${times === 1 ? 'once' : `${times} times`}`;
       if (worst === null || exact > worst.exact) worst = { why, exact };
     }
