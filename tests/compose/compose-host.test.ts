@@ -134,8 +134,8 @@ describe('ComposeHost: share links', () => {
   });
 
   it("after a refusal of the Planner's plan offers it in the library's words; after code, or a Planner's none, nothing", async () => {
-    const ROLLING = 'rolling max with a window of 6';
-    const replayOf = async (planner: () => Completion, intent = ROLLING) => {
+    const BLUR = 'blur the signal with a gaussian of sigma 1.5';
+    const replayOf = async (planner: () => Completion, intent = BLUR) => {
       const recorded = await composeRecorded(intent, { ...organelles(''), planner }, { runner, thresholds: { planner: 0.6, wiring: 0.8, code: 0.8 }, models: '0123456789abcdef' });
       const replay = await host.replay(await encodeComposeLink(recorded.link!));
       if (!replay.ok) throw new Error(replay.message);
@@ -143,9 +143,9 @@ describe('ComposeHost: share links', () => {
     };
     // below the Planner's threshold, and (at any confidence) a plan the intent's words do not say
     for (const confidence of [0.5, 0.99]) {
-      const run = await replayOf(() => ({ text: 'rolling_max(6)', confidence }));
+      const run = await replayOf(() => ({ text: 'gaussian_smooth(1.5)', confidence }));
       expect(run.refusal?.reason).toBe('planner unsure');
-      expect(run.reading).toBe('compute a moving max of the signal over 6 points');
+      expect(run.reading).toBe('gaussian-smooth the signal with a sigma of 1.5');
     }
     expect((await replayOf(() => ({ text: 'none', confidence: 0.99 }))).reading).toBeNull();
     // a plan no template says (a replan may spell a step as two: four steps and more) is offered as nothing

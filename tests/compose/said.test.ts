@@ -161,6 +161,36 @@ describe('planWords', () => {
     expect(unsaid('square it and take the mean', 'square|mean')).toBeNull();
   });
 
+  // each handed over wrong code before, in docs/intents/typed-3.tsv (docs/compose.md)
+  it('reads a number written in letters, unless a form holds the word ("to the power of two")', () => {
+    expect(unsaid('derivative of a moving average over five points', 'rolling_mean(3)|diff_central')).toBe('the intent says 5, which no step of the plan takes');
+    expect(unsaid('derivative of a moving average over five points', 'rolling_mean(5)|diff_central')).toBeNull();
+    expect(unsaid('decimate the data by four', 'downsample(4)')).toBeNull();
+    expect(unsaid('find the tenth percentile', 'percentile(10)')).toBeNull();
+    expect(unsaid('raise the signal to the power of two then find its maximum', 'square|maximum')).toBeNull();
+    // "second" and "first" name other things as often
+    expect(unsaid('take the second difference of the first differences', 'diff_forward|second_difference')).toBeNull();
+  });
+
+  it('refuses a plan that answers "how many" with an array', () => {
+    expect(unsaid('how many peaks are left after a low pass at 0.05?', 'lowpass(0.05)|local_maxima')).toBe(
+      "the intent asks how many, and the plan's last step local_maxima returns an array, not a count",
+    );
+    expect(unsaid('how many peaks are left after a low pass at 0.05?', 'lowpass(0.05)|peak_count')).toBeNull();
+  });
+
+  it('refuses a plan whose first step takes one array where the intent names two inputs', () => {
+    expect(unsaid('90th percentile of the absolute error between a and b', 'abs_values|percentile(90)')).toBe(
+      "the intent names two inputs, and the plan's first step abs_values takes one",
+    );
+    expect(unsaid('compute the difference between the two arrays', 'vec_sub')).toBeNull();
+  });
+
+  it('reads the words the forms use for one another, mixed as a person mixes them ("rolling max")', () => {
+    expect(unsaid('rolling max with a window of 6', 'rolling_max(6)')).toBeNull();
+    expect(unsaid('moving maximum over 8 samples', 'rolling_max(8)')).toBeNull();
+  });
+
   it("passes nearly every right plan of the validation set (where the pipeline's settings are chosen)", () => {
     const known = buildSet('validation', COMPOSE_LIBRARY).filter((c) => c.expected !== null);
     const refused = known.filter((c) => planWords.unsaid(c.intent, c.expected!) !== null);

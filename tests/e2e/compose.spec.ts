@@ -235,21 +235,21 @@ test('an unknown concept is refused plainly, with intents the organelles do know
 });
 
 test("a plan the intent's words do not say is refused, what the Planners read is offered in the library's words, and it composes", async ({ page }) => {
-  // typed by hand (docs/intents/typed-dev.tsv): both Planners write rolling_max(6), but no form of
-  // rolling_max says "rolling max", so the plan-words check refuses it
+  // typed by hand (docs/intents/typed.tsv): both Planners write gaussian_smooth(1.5), but no form
+  // of gaussian_smooth says "blur ... with a gaussian", so the plan-words check refuses it
   await page.goto('/#/compose');
   const field = page.getByLabel('What should the function do?');
-  await field.fill('rolling max with a window of 6');
+  await field.fill('blur the signal with a gaussian of sigma 1.5');
   await page.getByRole('button', { name: 'Compose', exact: true }).click();
   await expect(result(page)).toHaveAttribute('data-outcome', 'refused');
   await expect(page.getByTestId('refusal')).toHaveAttribute('data-reason', 'planner unsure');
-  await expect(page.getByTestId('refusal')).toContainText("the plan's rolling_max is not said in the intent's words");
+  await expect(page.getByTestId('refusal')).toContainText("the plan's gaussian_smooth is not said in the intent's words");
   const reading = page.getByTestId('reading').getByRole('button');
-  await expect(reading).toHaveText('compute a moving max of the signal over 6 points');
+  await expect(reading).toHaveText('gaussian-smooth the signal with a sigma of 1.5');
   await reading.click();
-  await expect(field).toHaveValue('compute a moving max of the signal over 6 points');
+  await expect(field).toHaveValue('gaussian-smooth the signal with a sigma of 1.5');
   await expect(result(page)).toHaveAttribute('data-outcome', 'composed');
-  await expect(page.getByTestId('composition')).toHaveText('rolling_max(6)');
+  await expect(page.getByTestId('composition')).toHaveText('gaussian_smooth(1.5)');
 });
 
 test('a forged link whose Wiring answer loops forever is stopped by the time limit, and the page stays responsive', async ({ page }) => {

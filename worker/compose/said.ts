@@ -28,8 +28,11 @@
 // docs/intents/): the word that introduces a form's argument ("of", "to") may go unsaid with the
 // argument, and a form read from its second word takes the word before as its first when
 // another of the primitive's own forms holds it ("average absolute value" is mean_abs, not also
-// mean). An ordinal in digits says its number ("the 75th percentile"); two key words written
-// as one are both ("highpass").
+// mean). An ordinal in digits says its number ("the 75th percentile"), and so does a number in
+// letters ("over five points"); two key words written as one are both ("highpass"); words the
+// forms use for one another may be mixed ("rolling max" for "a moving max", "the rolling maximum").
+// What the intent asks for must fit the plan's kinds: "how many" is answered by a number, and
+// two inputs named ("between a and b") are taken by the first step.
 // A step planned twice must be said twice: by matches that share no word. A parameter's value
 // other than its default must be a number of the intent, each number taken by one step
 // ("median-filter x over 17 points, then smooth the result" is not rolling_mean(17)); every
@@ -38,6 +41,7 @@
 import { ARTICLES, isNumber, mayBeTypoOf, namedUnknown, phraseKeyWords, phraseNumbers, templateWords, tokenize } from './keywords.ts';
 import type { Composition, Primitive } from './types.ts';
 import { PRIMITIVES } from './primitives/index.ts';
+import { PAIRS } from './language/words.ts';
 
 /** Words an argument between a form's key words may take. */
 const SPAN = 6;
@@ -51,6 +55,24 @@ const ARGUMENT_WORDS = new Set(['of', 'to', 'in', 'from']);
 
 /** An ordinal in digits ("75th"), which says its number: an intent is read with the number in its place. */
 const ORDINAL_DIGITS = /\b(\d+)(?:st|nd|rd|th)\b/g;
+
+/**
+ * Numbers a person writes in letters ("over five points", "every third sample"), read as the
+ * digits they say where no form holds the word ("raise {x} to the power of two"). Not "one",
+ * "zero", "first" or "second", which name other things as often ("sum to one", "the second
+ * difference", "the first array").
+ */
+const NUMBER_WORDS = new Map<string, number>([
+  ...'two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
+    .split(' ').map((w, i): [string, number] => [w, i + 2]),
+  ...'third fourth fifth sixth seventh eighth ninth tenth'.split(' ').map((w, i): [string, number] => [w, i + 3]),
+]);
+
+/** A question a number answers: a plan for it must end in a step that returns one. */
+const ASKS_A_COUNT = /\bhow many\b/;
+
+/** Two inputs named together: the corpus's ways (PAIRS) and a person's "a and b". */
+const NAMES_TWO_INPUTS = new RegExp(`\\b(?:${[...PAIRS, 'a and b'].join('|')})\\b`);
 
 /** A key word of at most this many primitives' forms tells which step is meant. */
 const TELLING = 3;
@@ -66,7 +88,16 @@ interface KeyKinds {
   generic(key: string): boolean;
 }
 
-const same = (written: string, key: string) => written === key || mayBeTypoOf(written, key);
+/**
+ * Words the library's forms use for one another ("a moving max", "the rolling maximum"), which a
+ * person mixes ("rolling max", "moving maximum"): either is read as the other, exactly.
+ */
+const INTERCHANGEABLE: ReadonlyMap<string, string> = new Map([
+  ['rolling', 'moving'], ['moving', 'rolling'], ['max', 'maximum'], ['maximum', 'max'], ['min', 'minimum'], ['minimum', 'min'],
+]);
+
+const exactly = (written: string, key: string) => written === key || INTERCHANGEABLE.get(written) === key;
+const same = (written: string, key: string) => exactly(written, key) || mayBeTypoOf(written, key);
 
 /**
  * How strictly a form is read. `said`: one key word may be missed (below), and the word that
@@ -127,7 +158,7 @@ function formMatches(words: readonly string[], groups: readonly string[][], { ow
         while (k < end && !same(words[k], key)) k++;
         if (k < end) {
           used.push(k);
-          slipped ||= words[k] !== key;
+          slipped ||= !exactly(words[k], key);
           told ||= keys.telling(key);
           at = k + 1;
         } else if (i === group.length - 1 && ARGUMENT_WORDS.has(key)) {
@@ -197,6 +228,8 @@ export interface PlanWordsChecker {
 export function createPlanWordsChecker(primitives: readonly Primitive[], unknownNoun: (intent: string) => string | null): PlanWordsChecker {
   const forms = new Map(primitives.map((p) => [p.name, phraseKeyWords(p)]));
   const defaults = new Map(primitives.map((p) => [p.name, p.params.map((q) => q.default)]));
+  const returns = new Map(primitives.map((p) => [p.name, p.returns]));
+  const arrays = new Map(primitives.map((p) => [p.name, p.arrays]));
   // the numbers a primitive's phrases hold in their own words ("normalize x to the range 0 to 1"),
   // each as often as its most numerous form holds it
   const literalNumbers = new Map(primitives.map((p) => [p.name, mostNumbers(phraseNumbers(p))]));
@@ -239,8 +272,21 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
       });
   return {
     unsaid(written, composition) {
-      const intent = written.replace(ORDINAL_DIGITS, '$1'); // "the 75th percentile" says 75
+      // "the 75th percentile" says 75, "over five points" 5
+      const intent = written
+        .replace(ORDINAL_DIGITS, '$1')
+        .replace(/\b[a-z]+\b/gi, (w) => (NUMBER_WORDS.has(w.toLowerCase()) && !users.has(w.toLowerCase()) ? String(NUMBER_WORDS.get(w.toLowerCase())) : w));
       const words = readWords(intent);
+      // "how many peaks are there" is answered by a count, not by the peaks' indices
+      const last = composition.at(-1);
+      if (last && ASKS_A_COUNT.test(intent.toLowerCase()) && returns.get(last.name) === 'array') {
+        return `the intent asks how many, and the plan's last step ${last.name} returns an array, not a count`;
+      }
+      // "the 90th percentile of the absolute error between a and b" works on both inputs
+      const first = composition[0];
+      if (first && NAMES_TWO_INPUTS.test(intent.toLowerCase()) && arrays.get(first.name) === 1) {
+        return `the intent names two inputs, and the plan's first step ${first.name} takes one`;
+      }
       const planned = new Map<string, number>();
       for (const step of composition) planned.set(step.name, (planned.get(step.name) ?? 0) + 1);
       for (const [name, times] of planned) {
