@@ -32,7 +32,10 @@
 // letters ("over five points"); two key words written as one are both ("highpass"); words the
 // forms use for one another may be mixed ("rolling max" for "a moving max", "the rolling maximum").
 // What the intent asks for must fit the plan's kinds: "how many" is answered by a number, and
-// two inputs named ("between a and b") are taken by the first step.
+// two inputs named ("between a and b") are taken by the first step. And the converse of a step
+// said: a word that names an operation must be a planned step's ("the peak of a 5-point moving
+// average" is no moving average alone), where the Planners dropped a step said in words no form
+// of it holds in full.
 // A step planned twice must be said twice: by matches that share no word. A parameter's value
 // other than its default must be a number of the intent, each number taken by one step
 // ("median-filter x over 17 points, then smooth the result" is not rolling_mean(17)); every
@@ -41,7 +44,7 @@
 import { ARTICLES, isNumber, mayBeTypoOf, namedUnknown, phraseKeyWords, phraseNumbers, templateWords, tokenize } from './keywords.ts';
 import type { Composition, Primitive } from './types.ts';
 import { PRIMITIVES } from './primitives/index.ts';
-import { PAIRS } from './language/words.ts';
+import { OBJECTS, PAIRS, REFS } from './language/words.ts';
 
 /** Words an argument between a form's key words may take. */
 const SPAN = 6;
@@ -73,6 +76,21 @@ const ASKS_A_COUNT = /\bhow many\b/;
 
 /** Two inputs named together: the corpus's ways (PAIRS) and a person's "a and b". */
 const NAMES_TWO_INPUTS = new RegExp(`\\b(?:${[...PAIRS, 'a and b'].join('|')})\\b`);
+
+/**
+ * Key words of a few forms that name no operation a person asks for by them ("square each value
+ * of {x}", "count how many samples of {x} exceed {p0}"): a stray one does not say a step was dropped.
+ */
+const FUNCTION_WORDS = new Set([
+  'how', 'many', 'each', 'every', 'all', 'them', 'where', 'what', 'which', 'out', 'over', 'between', 'with', 'from', 'into',
+  'times', 'sample', 'samples', 'element', 'elements', 'function',
+]);
+
+/** The words around the steps (what a composition works on, how a step names the one before), which name no operation. */
+const AROUND = new Set([...OBJECTS, ...PAIRS, ...REFS].flatMap((t) => tokenize(t)));
+
+/** A word this long that is no key word is read as a typo of one (a shorter one is too often another word: "once", "one"). */
+const LONG_TYPO = 5;
 
 /** A key word of at most this many primitives' forms tells which step is meant. */
 const TELLING = 3;
@@ -316,12 +334,35 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
       if (numbers.length > 0) return `the intent says ${numbers[0]}, which no step of the plan takes`;
       const left = leftOut(words, planned);
       if (left !== null) return left;
+      const stray = strayWord(words, planned);
+      if (stray !== null) return `the intent says "${stray}", which names an operation no step of the plan has`;
       // a thing the intent names that no corpus holds ("the knee of x") is a step no plan of
       // known pieces says, however well the rest of the plan is said
       const noun = unknownNoun(intent);
       return noun === null ? null : `the intent names "${noun}", which no corpus holds and no step of the plan says`;
     },
   };
+
+  /**
+   * A word of the intent that names an operation (a key word of fewer than GENERIC primitives'
+   * forms, written exactly, or a typo of one if long) and that neither a planned step's match
+   * takes nor any planned primitive's forms hold: what a dropped step leaves behind when a person
+   * says it in words no form of it holds in full ("the peak of the 5-point moving average" planned
+   * as the moving average alone, "the average of the absolute values" as the mean). The words
+   * around the steps (what they work on, the templates' glue, FUNCTION_WORDS) name nothing.
+   */
+  function strayWord(words: readonly string[], planned: ReadonlyMap<string, number>): string | null {
+    const taken = new Set([...planned.keys()].flatMap((name) => matchesOf(words, name).flatMap((m) => m.at)));
+    const plannedWords = [...planned.keys()].map((name) => wordsOf.get(name)!.its);
+    for (const [k, w] of words.entries()) {
+      if (taken.has(k) || glue.has(w) || AROUND.has(w)) continue;
+      const key = users.has(w) ? w : w.length >= LONG_TYPO && ![...AROUND, ...ARTICLES].some((a) => mayBeTypoOf(w, a)) ? keyOf(w) : undefined;
+      if (key === undefined || key.length < 3 || keyKinds.generic(key) || AROUND.has(key) || FUNCTION_WORDS.has(key)) continue;
+      if (plannedWords.some((its) => [...its].some((k) => same(w, k)))) continue; // "magnitude" is dft_magnitude's "magnitudes"
+      return w;
+    }
+    return null;
+  }
 
   /**
    * A primitive the intent says more often than the plan has it (an unplanned one: once): a
