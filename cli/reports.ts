@@ -29,6 +29,9 @@ function matches(game: string, opponents: readonly string[], opening = 0): Repor
   );
 }
 
+/** The files of intents typed by hand that the reports measure, in the order they were written (docs/intents/). */
+export const TYPED_FILES = ['typed', 'typed-2', 'typed-3', 'typed-4', 'typed-5'] as const;
+
 export const REPORTS: Readonly<Record<string, readonly ReportRun[]>> = {
   puzzle8: [
     { file: 'puzzle8-random1000.json', args: ['--random', '1000', '--seed', '1'] },
@@ -37,12 +40,13 @@ export const REPORTS: Readonly<Record<string, readonly ReportRun[]>> = {
   tictactoe: matches('tictactoe', ['minimax', 'random', 'tactical']),
   connect4: [...matches('connect4', ['random', 'tactical', 'alphabeta2', 'alphabeta4']), ...matches('connect4', ['alphabeta2', 'alphabeta4'], 4)],
   // the validation run chooses the confidence settings for the models first (written beside
-  // them), then every held-out set is measured with those settings, and the two files of intents
-  // typed by hand (docs/intents/typed.tsv and typed-2.tsv, reports whose sets are named after them)
+  // them), then every held-out set is measured with those settings, and the files of intents
+  // typed by hand (docs/intents/typed*.tsv but the development file, reports whose sets are named
+  // after them)
   compose: [
     { file: 'compose-validation.json', args: ['--set', 'validation', '--choose'] },
     ...['wording', 'template', 'composition', 'perturbed', 'oov'].map((set) => ({ file: `compose-${set}.json`, args: ['--set', set] })),
-    ...['typed', 'typed-2'].map((name) => ({ file: `compose-${name}.json`, args: ['--intents', fileURLToPath(new URL(`../docs/intents/${name}.tsv`, import.meta.url))] })),
+    ...TYPED_FILES.map((name) => ({ file: `compose-${name}.json`, args: ['--intents', fileURLToPath(new URL(`../docs/intents/${name}.tsv`, import.meta.url))] })),
   ],
 };
 

@@ -6,6 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { decodeModelFile, modelFingerprint } from '../../worker/model/model-file.ts';
 import { readModelFile, SHIPPED_MODELS_DIR } from '../../cli/models.ts';
+import { TYPED_FILES } from '../../cli/reports.ts';
 import { grouped, percent } from '../../web/src/lib/format.ts';
 import {
   connect4Measured,
@@ -177,14 +178,15 @@ describe('measured results of the shipped models', () => {
     const worst = Math.max(...reports.map((r) => r.wrong_code / r.intents));
     expect(composeRow).toContain(`wrong code on at most ${(100 * worst).toFixed(1)}% of a set`);
 
-    // and the intents typed by hand (docs/intents/typed.tsv, typed-2.tsv), with the keyword baseline's share
+    // and the intents typed by hand (docs/intents/, the files the reports measure), with the keyword baseline's share
     type TypedRow = ComposeRow & { baselines: { keyword: { passed: number } } };
-    const typed = await Promise.all(['typed', 'typed-2'].map((name) => read<TypedRow>(`compose-${name}.json`)));
+    const typed = await Promise.all(TYPED_FILES.map((name) => read<TypedRow>(`compose-${name}.json`)));
     for (const r of typed) for (const role of ['planner', 'wiring', 'code']) expect(r.models[role], `${r.set} ${role}`).toBe(await shippedFingerprint('compose', role));
-    expect(composeRow).toContain(`and ${grouped(typed.reduce((a, r) => a + r.intents, 0))} sentences typed by hand`);
+    const list = (items: string[]) => `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+    expect(composeRow).toContain(`and ${grouped(typed.reduce((a, r) => a + r.intents, 0))} sentences typed by hand in five files`);
     expect(composeRow).toContain(
-      `passed ${typed.map((r) => share(r.passed, r.intents)).join(' and ')} of its two files ` +
-        `(keyword baseline ${typed.map((r) => share(r.baselines.keyword.passed, r.intents)).join(' and ')}), ` +
+      `passed ${list(typed.map((r) => share(r.passed, r.intents)))} of its five files ` +
+        `(keyword baseline ${list(typed.map((r) => share(r.baselines.keyword.passed, r.intents)))}), ` +
         `with wrong code on at most ${(100 * Math.max(...typed.map((r) => r.wrong_code / r.intents))).toFixed(1)}% of a file`,
     );
   });
