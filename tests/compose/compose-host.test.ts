@@ -5,7 +5,7 @@
 // stopped by the time limit; code touching the host is refused before anything runs); and
 // share links replayed by the host, a tampered one refused with its check named.
 import { afterAll, describe, expect, it } from 'vitest';
-import { composeExamples, EXAMPLE_MAX, trainingClassIntents } from '../../worker/compose/examples.ts';
+import { composeExamples, EXAMPLE_MAX, phraseIntents, trainingClassIntents } from '../../worker/compose/examples.ts';
 import { checkRunRequest, MAX_INPUT, runComposed } from '../../worker/compose/run.ts';
 import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
 import { buildSet } from '../../worker/compose/sets.ts';
@@ -67,6 +67,11 @@ describe('composeExamples', () => {
     expect(known.every((k) => !isHeldOutWording(k))).toBe(true);
     const firsts = new Set(trainingClassIntents(COMPOSE_LIBRARY, COMPOSE_LIBRARY.primitives.length, 1, 'compose/examples/known-1').map((e) => e.plan.replace(/\(.*$/, '')));
     expect(firsts.size).toBe(COMPOSE_LIBRARY.primitives.length);
+    // every phrase of every primitive, on its own: the suggestions can meet a person's word for any step
+    const phrases = phraseIntents(COMPOSE_LIBRARY);
+    expect(phrases.length).toBeGreaterThan(270);
+    expect(new Set(phrases.map((p) => p.plan.replace(/\(.*$/, ''))).size).toBe(COMPOSE_LIBRARY.primitives.length);
+    expect(phrases.every((p) => known.includes(p.intent))).toBe(true);
     expect(composeExamples(COMPOSE_LIBRARY)).toEqual({ examples, known }); // the same on every call
   });
 });

@@ -19,7 +19,7 @@ import { parseSettings } from '../../worker/compose/settings.ts';
 import { loadComposer } from '../../cli/compose.ts';
 import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
 import type { SandboxRunner } from '../../worker/compose/sandbox/runner.ts';
-import { composeExamples } from '../../worker/compose/examples.ts';
+import { composeExamples, phraseIntents } from '../../worker/compose/examples.ts';
 import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
 import { planInWords } from '../../worker/compose/reading.ts';
 import { formatPlan } from '../../worker/compose/plan.ts';
@@ -125,6 +125,17 @@ describe('the shipped pipeline', () => {
       if (r?.composition == null || formatPlan(r.composition) !== formatPlan(composition)) missed.push(sentence ?? `${p.name}: no sentence`);
     }
     // measured: all 76
+    expect(missed).toEqual([]);
+  });
+
+  it("composes every phrase of the suggestions' pool, each said on its own, as asked (what a refusal offers to try)", async () => {
+    const composer = await loadComposer(SHIPPED_MODELS_DIR, runner);
+    const missed: string[] = [];
+    for (const { intent, plan } of phraseIntents(COMPOSE_LIBRARY)) {
+      const r = await composer.compose(intent);
+      if (r.composition == null || formatPlan(r.composition) !== plan) missed.push(intent);
+    }
+    // measured: all 281
     expect(missed).toEqual([]);
   });
 

@@ -5,10 +5,12 @@
 //   ordinary     training-class sentences: known templates, no held-out pair, not a held-out
 //                sentence (a corpus may or may not hold the very sentence; it holds its kind)
 //   unknown      a case of the oov set: a concept no corpus holds, which the pipeline should refuse
-// The suggestions' pool is training-class sentences too, one or two steps over every primitive,
-// so the closest of them to a refused intent names something the organelles do know.
+// The suggestions' pool is training-class sentences too: every phrase of every primitive said
+// once, on its own, then one or two steps over every primitive, so the closest of them to a
+// refused intent names something the organelles do know, in as many of its words as the library has.
 import { Rng } from '../games/rng.ts';
 import { drawChain, drawWording, renderIntent } from './intents.ts';
+import { OBJECTS, PAIRS } from './language/words.ts';
 import { trainingTemplates } from './language/templates.ts';
 import { formatPlan, returnKind } from './plan.ts';
 import { buildSet, type Library, type SetName } from './sets.ts';
@@ -84,6 +86,25 @@ export function trainingClassIntents(lib: Library, count: number, steps: number,
   return out;
 }
 
+/** The single-step templates a phrase sentence tries, in turn, until one says it in a sentence no set holds out. */
+const PHRASE_TEMPLATES = ['verb', 'compute', 'return'] as const;
+
+/**
+ * Every phrase of every primitive said once on its own, its parameters at their defaults ("take
+ * a moving average of the signal"): the suggestions' words for each step, as many as the library
+ * has. A phrase whose every single-step sentence is a held-out one is left out.
+ */
+export function phraseIntents(lib: Library): { intent: string; plan: string }[] {
+  return lib.primitives.flatMap((p) => {
+    const composition = [{ name: p.name, args: p.params.map((q) => q.default) }];
+    const object = p.arrays === 2 ? PAIRS[0] : OBJECTS[0];
+    return p.phrases.flatMap((_, i) => {
+      const said = PHRASE_TEMPLATES.map((template) => renderIntent(composition, { template, phrases: [i], object, refs: [] }, lib.lookup).text).find((text) => !isHeldOutWording(text));
+      return said === undefined ? [] : [{ intent: said, plan: formatPlan(composition) }];
+    });
+  });
+}
+
 /**
  * The held-out examples: from each set, the first cases short enough to read at a glance that
  * chain two or more steps into an array (something to plot), taking one array in.
@@ -112,8 +133,9 @@ export function composeExamples(lib: Library, counts: ExampleCounts = EXAMPLE_CO
     .filter((c) => c.intent.length <= 70)
     .slice(0, counts.unknown)
     .map((c) => ({ intent: c.intent, kind: 'unknown' as const, plan: 'none' }));
-  // one sentence of each length for every primitive: the suggestions can name any of them
+  // every phrase on its own, and one sentence of each length for every primitive: the suggestions can name any of them
   const known = [
+    ...phraseIntents(lib),
     ...trainingClassIntents(lib, lib.primitives.length, 1, 'compose/examples/known-1'),
     ...trainingClassIntents(lib, lib.primitives.length, 2, 'compose/examples/known-2'),
   ].map((e) => e.intent);
