@@ -16,7 +16,7 @@ import { keywordPlan } from '../../worker/compose/keywords.ts';
 import { wireComposition } from '../../worker/compose/wiring.ts';
 import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
 import { ComposeHost } from '../../worker/browser/compose.ts';
-import { planInWords } from '../../worker/compose/reading.ts';
+import { planInWords, wordsNoPhraseHolds } from '../../worker/compose/reading.ts';
 import { composeRecorded, encodeComposeLink } from '../../worker/share/compose-link.ts';
 import type { Completion } from '../../worker/orchestrator/types.ts';
 
@@ -136,6 +136,18 @@ describe('ComposeHost: share links', () => {
     if (!replay.ok) throw new Error(replay.message);
     expect(replay.run).toMatchObject({ intent: SMOOTH, code: MODULE, plan: 'rolling_mean(5)|diff_central', inputs: 1, returns: 'array', link: payload, fingerprint: '0123456789abcdef', planner: true });
     expect(seen).toEqual(replay.run.events.map((e) => e.type));
+  });
+
+  it('after a refusal names the words no phrase of the library holds, leaving out common ones; after code, none', async () => {
+    expect(wordsNoPhraseHolds('hamming window then fft magnitude')).toEqual(['fft']);
+    expect(wordsNoPhraseHolds("what's the rmse between a and b, using every sample")).toEqual(['rmse', 'b']);
+    expect(wordsNoPhraseHolds('keep every 3rd sample')).toEqual([]); // an ordinal is a number, "every" a common word
+    expect(wordsNoPhraseHolds('smooth the signal over 5 points then differentiate it')).toEqual([]);
+    const refused = await composeRecorded('compute the kurtosis of the signal', { ...organelles(''), planner: () => ({ text: 'none', confidence: 0.99 }) }, { runner, thresholds: { planner: 0.6, wiring: 0.8, code: 0.8 }, models: '0123456789abcdef' });
+    const replay = await host.replay(await encodeComposeLink(refused.link!));
+    expect(replay.ok && replay.run.unknownWords).toEqual(['kurtosis']);
+    const composed = await host.replay(await link(wireComposition([{ name: 'rolling_mean', args: [5] }, { name: 'diff_central', args: [] }], lookup)));
+    expect(composed.ok && composed.run.unknownWords).toEqual([]);
   });
 
   it("after a refusal of the Planner's plan offers it in the library's words; after code, or a Planner's none, nothing", async () => {

@@ -213,6 +213,8 @@ test('an unknown concept is refused plainly, with intents the organelles do know
   await expect(result(page)).toHaveAttribute('data-outcome', 'refused');
   await expect(page.getByTestId('refusal')).toContainText(/Outside what the organelles know|No decomposition into known pieces|No plan passed the Judge/);
   await expect(page.getByTestId('refusal')).toHaveAttribute('data-reason', /^(planner refused|planner unsure|no decomposition|replan limit|iteration limit)$/);
+  // the unknown concept's word is one no phrase of the library holds, and the page names it
+  await expect(page.getByTestId('unknown-words')).toContainText(/^No phrase of the library holds “[a-z]+”/);
   await expect(page.getByTestId('suggestions').getByRole('button')).not.toHaveCount(0);
   await expect(page.getByTestId('signal-panel')).toHaveCount(0);
   await expect(page.getByTestId('share-url')).toHaveText(/#\/c\//);

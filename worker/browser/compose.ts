@@ -10,7 +10,7 @@ import { parseSettings, type ComposeSettings } from '../compose/settings.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { formatPlan, inputArrays, returnKind } from '../compose/plan.ts';
 import { composeExamples, type ComposeExamples } from '../compose/examples.ts';
-import { planInWords } from '../compose/reading.ts';
+import { planInWords, wordsNoPhraseHolds } from '../compose/reading.ts';
 import { runComposed, type ComposedRunRequest, type ComposedRunResult } from '../compose/run.ts';
 import type { ComposeResult } from '../compose/pipeline.ts';
 import type { SandboxRunner } from '../compose/sandbox/runner.ts';
@@ -35,6 +35,8 @@ export interface ComposeRun {
    * it): that plan in the library's own words (compose/reading.ts), for the page to offer; else null.
    */
   reading: string | null;
+  /** After a refusal: the intent's words no phrase of the library holds (compose/reading.ts), for the page to name; else none. */
+  unknownWords: string[];
   /** The share link's payload (`#/c/<link>`), or null for an intent refused before any organelle ran. */
   link: string | null;
   /** The models' pipeline fingerprint (the link's, for a replay). */
@@ -51,7 +53,7 @@ export type ComposeReplay =
 
 export type { ComposeExamples, ComposedRunRequest, ComposedRunResult, ComposeModels, ComposeSettings };
 
-type RunExtra = Omit<ComposeRun, 'intent' | 'events' | 'code' | 'plan' | 'inputs' | 'returns' | 'refusal' | 'reading'>;
+type RunExtra = Omit<ComposeRun, 'intent' | 'events' | 'code' | 'plan' | 'inputs' | 'returns' | 'refusal' | 'reading' | 'unknownWords'>;
 
 function composeRun(result: ComposeResult, extra: RunExtra): ComposeRun {
   const composition = result.code !== null ? result.composition : null;
@@ -65,6 +67,7 @@ function composeRun(result: ComposeResult, extra: RunExtra): ComposeRun {
     returns: composition ? returnKind(composition, lookup) : null,
     refusal: result.refusal,
     reading: result.refusal?.reason === 'planner unsure' && result.plan !== null && 'composition' in result.plan ? planInWords(result.plan.composition, lookup) : null,
+    unknownWords: result.refusal ? wordsNoPhraseHolds(result.intent) : [],
     ...extra,
   };
 }

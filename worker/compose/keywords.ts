@@ -256,6 +256,8 @@ export interface KeywordDecomposer {
   readonly knownWords: ReadonlySet<string>;
   /** The first word of the intent rule 2 cannot read (an unknown concept, to it), or null. */
   unknownWord(intent: string): string | null;
+  /** Every word of the intent it does not know as written (a slip of a known word included), each once, in order. */
+  unknownWords(intent: string): string[];
   /** The first word rule 2 cannot read that follows an article ("a wavelet transform"): a thing the intent names that no corpus holds, or null. */
   unknownNoun(intent: string): string | null;
 }
@@ -544,6 +546,7 @@ export function createKeywordDecomposer(primitives: readonly Primitive[]): Keywo
     read,
     knownWords: known,
     unknownWord: (intent) => tokenize(intent).find(unreadable) ?? null,
+    unknownWords: (intent) => [...new Set(tokenize(intent).filter((w) => !isNumber(w) && !known.has(w)))],
     unknownNoun: (intent) => {
       const words = tokenize(intent);
       return words.find((text, i) => i > 0 && ARTICLES.includes(words[i - 1]) && unreadable(text)) ?? null;
@@ -556,7 +559,7 @@ export function createKeywordDecomposer(primitives: readonly Primitive[]): Keywo
 let shared: KeywordDecomposer | null = null;
 
 /** The library's decomposer, built on first use. */
-function libraryDecomposer(): KeywordDecomposer {
+export function libraryDecomposer(): KeywordDecomposer {
   shared ??= createKeywordDecomposer(PRIMITIVES);
   return shared;
 }

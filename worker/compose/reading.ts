@@ -1,9 +1,12 @@
-// A plan said back in the library's own words: what the page offers after the Planners' plan was
-// refused (too unsure, or not said in the intent's words), so that a person can see what they
-// read and, if it is what was meant, compose it said the way the organelles were taught.
+// What the page says back to a person after a refusal, so that they can say it the way the
+// organelles were taught: the Planners' plan in the library's own words (when it was refused as
+// too unsure, or not said in the intent's words), to compose if it is what was meant; and the
+// words of the intent that no phrase of the library holds ("fft"), which no organelle was taught
+// a step by.
 import { phraseFits, renderIntent, templateFits } from './intents.ts';
 import { primitiveOf, type Lookup } from './plan.ts';
 import { templateById } from './language/templates.ts';
+import { libraryDecomposer } from './keywords.ts';
 import type { Composition } from './types.ts';
 
 /**
@@ -23,4 +26,26 @@ export function planInWords(composition: Composition, lookup: Lookup): string | 
   const object = primitiveOf(composition[0].name, lookup).arrays === 2 ? 'the two signals' : 'the signal';
   const wording = { template: template.id, phrases, object, refs: composition.map(() => 'it') };
   return renderIntent(composition, wording, lookup).text;
+}
+
+/**
+ * Words a person uses around a request that name no step ("but", "does", "using"): not worth
+ * naming as words the library lacks.
+ */
+const COMMON_WORDS = new Set([
+  'i', 'me', 'you', 'we', 'it', 'is', 'are', 'was', 'be', 'do', 'does', 'did', 'don', 't', 's', 'can', 'could', 'would',
+  'should', 'will', 'want', 'need', 'give', 'get', 'show', 'tell', 'make', 'let', 'just', 'so', 'but', 'or', 'and', 'not',
+  'no', 'yes', 'ok', 'what', 'whats', 'which', 'who', 'how', 'many', 'much', 'why', 'when', 'where', 'this', 'these',
+  'those', 'there', 'here', 'some', 'any', 'every', 'each', 'other', 'another', 'same', 'using', 'use', 'via', 'as',
+  'for', 'like', 'about', 'than', 'too', 'very', 'also', 'only', 'one', 'ones', 'thing', 'things', 'number', 'numbers',
+]);
+
+/**
+ * The intent's words that no phrase, template or filler of the library holds as written, each
+ * once, in order, less the common words around a request: "fft" in "hamming window then fft
+ * magnitude".
+ */
+export function wordsNoPhraseHolds(intent: string): string[] {
+  const { knownWords } = libraryDecomposer();
+  return libraryDecomposer().unknownWords(intent).filter((w) => !COMMON_WORDS.has(w) && !knownWords.has(w) && !/\d/.test(w));
 }
