@@ -2,7 +2,7 @@
 // after a refusal offer (suggestions.ts), and how a run's output is shown (signal-chart.ts).
 import { describe, expect, it } from 'vitest';
 import { MAX_INPUT, makeSignal, parseSignal, SIGNAL_SAMPLES } from '../../web/src/compose/signals.ts';
-import { intentWords, suggestIntents } from '../../web/src/compose/suggestions.ts';
+import { intentWords, suggestIntents, suggestionsAfter } from '../../web/src/compose/suggestions.ts';
 import { chartSeries, describeSeries, outputView, stoppedSentence } from '../../web/src/compose/signal-chart.ts';
 
 describe('makeSignal', () => {
@@ -59,6 +59,13 @@ describe('suggestIntents', () => {
     'find the peak-to-peak amplitude of the signal',
     'compute the spectrum of the series',
   ];
+
+  it('after a refusal leaves out the sentence already offered as what the Planners read, and after code offers nothing', () => {
+    const refused = { intent: 'encrypt the signal then smooth it', code: null, reading: 'smooth the signal over 5 points' };
+    expect(suggestionsAfter(refused, known)).toEqual(['take the derivative of the signal then smooth it']);
+    expect(suggestionsAfter({ ...refused, reading: null }, known)[0]).toBe('smooth the signal over 5 points');
+    expect(suggestionsAfter({ ...refused, code: 'function composed(x){return x}' }, known)).toEqual([]);
+  });
 
   it('offers the known intents sharing the most telling words, best first, ties in the pool order', () => {
     expect(suggestIntents('encrypt the signal then smooth it', known)).toEqual(['smooth the signal over 5 points', 'take the derivative of the signal then smooth it']);

@@ -20,7 +20,7 @@ import type { RunSessionDeps } from '../replay/session-deps.ts';
 import { buildComposeReplay, type ComposeReplay } from './frames.ts';
 import { byRole, COMPOSE_ROLES, isPlannerRole, ROLE_TITLES, settingsFor, type ComposeRole } from './models.ts';
 import { SignalBench } from './signal-bench.svelte.ts';
-import { suggestIntents } from './suggestions.ts';
+import { suggestionsAfter } from './suggestions.ts';
 import { composeShareUrl } from './share.ts';
 
 export type ComposeStatus = 'idle' | 'loading-models' | 'composing' | 'done' | 'error';
@@ -167,7 +167,7 @@ export class ComposeSession {
   /** After a refusal: the closest intents the organelles do know. */
   get suggestions(): string[] {
     const run = this.#run;
-    return run && run.code === null ? suggestIntents(run.intent, this.#known) : [];
+    return run ? suggestionsAfter(run, this.#known) : [];
   }
 
   /** Called when the Compose view opens: lists the examples (they come from the worker's sets). */

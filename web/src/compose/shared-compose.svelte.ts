@@ -11,7 +11,7 @@ import { errorMessage } from '../lib/format.ts';
 import { Playback, type Clock } from '../replay/playback.svelte.ts';
 import { buildComposeReplay, type ComposeReplay } from './frames.ts';
 import { SignalBench } from './signal-bench.svelte.ts';
-import { suggestIntents } from './suggestions.ts';
+import { suggestionsAfter } from './suggestions.ts';
 import { linkRefusal } from './share.ts';
 
 export type SharedStatus = 'idle' | 'replaying' | 'done' | 'refused';
@@ -41,7 +41,7 @@ export class SharedCompose {
   get refusal(): { check: string; what: string; message: string } | null { return this.#refusal; }
   get suggestions(): string[] {
     const run = this.#run;
-    return run && run.code === null ? suggestIntents(run.intent, this.#known) : [];
+    return run ? suggestionsAfter(run, this.#known) : [];
   }
 
   /** Replays `payload` (once per payload); the events show as they come, then play from the start. */

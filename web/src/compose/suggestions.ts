@@ -42,3 +42,12 @@ export function suggestIntents(intent: string, known: readonly string[], count =
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
   return scored.slice(0, count).map((s) => s.candidate);
 }
+
+/**
+ * After a run: none if it composed, else the closest known intents to its own, less the sentence
+ * the refusal already offers as what the Planners read (it would stand twice).
+ */
+export function suggestionsAfter(run: { intent: string; code: string | null; reading: string | null }, known: readonly string[]): string[] {
+  if (run.code !== null) return [];
+  return suggestIntents(run.intent, run.reading === null ? known : known.filter((k) => k !== run.reading));
+}
