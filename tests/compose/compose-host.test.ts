@@ -31,7 +31,7 @@ const MODULE = [
 ].join('\n');
 
 describe('composeExamples', () => {
-  const { examples, known } = composeExamples(COMPOSE_LIBRARY);
+  const { examples, known, steps } = composeExamples(COMPOSE_LIBRARY);
 
   it('offers held-out cases of the wording, template and composition sets, two each, short enough to read', () => {
     for (const set of ['wording', 'template', 'composition'] as const) {
@@ -72,7 +72,11 @@ describe('composeExamples', () => {
     expect(phrases.length).toBeGreaterThan(270);
     expect(new Set(phrases.map((p) => p.plan.replace(/\(.*$/, ''))).size).toBe(COMPOSE_LIBRARY.primitives.length);
     expect(phrases.every((p) => known.includes(p.intent))).toBe(true);
-    expect(composeExamples(COMPOSE_LIBRARY)).toEqual({ examples, known }); // the same on every call
+    // the same phrases, listed by step in the library's order: the words the view shows
+    expect(steps.map((s) => s.name)).toEqual(COMPOSE_LIBRARY.primitives.map((p) => p.name));
+    expect(steps.every((s) => s.sentences.length > 0)).toBe(true);
+    expect(steps.flatMap((s) => s.sentences)).toEqual(phrases.map((p) => p.intent));
+    expect(composeExamples(COMPOSE_LIBRARY)).toEqual({ examples, known, steps }); // the same on every call
   });
 });
 

@@ -198,6 +198,20 @@ test('a held-out intent is composed step by step, its code judged and run on a s
   await fresh.close();
 });
 
+test("the library's words: every step listed with its phrases, and one picked composes as asked", async ({ page }) => {
+  await page.goto('/#/compose');
+  const words = page.getByTestId('library-words');
+  await words.locator('summary').click();
+  await expect(words.locator('dt')).toHaveCount(76);
+  await words.getByRole('button', { name: 'take the average of the signal', exact: true }).click();
+  const field = page.getByLabel('What should the function do?');
+  await expect(field).toHaveValue('take the average of the signal');
+  await page.getByRole('button', { name: 'Compose', exact: true }).click();
+  await expect(result(page)).toHaveAttribute('data-outcome', 'composed');
+  await expect(page.getByTestId('composition')).toHaveText('mean');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test('an unknown concept is refused plainly, with intents the organelles do know; a malformed intent is explained', async ({ page }) => {
   await page.goto('/#/compose');
   const field = page.getByLabel('What should the function do?');

@@ -70,6 +70,7 @@ function setup(models: ModelMeta[] = BUILT_IN, settings: ComposeSettings | null 
     composeExamples: vi.fn(async () => ({
       examples: [{ intent: 'smooth the readings and then compute the second difference of the result', kind: 'composition' as const, plan: 'rolling_mean(3)|second_difference' }],
       known: ['smooth the signal over 5 points', 'compute the mean of the data'],
+      steps: [{ name: 'rolling_mean', category: 'smoothing', sentences: ['take a moving average of the signal', 'smooth the signal'] }],
     })),
   };
   const spawn: SpawnEngine = () => {
@@ -118,6 +119,8 @@ describe('ComposeSession', () => {
     session.open();
     await flush();
     expect(session.examples).toEqual(chosen);
+    // and every step the library has, in its own words, from the worker
+    expect(session.steps.map((s) => s.name)).toEqual(['rolling_mean']);
   });
 
   it('composes: models loaded once with the shipped settings, the run shown as it comes, then played, then run on a signal', async () => {
@@ -306,7 +309,7 @@ describe('SharedCompose', () => {
         return o;
       }),
       runComposed: vi.fn(async () => ({ ok: false, check: 'time', message: 'stopped after 500 ms: the time limit', ms: 501 })),
-      composeExamples: vi.fn(async () => ({ examples: [], known: ['smooth the signal over 5 points'] })),
+      composeExamples: vi.fn(async () => ({ examples: [], known: ['smooth the signal over 5 points'], steps: [] })),
     };
     let closed = 0;
     const spawn: SpawnEngine = () => ({ api: api as unknown as Remote<EngineWorkerApi>, close: () => void closed++ });

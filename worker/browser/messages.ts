@@ -195,4 +195,4 @@ export interface GameRun {
 export type {
   ComposeExamples, ComposeModels, ComposeReplay, ComposeRun, ComposeSettings, ComposedRunRequest, ComposedRunResult,
 } from './compose.ts';
-export type { ExampleIntent, ExampleKind } from '../compose/examples.ts';
+export type { ExampleIntent, ExampleKind, LibraryStep } from '../compose/examples.ts';

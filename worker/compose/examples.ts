@@ -27,10 +27,19 @@ export interface ExampleIntent {
   plan: string;
 }
 
+/** One primitive as a person may ask for it: every phrase of it said on its own (phraseIntents). */
+export interface LibraryStep {
+  name: string;
+  category: string;
+  sentences: string[];
+}
+
 export interface ComposeExamples {
   examples: ExampleIntent[];
   /** Training-class sentences, the pool the suggestions after a refusal are taken from. */
   known: string[];
+  /** Every primitive, in the library's order, with each of its phrases said on its own: the words the organelles know. */
+  steps: LibraryStep[];
 }
 
 /** Longest example shown: a sentence a person reads at a glance. */
@@ -92,15 +101,19 @@ const PHRASE_TEMPLATES = ['verb', 'compute', 'return'] as const;
 /**
  * Every phrase of every primitive said once on its own, its parameters at their defaults ("take
  * a moving average of the signal"): the suggestions' words for each step, as many as the library
- * has. A phrase whose every single-step sentence is a held-out one is left out.
+ * has, each sentence once. A phrase whose every single-step sentence is a held-out one is left out.
  */
-export function phraseIntents(lib: Library): { intent: string; plan: string }[] {
+export function phraseIntents(lib: Library): { intent: string; plan: string; name: string }[] {
+  const said = new Set<string>();
   return lib.primitives.flatMap((p) => {
     const composition = [{ name: p.name, args: p.params.map((q) => q.default) }];
     const object = p.arrays === 2 ? PAIRS[0] : OBJECTS[0];
     return p.phrases.flatMap((_, i) => {
-      const said = PHRASE_TEMPLATES.map((template) => renderIntent(composition, { template, phrases: [i], object, refs: [] }, lib.lookup).text).find((text) => !isHeldOutWording(text));
-      return said === undefined ? [] : [{ intent: said, plan: formatPlan(composition) }];
+      const text = PHRASE_TEMPLATES.map((template) => renderIntent(composition, { template, phrases: [i], object, refs: [] }, lib.lookup).text).find((t) => !isHeldOutWording(t));
+      // two phrases may come out as one sentence ("compute the area under the signal")
+      if (text === undefined || said.has(text)) return [];
+      said.add(text);
+      return [{ intent: text, plan: formatPlan(composition), name: p.name }];
     });
   });
 }
@@ -134,10 +147,12 @@ export function composeExamples(lib: Library, counts: ExampleCounts = EXAMPLE_CO
     .slice(0, counts.unknown)
     .map((c) => ({ intent: c.intent, kind: 'unknown' as const, plan: 'none' }));
   // every phrase on its own, and one sentence of each length for every primitive: the suggestions can name any of them
+  const phrases = phraseIntents(lib);
+  const steps = lib.primitives.map((p) => ({ name: p.name, category: p.category, sentences: phrases.filter((e) => e.name === p.name).map((e) => e.intent) }));
   const known = [
-    ...phraseIntents(lib),
+    ...phrases,
     ...trainingClassIntents(lib, lib.primitives.length, 1, 'compose/examples/known-1'),
     ...trainingClassIntents(lib, lib.primitives.length, 2, 'compose/examples/known-2'),
   ].map((e) => e.intent);
-  return { examples: [...ordinary, ...heldOutExamples(lib, counts.heldOut), ...unknown], known: [...new Set(known)] };
+  return { examples: [...ordinary, ...heldOutExamples(lib, counts.heldOut), ...unknown], known: [...new Set(known)], steps };
 }

@@ -6,7 +6,7 @@
 // app, so a composition survives moving between views. Its setup (the intent, the models, the
 // Planners or the keyword decomposer) goes to and from the address, `#/compose/<intent>?…`.
 import * as Comlink from 'comlink';
-import type { ComposeRun, ComposeSettings, ExampleIntent } from '../../../worker/browser/messages.ts';
+import type { ComposeRun, ComposeSettings, ExampleIntent, LibraryStep } from '../../../worker/browser/messages.ts';
 import type { OrchestratorEvent } from '../../../worker/orchestrator/events.ts';
 import { checkIntent } from '../../../worker/compose/prompts.ts';
 import { KeptEngine } from '../lib/engine-worker.ts';
@@ -59,6 +59,7 @@ export class ComposeSession {
   #asked = $state<string | null>(null);
   #examples = $state.raw<ExampleIntent[]>([]);
   #known = $state.raw<string[]>([]);
+  #steps = $state.raw<LibraryStep[]>([]);
   #examplesStatus = $state<'idle' | 'loading' | 'ready' | 'error'>('idle');
   /** Events of the run going on, as they arrive. */
   #live: OrchestratorEvent[] = [];
@@ -101,6 +102,8 @@ export class ComposeSession {
   }
   get examples(): readonly ExampleIntent[] { return this.#examples; }
   get examplesStatus(): 'idle' | 'loading' | 'ready' | 'error' { return this.#examplesStatus; }
+  /** Every primitive with each of its phrases said on its own: the words the organelles know (listed with the examples). */
+  get steps(): readonly LibraryStep[] { return this.#steps; }
 
   // ---- models
 
@@ -264,10 +267,11 @@ export class ComposeSession {
     if (this.#examplesStatus === 'loading' || this.#examplesStatus === 'ready') return;
     this.#examplesStatus = 'loading';
     try {
-      const { examples, known } = await this.#engine.api.composeExamples();
+      const { examples, known, steps } = await this.#engine.api.composeExamples();
       // the shipped settings name the examples the built-in models compose as asked
       this.#examples = this.#deps.settings?.examples ?? examples;
       this.#known = known;
+      this.#steps = steps;
       this.#examplesStatus = 'ready';
     } catch {
       this.#examplesStatus = 'error';
