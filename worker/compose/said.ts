@@ -270,6 +270,12 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
     const key = keyOf(w);
     return key !== undefined && tellingKey(key);
   };
+  /** The intent with each number it says in words written in digits: "the 75th percentile" says 75, "over five points" 5. */
+  const inDigits = (intent: string) =>
+    intent.replace(ORDINAL_DIGITS, '$1').replace(/\b[a-z]+\b/gi, (written) => {
+      const w = written.toLowerCase();
+      return NUMBER_WORDS.has(w) && !users.has(w) ? String(NUMBER_WORDS.get(w)) : written;
+    });
   /** Every match of a primitive's forms in `words`, read as `reading` says. */
   const matchesOf = (words: readonly string[], name: string, reading: Reading = 'said') =>
     (forms.get(name) ?? []).filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, wordsOf.get(name)!, keyKinds, reading));
@@ -290,10 +296,7 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
       });
   return {
     unsaid(written, composition) {
-      // "the 75th percentile" says 75, "over five points" 5
-      const intent = written
-        .replace(ORDINAL_DIGITS, '$1')
-        .replace(/\b[a-z]+\b/gi, (w) => (NUMBER_WORDS.has(w.toLowerCase()) && !users.has(w.toLowerCase()) ? String(NUMBER_WORDS.get(w.toLowerCase())) : w));
+      const intent = inDigits(written);
       const words = readWords(intent);
       // "how many peaks are there" is answered by a count, not by the peaks' indices
       const last = composition.at(-1);
@@ -358,7 +361,7 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
       if (taken.has(k) || glue.has(w) || AROUND.has(w)) continue;
       const key = users.has(w) ? w : w.length >= LONG_TYPO && ![...AROUND, ...ARTICLES].some((a) => mayBeTypoOf(w, a)) ? keyOf(w) : undefined;
       if (key === undefined || key.length < 3 || keyKinds.generic(key) || AROUND.has(key) || FUNCTION_WORDS.has(key)) continue;
-      if (plannedWords.some((its) => [...its].some((k) => same(w, k)))) continue; // "magnitude" is dft_magnitude's "magnitudes"
+      if (plannedWords.some((its) => [...its].some((own) => same(w, own)))) continue; // "magnitude" is dft_magnitude's "magnitudes"
       return w;
     }
     return null;
