@@ -4,13 +4,10 @@
 import { flushSync } from 'svelte';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { revealEachNew, type RevealTarget } from '../../web/src/lib/reveal-new.svelte.ts';
+import { runSection } from '../helpers/run-section.ts';
 
 describe('revealEachNew', () => {
-  const section = document.createElement('section');
-  const heading = document.createElement('h2');
-  heading.tabIndex = -1;
-  section.append(heading);
-  document.body.append(section);
+  const { section, heading } = runSection();
   const scroll = vi.spyOn(section, 'scrollIntoView').mockImplementation(() => {});
   let stop = () => {};
   afterEach(() => {

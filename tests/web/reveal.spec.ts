@@ -2,6 +2,7 @@
 // visitor prefers reduced motion, and focused without a second scroll.
 import { describe, expect, it, vi } from 'vitest';
 import { reveal, scrollBehavior } from '../../web/src/lib/reveal.ts';
+import { runSection } from '../helpers/run-section.ts';
 
 const media = (reduced: boolean) => ({
   matchMedia: (query: string) => ({ matches: reduced && query === '(prefers-reduced-motion: reduce)' }) as MediaQueryList,
@@ -14,11 +15,7 @@ describe('reveal', () => {
   });
 
   it('scrolls the target to the top and focuses the heading without scrolling again', () => {
-    const section = document.createElement('section');
-    const heading = document.createElement('h2');
-    heading.tabIndex = -1;
-    section.append(heading);
-    document.body.append(section);
+    const { section, heading } = runSection();
     const scroll = vi.spyOn(section, 'scrollIntoView').mockImplementation(() => {});
     const focus = vi.spyOn(heading, 'focus');
     reveal(section, heading, media(true));

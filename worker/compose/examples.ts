@@ -10,7 +10,7 @@
 // refused intent names something the organelles do know, in as many of its words as the library has.
 import { Rng } from '../games/rng.ts';
 import { drawChain, drawWording, renderIntent } from './intents.ts';
-import { OBJECTS, PAIRS } from './language/words.ts';
+import { plainObject } from './language/words.ts';
 import { trainingTemplates } from './language/templates.ts';
 import { formatPlan, returnKind } from './plan.ts';
 import { buildSet, type Library, type SetName } from './sets.ts';
@@ -107,7 +107,7 @@ export function phraseIntents(lib: Library): { intent: string; plan: string; nam
   const said = new Set<string>();
   return lib.primitives.flatMap((p) => {
     const composition = [{ name: p.name, args: p.params.map((q) => q.default) }];
-    const object = p.arrays === 2 ? PAIRS[0] : OBJECTS[0];
+    const object = plainObject(p.arrays);
     return p.phrases.flatMap((_, i) => {
       const text = PHRASE_TEMPLATES.map((template) => renderIntent(composition, { template, phrases: [i], object, refs: [] }, lib.lookup).text).find((t) => !isHeldOutWording(t));
       // two phrases may come out as one sentence ("compute the area under the signal")

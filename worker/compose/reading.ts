@@ -7,6 +7,7 @@ import { phraseFits, renderIntent, templateFits } from './intents.ts';
 import { primitiveOf, type Lookup } from './plan.ts';
 import { templateById } from './language/templates.ts';
 import { libraryDecomposer } from './keywords.ts';
+import { plainObject } from './language/words.ts';
 import type { Composition } from './types.ts';
 
 /**
@@ -23,7 +24,7 @@ export function planInWords(composition: Composition, lookup: Lookup): string | 
     return primitive.phrases.findIndex((p) => phraseFits(p, primitive, step.args));
   });
   if (phrases.includes(-1)) return null;
-  const object = primitiveOf(composition[0].name, lookup).arrays === 2 ? 'the two signals' : 'the signal';
+  const object = plainObject(primitiveOf(composition[0].name, lookup).arrays);
   const wording = { template: template.id, phrases, object, refs: composition.map(() => 'it') };
   return renderIntent(composition, wording, lookup).text;
 }
@@ -46,6 +47,5 @@ const COMMON_WORDS = new Set([
  * magnitude".
  */
 export function wordsNoPhraseHolds(intent: string): string[] {
-  const { knownWords } = libraryDecomposer();
-  return libraryDecomposer().unknownWords(intent).filter((w) => !COMMON_WORDS.has(w) && !knownWords.has(w) && !/\d/.test(w));
+  return libraryDecomposer().unknownWords(intent).filter((w) => !COMMON_WORDS.has(w) && !/\d/.test(w));
 }

@@ -89,6 +89,9 @@ const FUNCTION_WORDS = new Set([
 /** The words around the steps (what a composition works on, how a step names the one before), which name no operation. */
 const AROUND = new Set([...OBJECTS, ...PAIRS, ...REFS].flatMap((t) => tokenize(t)));
 
+/** The words around the steps and the articles: a slip of one is no slip of a key word. */
+const NAMING_NOTHING = [...AROUND, ...ARTICLES];
+
 /** A word this long that is no key word is read as a typo of one (a shorter one is too often another word: "once", "one"). */
 const LONG_TYPO = 5;
 
@@ -359,7 +362,7 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
     const plannedWords = [...planned.keys()].map((name) => wordsOf.get(name)!.its);
     for (const [k, w] of words.entries()) {
       if (taken.has(k) || glue.has(w) || AROUND.has(w)) continue;
-      const key = users.has(w) ? w : w.length >= LONG_TYPO && ![...AROUND, ...ARTICLES].some((a) => mayBeTypoOf(w, a)) ? keyOf(w) : undefined;
+      const key = users.has(w) ? w : w.length >= LONG_TYPO && !NAMING_NOTHING.some((a) => mayBeTypoOf(w, a)) ? keyOf(w) : undefined;
       if (key === undefined || key.length < 3 || keyKinds.generic(key) || AROUND.has(key) || FUNCTION_WORDS.has(key)) continue;
       if (plannedWords.some((its) => [...its].some((own) => same(w, own)))) continue; // "magnitude" is dft_magnitude's "magnitudes"
       return w;

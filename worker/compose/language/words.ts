@@ -12,5 +12,10 @@ export const PAIRS: readonly string[] = [
   'the two signals', 'x and y', 'both signals', 'the two series', 'the two arrays', 'both arrays',
 ];
 
+/** What a sentence said in the library's plainest words works on: "the signal", or "the two signals" for a binary first step. */
+export function plainObject(arrays: number): string {
+  return arrays === 2 ? PAIRS[0] : OBJECTS[0];
+}
+
 /** How a later step names the result so far. */
 export const REFS: readonly string[] = ['it', 'the result', 'that'];
