@@ -145,7 +145,10 @@ function perturbedSet(lib: Library, size: number): Case[] {
  * An intent with an unknown concept in it: alone, or as one step of a chain of known
  * primitives, said with a known template.
  */
-export function unknownIntent(rng: Rng, lib: Library, concept: Phrase, pairAllowed: (a: string, b: string) => boolean = () => true): { text: string; template: string } {
+/** `connectives`: what the 'connective' template may join steps with (the Planner's corpus draws from more). */
+export function unknownIntent(
+  rng: Rng, lib: Library, concept: Phrase, pairAllowed: (a: string, b: string) => boolean = () => true, connectives: readonly string[] = CONNECTIVES,
+): { text: string; template: string } {
   const steps = lengthOf(rng);
   const at = rng.int(steps);
   const chainable = lib.primitives.filter((p) => p.arrays === 1 && p.returns === 'array');
@@ -165,10 +168,10 @@ export function unknownIntent(rng: Rng, lib: Library, concept: Phrase, pairAllow
   }
   const template = rng.pick(trainingTemplates(steps));
   const refs = Array.from({ length: steps }, () => rng.pick(REFS));
-  const connectives = Array.from({ length: steps }, () => rng.pick(CONNECTIVES));
+  const joins = Array.from({ length: steps }, () => rng.pick(connectives));
   let r = 0;
   let k = 0;
-  const text = template.render(words, { object: rng.pick(OBJECTS), ref: () => refs[r++], connective: () => connectives[k++] });
+  const text = template.render(words, { object: rng.pick(OBJECTS), ref: () => refs[r++], connective: () => joins[k++] });
   return { text, template: template.id };
 }
 
