@@ -1,11 +1,7 @@
 // Training corpora for the code-composition organelles (seed 000, section 9), a pure function
 // of the seed and the library:
 //   planner  intent|blocked=...  ->  the plan (`rolling_mean(5)|diff_central`), or `none`
-//            clean sentences (the 'connective' template's joins drawn from more glue than the
-//            sets': language/templates.ts TRAINING_CONNECTIVES), sentences with training noise,
-//            sentences as a person types them (language/terse.ts: "give me the variance", "smooth
-//            over 5 points, then differentiate"), unknown concepts (answer `none`, a quarter of
-//            them said tersely),
+//            clean sentences, sentences with training noise, unknown concepts (answer `none`),
 //            and replans: with `blocked=NAME(low_conf)` (the Code organelle was unsure of NAME)
 //            or `blocked=A+B(low_conf)` (the Wiring organelle was unsure of the plan), the plan
 //            with NAME spelled as an equivalent chain, or `none` when there is none
@@ -19,9 +15,8 @@
 
 import { Rng } from '../worker/games/rng.ts';
 import { drawChain, drawStep, drawWording, renderIntent, type Intent } from '../worker/compose/intents.ts';
-import { TRAINING_CONNECTIVES, trainingTemplates } from '../worker/compose/language/templates.ts';
+import { trainingTemplates } from '../worker/compose/language/templates.ts';
 import { addNoise } from '../worker/compose/language/noise.ts';
-import { terseIntent, terseUnknownIntent } from '../worker/compose/language/terse.ts';
 import { decoyConcept, madeUpConcept, TEST_UNKNOWN_WORDS, TRAINING_UNKNOWN, TRAINING_UNKNOWN_MORE } from '../worker/compose/language/oov.ts';
 import { formatPlan, REFUSAL, type Lookup } from '../worker/compose/plan.ts';
 import { holdsOutPair, isHeldOutPair, isHeldOutWording } from '../worker/compose/splits.ts';
@@ -47,7 +42,7 @@ export interface ComposeCorpus {
   single: string;
   stats: {
     plannerDocs: number;
-    plannerByKind: Record<'clean' | 'noisy' | 'terse' | 'unknown' | 'replan', number>;
+    plannerByKind: Record<'clean' | 'noisy' | 'unknown' | 'replan', number>;
     wiringDocs: number;
     codeDocs: number;
     singleDocs: number;
@@ -85,13 +80,12 @@ function intentKey(text: string): string {
 const allowedPair = (a: string, b: string) => !isHeldOutPair(a, b);
 
 /** A training sentence: known template, no held-out pair, not a held-out sentence. */
-/** `connectives`: what the 'connective' template may join steps with (the Planner's draw from more). */
-function trainingIntent(rng: Rng, lib: Library, i: number, connectives?: readonly string[]): Intent | null {
+function trainingIntent(rng: Rng, lib: Library, i: number): Intent | null {
   const first = lib.primitives[i % lib.primitives.length];
   const steps = first.returns === 'number' ? 1 : [1, 2, 2, 3][rng.int(4)];
   const chain = drawChain(rng, lib.primitives, [first], steps, { pairAllowed: allowedPair });
   if (chain === null) return null;
-  const drawn = drawWording(rng, chain, trainingTemplates(steps), lib.lookup, connectives);
+  const drawn = drawWording(rng, chain, trainingTemplates(steps), lib.lookup);
   if (drawn === null) return null;
   const intent = renderIntent(drawn.composition, drawn.wording, lib.lookup);
   return isHeldOutWording(intent.text) || intent.text.length > MAX_INTENT ? null : intent;
@@ -135,8 +129,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
 
   // ---- planner
   const knownWords = phraseWords(lib.primitives);
-  const chainable = lib.primitives.filter((p) => p.arrays === 1 && p.returns === 'array');
-  const byKind = { clean: 0, noisy: 0, terse: 0, unknown: 0, replan: 0 };
+  const byKind = { clean: 0, noisy: 0, unknown: 0, replan: 0 };
   const planner: string[] = [];
   const plannerRng = rng.fork('planner');
   for (let i = 0; planner.length < options.plannerDocs; i++) {
@@ -150,35 +143,23 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
           : kind < 6 ? plannerRng.pick(TRAINING_UNKNOWN_MORE)
             : kind < 9 ? decoyConcept(plannerRng, knownWords)
               : madeUpConcept(plannerRng);
-      // a quarter of them said the way a person types (language/terse.ts), so that a refusal is
-      // learned in that form too
-      const text = plannerRng.int(4) === 0
-        ? terseUnknownIntent(plannerRng, chainable, concept, allowedPair)
-        : unknownIntent(plannerRng, lib, concept, allowedPair, TRAINING_CONNECTIVES).text;
-      if (text === null || !usable(text)) continue;
-      planner.push(doc(plannerPrompt(text, []), REFUSAL));
+      const u = unknownIntent(plannerRng, lib, concept, allowedPair);
+      if (!usable(u.text)) continue;
+      planner.push(doc(plannerPrompt(u.text, []), REFUSAL));
       byKind.unknown++;
       continue;
     }
-    const intent = trainingIntent(plannerRng, lib, i, TRAINING_CONNECTIVES);
+    const intent = trainingIntent(plannerRng, lib, i);
     if (intent === null) continue;
     if (roll < 18) {
       if (!usable(intent.text)) continue;
       planner.push(replanDoc(plannerRng, intent));
       byKind.replan++;
-    } else if (roll < 30) {
+    } else if (roll < 42) {
       const text = addNoise(intent.text, plannerRng);
       if (!usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
       byKind.noisy++;
-    } else if (roll < 42) {
-      // the same composition as a person types it (language/terse.ts), a third of them with noise
-      const terse = terseIntent(plannerRng, intent.composition, lib.lookup);
-      if (terse === null) continue;
-      const text = plannerRng.int(3) === 0 ? addNoise(terse, plannerRng) : terse;
-      if (!usable(text)) continue;
-      planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
-      byKind.terse++;
     } else {
       if (!usable(intent.text)) continue;
       planner.push(doc(plannerPrompt(intent.text, []), formatPlan(intent.composition)));

@@ -12,14 +12,14 @@
 // generator's sentences for a known composition, and is itself checked on every clean document.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, phraseWords, type ComposeCorpus } from '../../corpus/compose.ts';
+import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, type ComposeCorpus } from '../../corpus/compose.ts';
 import { COMPOSE_LIBRARY as LIB } from '../../worker/compose/library.ts';
 import { buildSet, SET_NAMES, SET_SIZES, type Case, type SetName } from '../../worker/compose/sets.ts';
 import { drawChain, drawWording, phraseFits, renderIntent, templateFits } from '../../worker/compose/intents.ts';
 import { formatNumber, parsePlan } from '../../worker/compose/plan.ts';
 import { holdsOutPair, isHeldOutPair, isHeldOutWording } from '../../worker/compose/splits.ts';
 import { parseBlockedItem, plannerPrompt } from '../../worker/compose/prompts.ts';
-import { ALL_TEMPLATES, CONNECTIVES, HELD_OUT_TEMPLATES, TRAINING_CONNECTIVES, heldOutTemplates, trainingTemplates, VALIDATION_TEMPLATES, validationTemplates, type StepWords, type Template } from '../../worker/compose/language/templates.ts';
+import { ALL_TEMPLATES, CONNECTIVES, HELD_OUT_TEMPLATES, heldOutTemplates, trainingTemplates, VALIDATION_TEMPLATES, validationTemplates, type StepWords, type Template } from '../../worker/compose/language/templates.ts';
 import { OBJECTS, PAIRS, REFS } from '../../worker/compose/language/words.ts';
 import { HELD_OUT_FILLERS } from '../../worker/compose/language/slips.ts';
 import { TEST_UNKNOWN_WORDS, VALIDATION_UNKNOWN, VALIDATION_UNKNOWN_PHRASE_WORDS, VALIDATION_UNKNOWN_PHRASES } from '../../worker/compose/language/oov.ts';
@@ -165,7 +165,7 @@ function cleanTemplate(text: string, composition: Composition): string | null {
   const literalEnds = (lit: string, from: number) => (text.startsWith(lit, from) ? [from + lit.length] : []);
   const nodeEnds = (node: Node, from: number): number[] => {
     if ('lit' in node) return literalEnds(node.lit, from);
-    if ('slot' in node) return (node.slot === 'object' ? objects : node.slot === 'ref' ? REFS : TRAINING_CONNECTIVES).flatMap((w) => literalEnds(w, from));
+    if ('slot' in node) return (node.slot === 'object' ? objects : node.slot === 'ref' ? REFS : CONNECTIVES).flatMap((w) => literalEnds(w, from));
     return forms[node.step].flatMap((phrase) => {
       const [first, ...rest] = phrase[node.form];
       let positions = literalEnds(first, from);
@@ -342,18 +342,6 @@ describe('held-out templates', () => {
       for (const t of heldOutTemplates(steps)) expect(MARKERS.some((m) => render(t, steps).includes(m)), `${t.id}: ${render(t, steps)}`).toBe(true);
       for (const t of trainingTemplates(steps)) expect(MARKERS.filter((m) => render(t, steps).includes(m)), t.id).toEqual([]);
     }
-  });
-
-  it("the Planner corpus's own glue holds no word of a held-out or validation template, and no word of a step's phrases", () => {
-    const templateWords = ['once', 'done', 'start', 'continue', 'finish', 'hand', 'kick', 'proceed', 'wrap'];
-    // words around the steps that the phrases use too, and name no step
-    const functionWords = new Set(['is', 'as', 'with', 'the', 'at', 'in', 'of', 'all', 'to', 'and', 'that', 'it', 'a', 'after', 'next', 'then', 'by', 'from', 'on']);
-    const phrase = new Set(phraseWords(LIB.primitives));
-    const words = new Set(TRAINING_CONNECTIVES.flatMap((g) => g.replace(/,/g, '').split(' ')));
-    expect([...words].filter((w) => templateWords.includes(w))).toEqual([]);
-    expect([...words].filter((w) => phrase.has(w) && !functionWords.has(w))).toEqual([]);
-    expect(TRAINING_CONNECTIVES.filter((g) => g.includes('with that'))).toEqual([]);
-    expect(CONNECTIVES.every((c) => TRAINING_CONNECTIVES.includes(c))).toBe(true);
   });
 
   it('no corpus document holds their connector words', () => {

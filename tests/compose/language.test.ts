@@ -14,8 +14,6 @@ import { isHeldOutPair } from '../../worker/compose/splits.ts';
 import { ALL_TEMPLATES, trainingTemplates } from '../../worker/compose/language/templates.ts';
 import { addNoise, TRAINING_FILLERS } from '../../worker/compose/language/noise.ts';
 import { HELD_OUT_FILLERS, perturb } from '../../worker/compose/language/slips.ts';
-import { elide, TERSE_FRAMES, TERSE_JOINS, terseIntent, terseUnknownIntent } from '../../worker/compose/language/terse.ts';
-import { TRAINING_UNKNOWN } from '../../worker/compose/language/oov.ts';
 import { Rng } from '../../worker/games/rng.ts';
 import type { Composition, Primitive, Step } from '../../worker/compose/types.ts';
 
@@ -463,60 +461,3 @@ function editDistance<T>(a: readonly T[], b: readonly T[], substitution: (x: T, 
 function wordEdits(a: readonly string[], b: readonly string[]): number {
   return editDistance(a, b, (x, y) => Math.min(2, editDistance([...x], [...y], () => 1)));
 }
-
-describe('terse sentences (language/terse.ts)', () => {
-  it("elide a form's argument and the word that introduces it, and keep its parameters", () => {
-    expect(elide('the variance of {x}')).toBe('the variance');
-    expect(elide('smooth {x} over {p0} points')).toBe('smooth over {p0} points');
-    expect(elide('add {p0} to {x}')).toBe('add {p0}');
-    expect(elide('apply a hann window to {x}')).toBe('apply a hann window');
-    expect(elide('count the values of {x} above {p0}')).toBe('count the values above {p0}');
-    expect(elide('find where {x} is highest')).toBeNull();
-    expect(elide('{x} without nans')).toBe('x without nans');
-  });
-
-  // that none is a held-out sentence, or holds a held-out word, tests/compose/held-out.test.ts checks on the corpus
-  it('say every value a step takes that is not its default, alone, in a frame or joined in order by "then"', () => {
-    const rng = new Rng('terse-test');
-    const seen: string[] = [];
-    for (let i = 0; i < 300; i++) {
-      const p = LIB.primitives[i % LIB.primitives.length];
-      const chain = drawChain(rng, LIB.primitives, [p], p.returns === 'number' ? 1 : 1 + rng.int(3), { pairAllowed: () => true });
-      if (chain === null) continue;
-      const composition = chain.map((q) => drawStep(rng, q).step);
-      const text = terseIntent(rng, composition, LIB.lookup);
-      if (text === null) continue;
-      seen.push(text);
-      expect(text, text).not.toMatch(/\{|\}/);
-      for (const s of composition) {
-        primitive(s.name).params.forEach((spec, k) => {
-          if (s.args[k] !== spec.default) expect(text, `${text} (${s.name})`).toContain(formatNumber(s.args[k]));
-        });
-      }
-      // steps are joined only by "then": a bare comma or "and" is no join here
-      if (composition.length > 1) expect(TERSE_JOINS.some((j) => text.includes(j)), text).toBe(true);
-    }
-    expect(seen.length).toBeGreaterThan(250);
-    expect(seen.some((t) => TERSE_FRAMES.some((f) => t.startsWith(`${f} `)))).toBe(true);
-    expect(seen.some((t) => t.includes(' then '))).toBe(true);
-  });
-
-  it('say an unknown concept the same way, at any step, with known steps around it', () => {
-    const rng = new Rng('terse-unknown-test');
-    const chainable = LIB.primitives.filter((p) => p.arrays === 1 && p.returns === 'array');
-    const texts: string[] = [];
-    for (let i = 0; i < 200; i++) {
-      const concept = TRAINING_UNKNOWN[i % TRAINING_UNKNOWN.length];
-      const text = terseUnknownIntent(rng, chainable, concept, () => true);
-      if (text === null) continue;
-      texts.push(text);
-      expect(text, text).not.toMatch(/\{|\}/);
-      // the concept is said: a word of its forms that no known phrase holds is in the sentence
-      const words = [concept.verb, concept.noun].flatMap((f) => f.replace(/\{[^}]+\}/g, ' ').split(/\s+/)).filter((w) => w.length > 3);
-      expect(words.some((w) => text.includes(w)), `${text} / ${concept.verb}`).toBe(true);
-    }
-    expect(texts.length).toBeGreaterThan(150);
-    expect(texts.some((t) => t.includes(' then '))).toBe(true);
-    expect(texts.some((t) => !t.includes(' then '))).toBe(true);
-  });
-});

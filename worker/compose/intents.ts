@@ -133,10 +133,7 @@ export function drawChain(rng: Rng, primitives: readonly Primitive[], firsts: re
 }
 
 /** Words for a drawn chain: its phrases and arguments, a template, the object and references. */
-/** `connectives`: what the 'connective' template may join steps with (the corpus's Planner documents draw from more). */
-export function drawWording(
-  rng: Rng, chain: readonly Primitive[], templates: readonly Template[], lookup: Lookup, connectives: readonly string[] = CONNECTIVES,
-): { composition: Step[]; wording: Wording } | null {
+export function drawWording(rng: Rng, chain: readonly Primitive[], templates: readonly Template[], lookup: Lookup): { composition: Step[]; wording: Wording } | null {
   const drawn = chain.map((p) => drawStep(rng, p));
   const composition = drawn.map((d) => d.step);
   const fitting = templates.filter((t) => templateFits(t, composition, lookup));
@@ -144,6 +141,6 @@ export function drawWording(
   const template = rng.pick(fitting);
   const object = rng.pick(chain[0].arrays === 2 ? PAIRS : OBJECTS);
   const refs = Array.from({ length: chain.length }, () => rng.pick(REFS));
-  const joins = template.id === 'connective' ? Array.from({ length: chain.length - 1 }, () => rng.pick(connectives)) : [];
-  return { composition, wording: { template: template.id, phrases: drawn.map((d) => d.phrase), object, refs, connectives: joins } };
+  const connectives = template.id === 'connective' ? Array.from({ length: chain.length - 1 }, () => rng.pick(CONNECTIVES)) : [];
+  return { composition, wording: { template: template.id, phrases: drawn.map((d) => d.phrase), object, refs, connectives } };
 }

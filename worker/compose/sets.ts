@@ -145,10 +145,7 @@ function perturbedSet(lib: Library, size: number): Case[] {
  * An intent with an unknown concept in it: alone, or as one step of a chain of known
  * primitives, said with a known template.
  */
-/** `connectives`: what the 'connective' template may join steps with (the Planner's corpus draws from more). */
-export function unknownIntent(
-  rng: Rng, lib: Library, concept: Phrase, pairAllowed: (a: string, b: string) => boolean = () => true, connectives: readonly string[] = CONNECTIVES,
-): { text: string; template: string } {
+export function unknownIntent(rng: Rng, lib: Library, concept: Phrase, pairAllowed: (a: string, b: string) => boolean = () => true): { text: string; template: string } {
   const steps = lengthOf(rng);
   const at = rng.int(steps);
   const chainable = lib.primitives.filter((p) => p.arrays === 1 && p.returns === 'array');
@@ -168,10 +165,10 @@ export function unknownIntent(
   }
   const template = rng.pick(trainingTemplates(steps));
   const refs = Array.from({ length: steps }, () => rng.pick(REFS));
-  const joins = Array.from({ length: steps }, () => rng.pick(connectives));
+  const connectives = Array.from({ length: steps }, () => rng.pick(CONNECTIVES));
   let r = 0;
   let k = 0;
-  const text = template.render(words, { object: rng.pick(OBJECTS), ref: () => refs[r++], connective: () => joins[k++] });
+  const text = template.render(words, { object: rng.pick(OBJECTS), ref: () => refs[r++], connective: () => connectives[k++] });
   return { text, template: template.id };
 }
 

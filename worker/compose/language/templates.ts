@@ -152,30 +152,6 @@ export const CONNECTIVES: readonly string[] = [
   'in turn', 'from there', 'and from there', 'and then also', 'thereafter', 'and thereafter',
 ];
 
-/**
- * More glue for the Planner's corpus alone: the 'connective' template there draws from these
- * as well as CONNECTIVES, so that the Planner learns that words between two steps which name no
- * step join them, whatever the words. The generator's sets keep CONNECTIVES, so they are the
- * same sentences with or without this. No word here is a held-out or validation template's
- * (once, done, start, continue, finish; hand, kick, proceed, wrap), "with that" is not said, and
- * none is a word of a primitive's phrases: tests/compose/held-out.test.ts checks.
- */
-const MORE_GLUE: readonly string[] = [
-  'when that is ready', 'when it is ready', 'when this is ready', 'as soon as that is ready', 'as soon as it is ready',
-  'when that has been computed', 'when it has been computed', 'when that is complete', 'when it is complete',
-  'when that is available', 'when you have that', 'when you have it', 'now that you have it', 'now that it is there',
-  'after this', 'after doing that', 'having that', 'with the result', 'with the output', 'using the result', 'using that',
-  'using the output', 'on the output', 'given the result', 'given that', 'at this stage', 'at that stage', 'now',
-  'right after', 'right after that', 'straight after that', 'immediately after', 'directly after that',
-  'as the next thing', 'in the next stage', 'lastly', 'finally', 'last of all', 'in the end', 'to conclude',
-  'as the final stage', 'on top of that', 'further', 'furthermore', 'additionally', 'also', 'meanwhile', 'thereupon',
-  'go ahead and', 'afterward',
-];
-
-// each said alone, after "and", and either of those with a comma after it
-const moreGlue = [...MORE_GLUE, ...MORE_GLUE.map((g) => `and ${g}`)].filter((g) => g !== 'and go ahead and');
-export const TRAINING_CONNECTIVES: readonly string[] = [...CONNECTIVES, ...moreGlue, ...moreGlue.filter((g) => !g.endsWith(' and')).map((g) => `${g},`)];
-
 export const ALL_TEMPLATES: readonly Template[] = [...SINGLE_TEMPLATES, ...CHAIN_TEMPLATES];
 
 export function templateById(id: string): Template {
