@@ -116,12 +116,9 @@ export async function evalCompose(argv: string[]): Promise<void> {
     if (tty) process.stderr.write('\n');
     console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? `, different plans weighed on ${weighedOn(settings.weigh)}` : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}`);
     console.log(formatSummary('pipeline', report));
-    const kinds = [...new Set(report.results.map((r) => r.kind))];
+    const kinds = Object.entries(report.by_kind);
     if (kinds.length > 1) {
-      for (const kind of kinds) {
-        const rows = report.results.filter((r) => r.kind === kind);
-        console.log(`  ${kind.padEnd(11)} ${rows.filter((r) => r.passed).length}/${rows.length} passed, ${rows.filter((r) => r.refused).length} refused, ${rows.filter((r) => r.wrong_code).length} wrong code`);
-      }
+      for (const [kind, k] of kinds) console.log(`  ${kind.padEnd(11)} ${k.passed}/${k.intents} passed, ${k.refused} refused, ${k.wrong_code} wrong code`);
     }
     if (!args.options.has('no-baselines')) for (const b of BASELINES) console.log(formatSummary(b, report.baselines[b]));
     if (json) {

@@ -179,15 +179,22 @@ describe('measured results of the shipped models', () => {
     expect(composeRow).toContain(`wrong code on at most ${(100 * worst).toFixed(1)}% of a set`);
 
     // and the intents typed by hand (docs/intents/, the files the reports measure), with the keyword baseline's share
-    type TypedRow = ComposeRow & { baselines: { keyword: { passed: number } } };
+    type Counts = { intents: number; passed: number };
+    type TypedRow = ComposeRow & { baselines: { keyword: { passed: number } }; by_kind: { clean: Counts; unknown: Counts } };
     const typed = await Promise.all(TYPED_FILES.map((name) => read<TypedRow>(`compose-${name}.json`)));
     for (const r of typed) for (const role of ['planner', 'wiring', 'code']) expect(r.models[role], `${r.set} ${role}`).toBe(await shippedFingerprint('compose', role));
     const list = (items: string[]) => `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-    expect(composeRow).toContain(`and ${grouped(typed.reduce((a, r) => a + r.intents, 0))} sentences typed by hand in five files`);
+    const files = `${['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'][typed.length]} files`;
+    expect(composeRow).toContain(`and ${grouped(typed.reduce((a, r) => a + r.intents, 0))} sentences typed by hand in ${files}`);
     expect(composeRow).toContain(
-      `passed ${list(typed.map((r) => share(r.passed, r.intents)))} of its five files ` +
+      `passed ${list(typed.map((r) => share(r.passed, r.intents)))} of its ${files} ` +
         `(keyword baseline ${list(typed.map((r) => share(r.baselines.keyword.passed, r.intents)))}), ` +
         `with wrong code on at most ${(100 * Math.max(...typed.map((r) => r.wrong_code / r.intents))).toFixed(1)}% of a file`,
+    );
+    // the last file, measured once before anyone read it, by kind: compositions composed, requests the library cannot do refused
+    const last = typed[typed.length - 1].by_kind;
+    expect(composeRow).toContain(
+      `composes ${share(last.clean.passed, last.clean.intents)} of the compositions it asks for and refuses ${share(last.unknown.passed, last.unknown.intents)} of the requests the library cannot do`,
     );
   });
 });

@@ -59,9 +59,14 @@ export interface Summary {
   intervals: { passed: [number, number]; refused: [number, number]; wrong_code: [number, number] };
 }
 
+/** A kind of case's part of a set (sets.ts Case kind): a file of intents typed by hand holds compositions and refusals both. */
+export type KindCounts = Pick<Summary, 'intents' | 'passed' | 'refused' | 'wrong_code'>;
+
 export interface Report extends Summary {
   /** The set's name; for a file of intents, the file's name without its folder and extension. */
   set: string;
+  /** The pipeline's counts on each kind of case the set holds. */
+  by_kind: Partial<Record<Case['kind'], KindCounts>>;
   baselines: Record<Baseline, Summary>;
   results: CaseResult[];
 }
@@ -97,6 +102,19 @@ export function summarize(rows: readonly CaseResult[]): Summary {
     replan_saves: count((r) => r.passed && r.replans > 0 && r.expected !== REFUSAL),
     intervals: { passed: wilson(passed, n), refused: wilson(refused, n), wrong_code: wilson(wrong, n) },
   };
+}
+
+/** The counts of each kind of case among `rows`, in the order the kinds first appear. */
+export function countsByKind(rows: readonly CaseResult[]): Partial<Record<Case['kind'], KindCounts>> {
+  const out: Partial<Record<Case['kind'], KindCounts>> = {};
+  for (const r of rows) {
+    const k = (out[r.kind] ??= { intents: 0, passed: 0, refused: 0, wrong_code: 0 });
+    k.intents++;
+    if (r.passed) k.passed++;
+    if (r.refused) k.refused++;
+    if (r.wrong_code) k.wrong_code++;
+  }
+  return out;
 }
 
 // ---- the reference
@@ -291,6 +309,7 @@ export async function evaluateSet(ctx: EvalContext, set: string, cases: readonly
   return {
     set,
     ...summary,
+    by_kind: countsByKind(results),
     baselines: Object.fromEntries(BASELINES.map((b) => [b, summarize(rows[b])])) as Record<Baseline, Summary>,
     results,
   };
