@@ -4,6 +4,7 @@
 // figures are quoted only beside those very models, the way measured.ts quotes the games'.
 import { combineFingerprints } from '../../../worker/pipeline/fingerprint.ts';
 import { COMPOSE_ROLES, type ComposeRole } from '../../../worker/compose/roles.ts';
+import type { Report } from '../../../worker/compose/evaluate.ts';
 import { grouped, percent } from './format.ts';
 import type { Measured } from './measured.ts';
 
@@ -14,12 +15,10 @@ export interface ComposeReport {
   passed: number;
   refused: number;
   wrong_code: number;
-  /** The counts on each kind of case (worker/compose/evaluate.ts Report by_kind): compositions are `clean`, refusals `unknown`. */
-  by_kind?: Partial<Record<'clean' | 'perturbed' | 'unknown', KindCounts>>;
+  /** The counts on each kind of case: in a file typed by hand, compositions are `clean`, requests for a refusal `unknown`. */
+  by_kind?: Report['by_kind'];
   models?: Partial<Record<ComposeRole | 'single', string>>;
 }
-
-interface KindCounts { intents: number; passed: number; refused: number; wrong_code: number }
 
 /** The pipeline's models' fingerprints, by role. */
 export type ComposeFingerprints = Readonly<Record<ComposeRole, string>>;
