@@ -258,7 +258,7 @@ describe('no corpus prompt is an evaluation intent', () => {
 // ---- intents typed by hand
 
 describe('intents typed by hand (docs/intents)', () => {
-  const FILES = ['typed-dev', 'typed', 'typed-2', 'typed-3', 'typed-4', 'typed-5', 'typed-6'] as const;
+  const FILES = ['typed-dev', 'typed', 'typed-2', 'typed-3', 'typed-4', 'typed-5', 'typed-6', 'typed-7'] as const;
   const typed = (name: (typeof FILES)[number]) => {
     const file = `docs/intents/${name}.tsv`;
     return parseIntentsFile(readFileSync(file, 'utf8'), file);
