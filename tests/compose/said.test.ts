@@ -202,6 +202,11 @@ describe('planWords', () => {
     // words that name no operation, and what the steps work on, are no stray
     expect(unsaid('square each value of the signal', 'square')).toBeNull();
     expect(unsaid('count how many samples exceed 2', 'count_above(2)')).toBeNull();
+    // nor do the names a person gives the data, nor a word of that kind read as a typo of a key word
+    // (each refused a right plan in docs/intents/typed-3 to typed-5: "add up all the numbers")
+    expect(unsaid('add up all the numbers', 'total')).toBeNull();
+    expect(unsaid('middle value of the list', 'median')).toBeNull();
+    expect(unsaid('run the data through a leaky relu', 'leaky_relu(0.01)')).toBeNull();
   });
 
   it("passes nearly every right plan of the validation set (where the pipeline's settings are chosen)", () => {

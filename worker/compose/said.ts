@@ -83,7 +83,9 @@ const NAMES_TWO_INPUTS = new RegExp(`\\b(?:${[...PAIRS, 'a and b'].join('|')})\\
  */
 const FUNCTION_WORDS = new Set([
   'how', 'many', 'each', 'every', 'all', 'them', 'where', 'what', 'which', 'out', 'over', 'between', 'with', 'from', 'into',
-  'times', 'sample', 'samples', 'element', 'elements', 'function',
+  'through', 'times', 'sample', 'samples', 'element', 'elements', 'function',
+  // what a person calls the data ("add up all the numbers", "the middle value of the list")
+  'list', 'number', 'numbers', 'entry', 'entries', 'item', 'items', 'vector', 'vectors',
 ]);
 
 /** The words around the steps (what a composition works on, how a step names the one before), which name no operation. */
@@ -361,7 +363,7 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
     const taken = new Set([...planned.keys()].flatMap((name) => matchesOf(words, name).flatMap((m) => m.at)));
     const plannedWords = [...planned.keys()].map((name) => wordsOf.get(name)!.its);
     for (const [k, w] of words.entries()) {
-      if (taken.has(k) || glue.has(w) || AROUND.has(w)) continue;
+      if (taken.has(k) || glue.has(w) || AROUND.has(w) || FUNCTION_WORDS.has(w)) continue;
       const key = users.has(w) ? w : w.length >= LONG_TYPO && !NAMING_NOTHING.some((a) => mayBeTypoOf(w, a)) ? keyOf(w) : undefined;
       if (key === undefined || key.length < 3 || keyKinds.generic(key) || AROUND.has(key) || FUNCTION_WORDS.has(key)) continue;
       if (plannedWords.some((its) => [...its].some((own) => same(w, own)))) continue; // "magnitude" is dft_magnitude's "magnitudes"
