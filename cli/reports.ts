@@ -30,7 +30,7 @@ function matches(game: string, opponents: readonly string[], opening = 0): Repor
 }
 
 /** The files of intents typed by hand that the reports measure, in the order they were written (docs/intents/). */
-export const TYPED_FILES = ['typed', 'typed-2', 'typed-3', 'typed-4', 'typed-5', 'typed-6'] as const;
+export const TYPED_FILES = ['typed', 'typed-2', 'typed-3', 'typed-4', 'typed-5', 'typed-6', 'typed-7'] as const;
 
 export const REPORTS: Readonly<Record<string, readonly ReportRun[]>> = {
   puzzle8: [

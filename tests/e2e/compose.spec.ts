@@ -388,9 +388,9 @@ test('the Compose view works from the keyboard, and the home page and library le
   // each evaluation set is quoted for the built-in pipeline, or said to be not measured yet
   const rows = card.locator('[data-set]');
   await expect(rows).toHaveCount(7); // five held-out sets, the sentences typed by hand, wrong code
-  await expect(card.locator('[data-set="typed-6"]')).toContainText('Sentences typed by hand');
+  await expect(card.locator('[data-set="typed-7"]')).toContainText('Sentences typed by hand');
   // the sentences typed by hand are quoted by kind: the compositions composed, the requests the library cannot do refused
-  await expect(card.locator('[data-set="typed-6"] dd')).toHaveText(/^composed [\d,]+ of [\d,]+ \(\d+%\), and refused [\d,]+ of the [\d,]+ it cannot do \(\d+%\)$/);
+  await expect(card.locator('[data-set="typed-7"] dd')).toHaveText(/^composed [\d,]+ of [\d,]+ \(\d+%\), and refused [\d,]+ of the [\d,]+ it cannot do \(\d+%\)$/);
   for (const row of await rows.all()) await expect(row.locator('dd')).toHaveText(/^(passed|refused) [\d,]+ of [\d,]+ \(\d+%\)$|^composed .* it cannot do \(\d+%\)$|^[\d,]+ of [\d,]+ intents$|^not measured yet$/);
   await expect(card.getByTestId('compose-pipeline')).toHaveText(/^[0-9a-f]{16}$/);
   await shot(page, 'compose-home-card');

@@ -30,10 +30,10 @@ const QUOTED_SETS = [
   { set: 'composition', label: 'New pairs of steps', what: 'passed' },
   { set: 'perturbed', label: 'New wordings with slips', what: 'passed' },
   { set: 'oov', label: 'Unknown concepts', what: 'refused' },
-  // docs/intents/typed-6.tsv: sentences typed by hand, no generator's, written from the primitive
-  // table's names alone and measured once, before anyone read them; it asks for compositions and
+  // docs/intents/typed-7.tsv: sentences typed by hand, no generator's, written from the primitive
+  // table's names alone, and read by no one (the newest such file); it asks for compositions and
   // for things the library cannot do, so each is quoted on its own
-  { set: 'typed-6', label: 'Sentences typed by hand', what: 'composed-and-refused' },
+  { set: 'typed-7', label: 'Sentences typed by hand', what: 'composed-and-refused' },
 ] as const;
 
 export interface ComposeFigureRow {
@@ -45,7 +45,7 @@ export interface ComposeFigureRow {
 
 export interface ComposeFigures {
   rows: ComposeFigureRow[];
-  /** "8 of 1,443 intents": code handed over that was wrong, over every quoted set measured; null when none is. */
+  /** "5 of 1,442 intents": code handed over that was wrong, over every quoted set measured; null when none is. */
   wrongCode: string | null;
   /** The pipeline fingerprint of the models measured (both Planners, Wiring, Code). */
   pipeline: string;
