@@ -15,7 +15,8 @@
 
 import { Rng } from '../worker/games/rng.ts';
 import { drawChain, drawStep, drawWording, renderIntent, type Intent } from '../worker/compose/intents.ts';
-import { trainingTemplates } from '../worker/compose/language/templates.ts';
+import { HELD_OUT_TEMPLATE_MARKERS, trainingTemplates, VALIDATION_TEMPLATE_MARKERS } from '../worker/compose/language/templates.ts';
+import { HELD_OUT_FILLERS } from '../worker/compose/language/slips.ts';
 import { addNoise } from '../worker/compose/language/noise.ts';
 import { decoyConcept, madeUpConcept, TEST_UNKNOWN_WORDS, TRAINING_UNKNOWN, TRAINING_UNKNOWN_MORE } from '../worker/compose/language/oov.ts';
 import { formatPlan, REFUSAL, type Lookup } from '../worker/compose/plan.ts';
@@ -120,6 +121,25 @@ function singleModelResponse(composition: Composition, lookup: Lookup): string {
   return [wireComposition(composition, lookup), ...bodies].join(' ');
 }
 
+/** Words no training document may hold, whatever made it: the held-out and validation templates' markers, the held-out slips' fillers. */
+const NEVER_TRAINED_ON = new RegExp(
+  `\\b(?:${[...HELD_OUT_TEMPLATE_MARKERS, ...VALIDATION_TEMPLATE_MARKERS, ...HELD_OUT_FILLERS].map((p) => p.replace(/ /g, '\\s+')).join('|')})\\b`,
+  'i',
+);
+
+/**
+ * Throws, naming the document and the words, when a corpus holds what only the held-out or
+ * validation sets may: the generator never writes those words, and a corpus change that would
+ * is stopped here, before any training (tests/compose/held-out.test.ts checks the built corpora
+ * more widely).
+ */
+export function checkNeverTrainedOn(corpus: string, docs: readonly string[]): void {
+  for (const d of docs) {
+    const hit = NEVER_TRAINED_ON.exec(d);
+    if (hit) throw new Error(`the ${corpus} corpus holds "${hit[0]}", words only the held-out or validation sets may hold, in: ${d.replace(/\n/g, ' -> ').slice(0, 160)}`);
+  }
+}
+
 export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions = DEFAULT_COMPOSE_CORPUS): ComposeCorpus {
   const rng = new Rng(`compose/corpus/${options.seed}`);
   const heldOut = evaluationIntents(lib);
@@ -188,6 +208,8 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
     single.push(doc(intent.text, singleModelResponse(intent.composition, lib.lookup)));
   }
 
+  checkNeverTrainedOn('planner', planner);
+  checkNeverTrainedOn('single', single);
   return {
     planner: planner.join('\n\n'),
     wiring: wiring.join('\n\n'),

@@ -12,14 +12,14 @@
 // generator's sentences for a known composition, and is itself checked on every clean document.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, type ComposeCorpus } from '../../corpus/compose.ts';
+import { buildComposeCorpus, checkNeverTrainedOn, DEFAULT_COMPOSE_CORPUS, type ComposeCorpus } from '../../corpus/compose.ts';
 import { COMPOSE_LIBRARY as LIB } from '../../worker/compose/library.ts';
 import { buildSet, SET_NAMES, SET_SIZES, type Case, type SetName } from '../../worker/compose/sets.ts';
 import { drawChain, drawWording, phraseFits, renderIntent, templateFits } from '../../worker/compose/intents.ts';
 import { formatNumber, parsePlan } from '../../worker/compose/plan.ts';
 import { holdsOutPair, isHeldOutPair, isHeldOutWording } from '../../worker/compose/splits.ts';
 import { parseBlockedItem, plannerPrompt } from '../../worker/compose/prompts.ts';
-import { ALL_TEMPLATES, CONNECTIVES, HELD_OUT_TEMPLATES, heldOutTemplates, trainingTemplates, VALIDATION_TEMPLATES, validationTemplates, type StepWords, type Template } from '../../worker/compose/language/templates.ts';
+import { ALL_TEMPLATES, CONNECTIVES, HELD_OUT_TEMPLATE_MARKERS, HELD_OUT_TEMPLATES, VALIDATION_TEMPLATE_MARKERS, heldOutTemplates, trainingTemplates, VALIDATION_TEMPLATES, validationTemplates, type StepWords, type Template } from '../../worker/compose/language/templates.ts';
 import { OBJECTS, PAIRS, REFS } from '../../worker/compose/language/words.ts';
 import { HELD_OUT_FILLERS } from '../../worker/compose/language/slips.ts';
 import { TEST_UNKNOWN_WORDS, VALIDATION_UNKNOWN, VALIDATION_UNKNOWN_PHRASE_WORDS, VALIDATION_UNKNOWN_PHRASES } from '../../worker/compose/language/oov.ts';
@@ -331,7 +331,7 @@ describe('held-out sentences (wording)', () => {
 // ---- templates
 
 describe('held-out templates', () => {
-  const MARKERS = ['once that is done', 'start by', 'finish by', 'continue by'];
+  const MARKERS = HELD_OUT_TEMPLATE_MARKERS;
   const render = (t: Template, steps: number) => t.render(Array.from({ length: steps }, (_, i) => ({ verb: (x: string) => `v${i} ${x}`, gerund: (x: string) => `g${i} ${x}`, noun: (x: string) => `n${i} ${x}` })), { object: 'x', ref: () => 'it', connective: () => 'next' });
 
   it('at least two are held out, and their connector words mark them', () => {
@@ -344,12 +344,20 @@ describe('held-out templates', () => {
     }
   });
 
+  it('a corpus change that would hold their words, or a held-out filler, is refused before any training', () => {
+    const doc = (intent: string) => `${intent}|blocked=\nrolling_mean(3)|diff_central`;
+    expect(() => checkNeverTrainedOn('planner', [doc('smooth the signal, go ahead and differentiate it')])).toThrow(/the planner corpus holds "go ahead and"/);
+    expect(() => checkNeverTrainedOn('single', [doc('start by smoothing the signal, then differentiate it')])).toThrow(/the single corpus holds "start by"/);
+    expect(() => checkNeverTrainedOn('planner', [doc('smooth the signal, and with that in hand, differentiate it')])).toThrow(/"with that in hand"/);
+    expect(() => checkNeverTrainedOn('planner', [doc('smooth the signal then differentiate it')])).not.toThrow();
+  });
+
   it('no corpus document holds their connector words', () => {
     for (const m of MARKERS) expect(docsMatching(wholeWord(m)), m).toEqual([]);
   });
 
   it('the validation templates are in no corpus either, and only validation uses them', () => {
-    const VALIDATION_MARKERS = ['with that in hand', 'kick off by', 'proceed by', 'wrap up by'];
+    const VALIDATION_MARKERS = VALIDATION_TEMPLATE_MARKERS;
     expect(VALIDATION_TEMPLATES.length).toBeGreaterThanOrEqual(2);
     for (const steps of [2, 3]) {
       expect(validationTemplates(steps).map((t) => t.id).sort()).toEqual([...VALIDATION_TEMPLATES].sort());

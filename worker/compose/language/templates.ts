@@ -142,6 +142,10 @@ export const CHAIN_TEMPLATES: readonly Template[] = [
 export const HELD_OUT_TEMPLATES: readonly string[] = ['once-done', 'start-finish'];
 export const VALIDATION_TEMPLATES: readonly string[] = ['with-that', 'kick-off'];
 
+/** The words that mark the held-out templates, and the validation templates: no corpus document may hold them. */
+export const HELD_OUT_TEMPLATE_MARKERS: readonly string[] = ['once that is done', 'start by', 'finish by', 'continue by'];
+export const VALIDATION_TEMPLATE_MARKERS: readonly string[] = ['with that in hand', 'kick off by', 'proceed by', 'wrap up by'];
+
 /**
  * What the 'connective' template joins steps with. None is a word of the held-out templates
  * (once, done, start, continue, finish): tests/compose/held-out.test.ts checks every corpus.
