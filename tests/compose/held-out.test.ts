@@ -331,7 +331,6 @@ describe('held-out sentences (wording)', () => {
 // ---- templates
 
 describe('held-out templates', () => {
-  const MARKERS = HELD_OUT_TEMPLATE_MARKERS;
   const render = (t: Template, steps: number) => t.render(Array.from({ length: steps }, (_, i) => ({ verb: (x: string) => `v${i} ${x}`, gerund: (x: string) => `g${i} ${x}`, noun: (x: string) => `n${i} ${x}` })), { object: 'x', ref: () => 'it', connective: () => 'next' });
 
   it('at least two are held out, and their connector words mark them', () => {
@@ -339,8 +338,8 @@ describe('held-out templates', () => {
     for (const id of HELD_OUT_TEMPLATES) expect(ALL_TEMPLATES.some((t) => t.id === id), id).toBe(true);
     for (const steps of [2, 3]) {
       expect(heldOutTemplates(steps).map((t) => t.id).sort()).toEqual([...HELD_OUT_TEMPLATES].sort());
-      for (const t of heldOutTemplates(steps)) expect(MARKERS.some((m) => render(t, steps).includes(m)), `${t.id}: ${render(t, steps)}`).toBe(true);
-      for (const t of trainingTemplates(steps)) expect(MARKERS.filter((m) => render(t, steps).includes(m)), t.id).toEqual([]);
+      for (const t of heldOutTemplates(steps)) expect(HELD_OUT_TEMPLATE_MARKERS.some((m) => render(t, steps).includes(m)), `${t.id}: ${render(t, steps)}`).toBe(true);
+      for (const t of trainingTemplates(steps)) expect(HELD_OUT_TEMPLATE_MARKERS.filter((m) => render(t, steps).includes(m)), t.id).toEqual([]);
     }
   });
 
@@ -353,18 +352,17 @@ describe('held-out templates', () => {
   });
 
   it('no corpus document holds their connector words', () => {
-    for (const m of MARKERS) expect(docsMatching(wholeWord(m)), m).toEqual([]);
+    for (const m of HELD_OUT_TEMPLATE_MARKERS) expect(docsMatching(wholeWord(m)), m).toEqual([]);
   });
 
   it('the validation templates are in no corpus either, and only validation uses them', () => {
-    const VALIDATION_MARKERS = VALIDATION_TEMPLATE_MARKERS;
     expect(VALIDATION_TEMPLATES.length).toBeGreaterThanOrEqual(2);
     for (const steps of [2, 3]) {
       expect(validationTemplates(steps).map((t) => t.id).sort()).toEqual([...VALIDATION_TEMPLATES].sort());
-      for (const t of validationTemplates(steps)) expect(VALIDATION_MARKERS.some((m) => render(t, steps).includes(m)), t.id).toBe(true);
-      for (const t of [...trainingTemplates(steps), ...heldOutTemplates(steps)]) expect(VALIDATION_MARKERS.filter((m) => render(t, steps).includes(m)), t.id).toEqual([]);
+      for (const t of validationTemplates(steps)) expect(VALIDATION_TEMPLATE_MARKERS.some((m) => render(t, steps).includes(m)), t.id).toBe(true);
+      for (const t of [...trainingTemplates(steps), ...heldOutTemplates(steps)]) expect(VALIDATION_TEMPLATE_MARKERS.filter((m) => render(t, steps).includes(m)), t.id).toEqual([]);
     }
-    for (const m of VALIDATION_MARKERS) expect(docsMatching(wholeWord(m)), m).toEqual([]);
+    for (const m of VALIDATION_TEMPLATE_MARKERS) expect(docsMatching(wholeWord(m)), m).toEqual([]);
     const used = (name: SetName) => new Set(sets[name].map((c) => c.template));
     for (const name of SET_NAMES) {
       const shapes = [...used(name)].filter((id) => VALIDATION_TEMPLATES.includes(id));

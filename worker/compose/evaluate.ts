@@ -104,17 +104,13 @@ export function summarize(rows: readonly CaseResult[]): Summary {
   };
 }
 
-/** The counts of each kind of case among `rows`, in the order the kinds first appear. */
+/** The counts of each kind of case among `rows` (summarize's, kind by kind), in the order the kinds first appear. */
 export function countsByKind(rows: readonly CaseResult[]): Partial<Record<Case['kind'], KindCounts>> {
-  const out: Partial<Record<Case['kind'], KindCounts>> = {};
-  for (const r of rows) {
-    const k = (out[r.kind] ??= { intents: 0, passed: 0, refused: 0, wrong_code: 0 });
-    k.intents++;
-    if (r.passed) k.passed++;
-    if (r.refused) k.refused++;
-    if (r.wrong_code) k.wrong_code++;
-  }
-  return out;
+  const kinds = [...new Set(rows.map((r) => r.kind))];
+  return Object.fromEntries(kinds.map((kind) => {
+    const { intents, passed, refused, wrong_code } = summarize(rows.filter((r) => r.kind === kind));
+    return [kind, { intents, passed, refused, wrong_code }];
+  }));
 }
 
 // ---- the reference

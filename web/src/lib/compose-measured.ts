@@ -86,7 +86,8 @@ function measures(report: ComposeReport, fingerprints: ComposeFingerprints): boo
   return COMPOSE_ROLES.every((role) => report.models?.[role] === fingerprints[role]);
 }
 
-const share = (what: string, k: number, n: number) => `${what} ${grouped(k)} of ${grouped(n)} (${percent(k / Math.max(n, 1))})`;
+const shareOf = (k: number, n: number) => percent(k / Math.max(n, 1));
+const share = (what: string, k: number, n: number) => `${what} ${grouped(k)} of ${grouped(n)} (${shareOf(k, n)})`;
 
 /**
  * A set's figure: its passes or refusals; for a set of both kinds, the compositions composed and
@@ -99,7 +100,7 @@ function figureOf(r: ComposeReport, what: (typeof QUOTED_SETS)[number]['what']):
   const composed = r.by_kind?.clean;
   const unknown = r.by_kind?.unknown;
   if (!composed || !unknown) return share('passed', r.passed, r.intents);
-  return `${share('composed', composed.passed, composed.intents)}, and refused ${grouped(unknown.passed)} of the ${grouped(unknown.intents)} it cannot do (${percent(unknown.passed / Math.max(unknown.intents, 1))})`;
+  return `${share('composed', composed.passed, composed.intents)}, and refused ${grouped(unknown.passed)} of the ${grouped(unknown.intents)} it cannot do (${shareOf(unknown.passed, unknown.intents)})`;
 }
 
 /** The quoted sets' figures for the pipeline of `fingerprints`; a set without a report on these models is not measured yet. */
