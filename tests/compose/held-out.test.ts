@@ -10,7 +10,7 @@
 // means nothing (one in five falls under the rule by chance), so the rule is applied to a
 // prompt when the generator could have written it: `cleanTemplate` below recognises the
 // generator's sentences for a known composition, and is itself checked on every clean document.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildComposeCorpus, checkNeverTrainedOn, DEFAULT_COMPOSE_CORPUS, type ComposeCorpus } from '../../corpus/compose.ts';
 import { COMPOSE_LIBRARY as LIB } from '../../worker/compose/library.ts';
@@ -258,9 +258,10 @@ describe('no corpus prompt is an evaluation intent', () => {
 // ---- intents typed by hand
 
 describe('intents typed by hand (docs/intents)', () => {
-  const FILES = ['typed-dev', 'typed', 'typed-2', 'typed-3', 'typed-4', 'typed-5', 'typed-6', 'typed-7'] as const;
-  const typed = (name: (typeof FILES)[number]) => {
-    const file = `docs/intents/${name}.tsv`;
+  // every file there, so a new one is checked before any model reads it, with no list to extend
+  const FILES = readdirSync('docs/intents').filter((f) => f.endsWith('.tsv')).sort();
+  const typed = (name: string) => {
+    const file = `docs/intents/${name}`;
     return parseIntentsFile(readFileSync(file, 'utf8'), file);
   };
 
@@ -268,6 +269,7 @@ describe('intents typed by hand (docs/intents)', () => {
     const exact = new Set(everyDoc.flatMap((d) => [d.prompt, intentOf(d)]));
     const normalised = new Set([...docs.planner, ...docs.single].map((d) => normalise(intentOf(d))));
     const read = (intent: string) => plannerParts(plannerPrompt(intent, [])).intent;
+    expect(FILES.length, 'files in docs/intents').toBeGreaterThanOrEqual(8);
     for (const name of FILES) {
       const cases = typed(name);
       expect(cases.length, name).toBeGreaterThanOrEqual(100);
