@@ -6,7 +6,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from './tests/helpers/chromium.ts';
 
-const PORT = 4173;
+// E2E_PORT lets two checkouts run their end-to-end tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const TIMED = ['train.spec.ts', 'train-compose.spec.ts', 'determinism.spec.ts', 'compose.spec.ts', 'threads.spec.ts'];
 
 export default defineConfig({
