@@ -20,6 +20,7 @@ import { composeOrganelle, MAX_ANSWER, pipelineOrganelles, rawAnswer } from '../
 import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings, type ComposeSettings, type Weighing } from '../worker/compose/settings.ts';
 import { planWords } from '../worker/compose/said.ts';
+import { planFacts, type PlanCheck } from '../worker/compose/facts.ts';
 import { keywordPlan, plannerWeighing, weighs } from '../worker/compose/keywords.ts';
 import { parsePlan } from '../worker/compose/plan.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
@@ -43,6 +44,12 @@ export function parseIntentsFile(text: string, name: string): Case[] {
   if (cases.length === 0) throw new Error(`${name}: no cases`);
   return cases;
 }
+
+/**
+ * The check after the Planners (--check): the shipped one, the plan's facts and words (said.ts),
+ * or its facts alone (facts.ts), to measure what the word rules refuse.
+ */
+const PLAN_CHECKS: Record<string, PlanCheck> = { words: planWords, facts: planFacts };
 
 /** The pipeline's organelles and the single-model baseline measured beside it. */
 const MEASURED_ROLES = [...COMPOSE_ROLES, 'single'] as const;
@@ -79,6 +86,9 @@ export async function evalCompose(argv: string[]): Promise<void> {
   const json = stringOption(args, 'json');
   if (json) await checkOutputFile(json, '--json');
   const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
+  const checkName = stringOption(args, 'check') ?? 'words';
+  if (!Object.hasOwn(PLAN_CHECKS, checkName)) throw new Error(`--check must be words or facts, not "${checkName}"`);
+  const planCheck = PLAN_CHECKS[checkName];
 
   let cases: Case[] = setName ? buildSet(setName as SetName, COMPOSE_LIBRARY) : parseIntentsFile(await readNamedFile(intentsFile!, '--intents'), intentsFile!);
   const limit = args.options.has('limit') ? intOption(args, 'limit', 1, 1) : undefined;
@@ -103,7 +113,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     const t0 = performance.now();
     const tty = process.stderr.isTTY;
     const report: Report = await evaluateSet(
-      { lookup, runner, heuristic: keywordPlan, planWords, ...plannerWeighing(settings.weigh), thresholds: settings, organelles },
+      { lookup, runner, heuristic: keywordPlan, planWords: planCheck, ...plannerWeighing(settings.weigh), thresholds: settings, organelles },
       setName ?? basename(intentsFile!, extname(intentsFile!)),
       cases,
       {
@@ -116,13 +126,16 @@ export async function evalCompose(argv: string[]): Promise<void> {
     if (tty) process.stderr.write('\n');
     console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? `, different plans weighed on ${weighedOn(settings.weigh)}` : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}`);
     console.log(formatSummary('pipeline', report));
+    if (checkName !== 'words') console.log(`  plan check: ${checkName} only (the plan's words unchecked)`);
+    const oracle = report.oracle_plan_refused;
+    if (oracle) console.log(`  oracle plan refused on ${oracle.refused} of ${oracle.in_library} in-library intents (${pct(oracle.refused, oracle.in_library)})`);
     const kinds = Object.entries(report.by_kind);
     if (kinds.length > 1) {
       for (const [kind, k] of kinds) console.log(`  ${kind.padEnd(11)} ${k.passed}/${k.intents} passed, ${k.refused} refused, ${k.wrong_code} wrong code`);
     }
     if (!args.options.has('no-baselines')) for (const b of BASELINES) console.log(formatSummary(b, report.baselines[b]));
     if (json) {
-      const out = { ...report, models: { dir: reportedDir(dir), ...fingerprints }, settings: { ...settings, examples: undefined } };
+      const out = { ...report, plan_check: checkName, models: { dir: reportedDir(dir), ...fingerprints }, settings: { ...settings, examples: undefined } };
       await writeFile(json, JSON.stringify(out, null, 1) + '\n');
       console.log(`wrote ${json}`);
     }

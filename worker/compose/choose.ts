@@ -9,7 +9,7 @@
 // (the pipeline should say "I can't" rather than hand over code that does the wrong thing);
 // among equals, the fewest wrong, then the highest thresholds.
 
-import type { PlanWordsChecker } from './said.ts';
+import type { PlanCheck } from './facts.ts';
 import { composeIntent, type HeuristicFn, type Verdict } from './pipeline.ts';
 import { CONFIDENCE_RULES, readConfidence, type ConfidenceRule, type RawAnswer } from './organelles.ts';
 import { referenceOutput, sameValue } from './evaluate.ts';
@@ -86,7 +86,7 @@ export interface ChooseInput {
   judge: (code: string, composition: Composition) => Promise<Verdict & { output?: number | number[] }>;
   heuristic: HeuristicFn;
   /** The pipeline's check that a plan's steps are said in the intent (said.ts). */
-  planWords: PlanWordsChecker;
+  planWords: PlanCheck;
   /**
    * With two Planners: the intents each weighing weighs (keywords.ts weighs). Each weighing is
    * then a candidate too, with the plain confidence (not the samples' agreement).
@@ -101,7 +101,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
   const byPrompt = (o: RawOrganelle): RawOrganelle => once(o, (prompt) => prompt);
   const raw = { planner: byPrompt(input.organelles.planner), planner2: planner2 && byPrompt(planner2), wiring: byPrompt(input.organelles.wiring), code: byPrompt(input.organelles.code) };
   const judge = once(input.judge, (code) => code);
-  const planWords: PlanWordsChecker = { unsaid: once(input.planWords.unsaid.bind(input.planWords), (intent, composition) => `${intent}\n${JSON.stringify(composition)}`) };
+  const planWords: PlanCheck = { unsaid: once(input.planWords.unsaid.bind(input.planWords), (intent, composition) => `${intent}\n${JSON.stringify(composition)}`) };
   const references = input.cases.map((c) => (c.expected === null ? null : referenceOutput(c.expected, input.lookup)));
   const limit = Math.floor(input.cases.length * 0.01);
   const candidates: Candidate[] = [];

@@ -14,7 +14,7 @@
 
 import { judge as runJudge, MATCH_TOLERANCE, type Verdict as JudgeVerdict } from './judge.ts';
 import { JUDGE_INPUTS } from './judge-inputs.ts';
-import type { PlanWordsChecker } from './said.ts';
+import type { PlanCheck } from './facts.ts';
 import { composeIntent, type ComposeOrganelles, type HeuristicFn, type Thresholds } from './pipeline.ts';
 import { formatPlan, primitiveOf, REFUSAL, returnKind, type Lookup } from './plan.ts';
 import { assembleModule, wireComposition } from './wiring.ts';
@@ -65,6 +65,12 @@ export type KindCounts = Pick<Summary, 'intents' | 'passed' | 'refused' | 'wrong
 export interface Report extends Summary {
   /** The set's name; for a file of intents, the file's name without its folder and extension. */
   set: string;
+  /**
+   * The intents the library can do, and of them those refused with the right plan handed over
+   * (the oracle_plan baseline): what the checks after the Planners refuse of a right plan. Absent
+   * when the oracle_plan baseline did not run.
+   */
+  oracle_plan_refused?: { in_library: number; refused: number };
   /** The pipeline's counts on each kind of case the set holds. */
   by_kind: Partial<Record<Case['kind'], KindCounts>>;
   baselines: Record<Baseline, Summary>;
@@ -133,8 +139,8 @@ export interface EvalContext {
   lookup: Lookup;
   runner: SandboxRunner;
   heuristic: HeuristicFn;
-  /** The pipeline's check that a plan's steps are said in the intent (said.ts). */
-  planWords: PlanWordsChecker;
+  /** The pipeline's check of a plan against the intent: its facts and words (said.ts), or its facts alone (facts.ts). */
+  planWords: PlanCheck;
   /** Whether the Planners' different plans may be weighed (pipeline.ts); absent, never. */
   weighPlanners?: (intent: string) => boolean;
   thresholds: Thresholds & { single: number };
@@ -302,9 +308,11 @@ export async function evaluateSet(ctx: EvalContext, set: string, cases: readonly
     options.onCase?.(i + 1, cases.length);
   }
   const summary = summarize(results);
+  const inLibrary = rows.oracle_plan.filter((r) => r.expected !== REFUSAL);
   return {
     set,
     ...summary,
+    ...(baselines.includes('oracle_plan') ? { oracle_plan_refused: { in_library: inLibrary.length, refused: inLibrary.filter((r) => r.refused).length } } : {}),
     by_kind: countsByKind(results),
     baselines: Object.fromEntries(BASELINES.map((b) => [b, summarize(rows[b])])) as Record<Baseline, Summary>,
     results,

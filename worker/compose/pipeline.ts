@@ -18,7 +18,7 @@ import type { Organelle } from '../orchestrator/types.ts';
 import type { OrchestratorEvent } from '../orchestrator/events.ts';
 import { formatPlan, parsePlan, REFUSAL, type Lookup } from './plan.ts';
 import { agreeingPlanners } from './organelles.ts';
-import type { PlanWordsChecker } from './said.ts';
+import type { PlanCheck } from './facts.ts';
 import { blockedItem, checkIntent, parseBlockedItem, plannerPrompt } from './prompts.ts';
 import { assembleModule, neededPrimitives, wiringPrompt } from './wiring.ts';
 import type { Composition } from './types.ts';
@@ -60,7 +60,7 @@ export interface ComposeOptions {
   judge: JudgeFn;
   heuristic: HeuristicFn;
   /** Refuses a Planner's plan whose steps or values the intent's words do not say (said.ts planWords). */
-  planWords: PlanWordsChecker;
+  planWords: PlanCheck;
   /**
    * Whether the two Planners' different plans may be weighed for this intent (organelles.ts
    * agreeingPlanners); absent, they never are. The settings decide (keywords.ts readable).

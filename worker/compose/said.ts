@@ -31,18 +31,12 @@
 // mean). An ordinal in digits says its number ("the 75th percentile"), and so does a number in
 // letters ("over five points"); two key words written as one are both ("highpass"); words the
 // forms use for one another may be mixed ("rolling max" for "a moving max", "the rolling maximum").
-// What the intent asks for must fit the plan's kinds: "how many" is answered by a number, and
-// two inputs named ("between a and b") are taken by the first step. And the converse of a step
-// said: a word that names an operation must be a planned step's ("the peak of a 5-point moving
-// average" is no moving average alone), where the Planners dropped a step said in words no form
-// of it holds in full.
-// A step planned twice must be said twice: by matches that share no word. A parameter's value
-// other than its default must be a number of the intent, each number taken by one step
-// ("median-filter x over 17 points, then smooth the result" is not rolling_mean(17)); every
-// number the intent says must be taken, by a value, a default said aloud ("over 3 points") or
-// the phrase's own words ("to the range 0 to 1").
-import { ARTICLES, isNumber, mayBeTypoOf, namedUnknown, phraseKeyWords, phraseNumbers, templateWords, tokenize } from './keywords.ts';
-import type { Composition, Primitive } from './types.ts';
+// A step planned twice must be said twice: by matches that share no word. Before any of this,
+// the plan must fit the intent's facts (facts.ts: its numbers, "how many" wanting a number, two
+// inputs named), which are checked whatever the words.
+import { ARTICLES, mayBeTypoOf, namedUnknown, phraseKeyWords, templateWords, tokenize } from './keywords.ts';
+import type { Primitive } from './types.ts';
+import { createFactCheck, type PlanCheck } from './facts.ts';
 import { PRIMITIVES } from './primitives/index.ts';
 import { OBJECTS, PAIRS, REFS } from './language/words.ts';
 
@@ -56,26 +50,7 @@ const SPAN = 6;
  */
 const ARGUMENT_WORDS = new Set(['of', 'to', 'in', 'from']);
 
-/** An ordinal in digits ("75th"), which says its number: an intent is read with the number in its place. */
-const ORDINAL_DIGITS = /\b(\d+)(?:st|nd|rd|th)\b/g;
 
-/**
- * Numbers a person writes in letters ("over five points", "every third sample"), read as the
- * digits they say where no form holds the word ("raise {x} to the power of two"). Not "one",
- * "zero", "first" or "second", which name other things as often ("sum to one", "the second
- * difference", "the first array").
- */
-const NUMBER_WORDS = new Map<string, number>([
-  ...'two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
-    .split(' ').map((w, i): [string, number] => [w, i + 2]),
-  ...'third fourth fifth sixth seventh eighth ninth tenth'.split(' ').map((w, i): [string, number] => [w, i + 3]),
-]);
-
-/** A question a number answers: a plan for it must end in a step that returns one. */
-const ASKS_A_COUNT = /\bhow many\b/;
-
-/** Two inputs named together: the corpus's ways (PAIRS) and a person's "a and b". */
-const NAMES_TWO_INPUTS = new RegExp(`\\b(?:${[...PAIRS, 'a and b'].join('|')})\\b`);
 
 /**
  * Key words of a few forms that name no operation a person asks for by them ("square each value
@@ -224,38 +199,19 @@ function mostApart(matches: readonly Match[]): number {
   return count;
 }
 
-/** Each number as many times as the form that writes it most often has it (keywords.ts phraseNumbers). */
-function mostNumbers(forms: readonly (readonly number[])[]): number[] {
-  const most = new Map<number, number>();
-  for (const form of forms) {
-    const counts = new Map<number, number>();
-    for (const n of form) counts.set(n, (counts.get(n) ?? 0) + 1);
-    for (const [n, c] of counts) most.set(n, Math.max(most.get(n) ?? 0, c));
-  }
-  return [...most].flatMap(([n, c]) => Array<number>(c).fill(n));
-}
 
-export interface PlanWordsChecker {
-  /**
-   * Null when every step is said as often as planned, every value other than a default is a
-   * number said, every number said is taken, and nothing the intent says is left out of the
-   * plan; else what is not.
-   */
-  unsaid(intent: string, composition: Composition): string | null;
-}
 
 /**
  * The check over `primitives`; `unknownNoun` finds a thing the intent names that no corpus holds
  * (the keyword decomposer's reading of the same library: keywords.ts namedUnknown for the shipped one).
  */
-export function createPlanWordsChecker(primitives: readonly Primitive[], unknownNoun: (intent: string) => string | null): PlanWordsChecker {
+/**
+ * The facts (facts.ts), then the plan's words: `unsaid` is null when every step is said as often
+ * as planned and nothing the intent says is left out of the plan; else what is not.
+ */
+export function createPlanWordsChecker(primitives: readonly Primitive[], unknownNoun: (intent: string) => string | null): PlanCheck {
   const forms = new Map(primitives.map((p) => [p.name, phraseKeyWords(p)]));
-  const defaults = new Map(primitives.map((p) => [p.name, p.params.map((q) => q.default)]));
-  const returns = new Map(primitives.map((p) => [p.name, p.returns]));
-  const arrays = new Map(primitives.map((p) => [p.name, p.arrays]));
-  // the numbers a primitive's phrases hold in their own words ("normalize x to the range 0 to 1"),
-  // each as often as its most numerous form holds it
-  const literalNumbers = new Map(primitives.map((p) => [p.name, mostNumbers(phraseNumbers(p))]));
+  const facts = createFactCheck(primitives);
   // each primitive's key words, and its own: those no other primitive's forms hold
   const users = new Map<string, Set<string>>();
   for (const [name, groups] of forms) for (const w of groups.flat(2)) users.set(w, (users.get(w) ?? new Set()).add(name));
@@ -275,12 +231,6 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
     const key = keyOf(w);
     return key !== undefined && tellingKey(key);
   };
-  /** The intent with each number it says in words written in digits: "the 75th percentile" says 75, "over five points" 5. */
-  const inDigits = (intent: string) =>
-    intent.replace(ORDINAL_DIGITS, '$1').replace(/\b[a-z]+\b/gi, (written) => {
-      const w = written.toLowerCase();
-      return NUMBER_WORDS.has(w) && !users.has(w) ? String(NUMBER_WORDS.get(w)) : written;
-    });
   /** Every match of a primitive's forms in `words`, read as `reading` says. */
   const matchesOf = (words: readonly string[], name: string, reading: Reading = 'said') =>
     (forms.get(name) ?? []).filter((f) => f.length > 0).flatMap((f) => formMatches(words, f, wordsOf.get(name)!, keyKinds, reading));
@@ -301,18 +251,9 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
       });
   return {
     unsaid(written, composition) {
-      const intent = inDigits(written);
-      const words = readWords(intent);
-      // "how many peaks are there" is answered by a count, not by the peaks' indices
-      const last = composition.at(-1);
-      if (last && ASKS_A_COUNT.test(intent.toLowerCase()) && returns.get(last.name) === 'array') {
-        return `the intent asks how many, and the plan's last step ${last.name} returns an array, not a count`;
-      }
-      // "the 90th percentile of the absolute error between a and b" works on both inputs
-      const first = composition[0];
-      if (first && NAMES_TWO_INPUTS.test(intent.toLowerCase()) && arrays.get(first.name) === 1) {
-        return `the intent names two inputs, and the plan's first step ${first.name} takes one`;
-      }
+      const misfit = facts.unsaid(written, composition);
+      if (misfit !== null) return misfit;
+      const words = readWords(facts.inDigits(written));
       const planned = new Map<string, number>();
       for (const step of composition) planned.set(step.name, (planned.get(step.name) ?? 0) + 1);
       for (const [name, times] of planned) {
@@ -320,33 +261,13 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
         if (said === 0) return `the plan's ${name} is not said in the intent's words`;
         if (said < times) return `the plan has ${name} ${times} times, but the intent's words say it ${said === 1 ? 'once' : `${said} times`}`;
       }
-      // a value other than the parameter's default must be a number the intent says, each said
-      // number taken once (a phrase without the number, "smooth x", means the default)
-      const numbers = words.filter(isNumber).map(Number);
-      const take = (value: number) => {
-        const at = numbers.indexOf(value);
-        if (at >= 0) numbers.splice(at, 1);
-        return at >= 0;
-      };
-      for (const step of composition) {
-        for (const [i, value] of step.args.entries()) {
-          if (value === defaults.get(step.name)?.[i]) continue;
-          if (!take(value)) return `the plan's ${step.name} takes ${value} (a number the intent does not say, or says for another step)`;
-        }
-      }
-      // and the converse: every number the intent says is a planned step's value, its default
-      // said aloud ("smooth x over 3 points"), or a number of a planned step's own phrase ("to the
-      // range 0 to 1"); a number no step takes is a parameter the plan left at its default
-      for (const step of composition) step.args.forEach((value, i) => value === defaults.get(step.name)?.[i] && take(value));
-      for (const name of planned.keys()) for (const n of literalNumbers.get(name) ?? []) take(n);
-      if (numbers.length > 0) return `the intent says ${numbers[0]}, which no step of the plan takes`;
       const left = leftOut(words, planned);
       if (left !== null) return left;
       const stray = strayWord(words, planned);
       if (stray !== null) return `the intent says "${stray}", which names an operation no step of the plan has`;
       // a thing the intent names that no corpus holds ("the knee of x") is a step no plan of
       // known pieces says, however well the rest of the plan is said
-      const noun = unknownNoun(intent);
+      const noun = unknownNoun(facts.inDigits(written));
       return noun === null ? null : `the intent names "${noun}", which no corpus holds and no step of the plan says`;
     },
   };
@@ -418,4 +339,4 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
 }
 
 /** The check over the shipped library: what the pipeline runs everywhere (the CLI, the page, a replay). */
-export const planWords: PlanWordsChecker = createPlanWordsChecker(PRIMITIVES, namedUnknown);
+export const planWords: PlanCheck = createPlanWordsChecker(PRIMITIVES, namedUnknown);

@@ -1,0 +1,87 @@
+// The facts a plan must fit whatever words the intent uses (worker/compose/facts.ts): its numbers,
+// "how many" wanting a number, two inputs named. Each refusal names its fact. The cases are
+// from the development files (docs/intents/typed*.tsv, read before), where the rules of
+// said.ts refused a right plan for the way a number was written.
+import { describe, expect, it } from 'vitest';
+import { planFacts } from '../../worker/compose/facts.ts';
+import { parsePlan } from '../../worker/compose/plan.ts';
+import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
+import type { Composition } from '../../worker/compose/types.ts';
+
+const plan = (text: string): Composition => {
+  const p = parsePlan(text, COMPOSE_LIBRARY.lookup);
+  if (!p.ok || !('composition' in p)) throw new Error(`bad plan ${text}`);
+  return p.composition;
+};
+const misfit = (intent: string, text: string) => planFacts.misfit(intent, plan(text));
+
+describe('planFacts', () => {
+  it('takes no position on the words: a plan whose numbers fit passes however it is said', () => {
+    expect(misfit('give me the spread of my readings', 'stddev')).toBeNull();
+    expect(misfit('np.diff then cumsum', 'diff_forward|cumsum')).toBeNull();
+    expect(misfit('how jumpy is it, smoothed over 7 samples', 'rolling_mean(7)|stddev')).toBeNull();
+  });
+
+  it('reads numbers however they are written: ranges, factors, a bare point, a bound on both sides, words', () => {
+    expect(misfit('clip values to -2..2', 'clamp(-2,2)')).toBeNull();
+    expect(misfit('normalize to 0-1, multiply by 2 and subtract 1', 'minmax_normalize|scale(2)|offset(-1)')).toBeNull();
+    expect(misfit('upsample 3x, gaussian smooth sigma 2.5, then get the local maxima', 'upsample(3)|gaussian_smooth(2.5)|local_maxima')).toBeNull();
+    expect(misfit('ema with alpha .2 and after that downsample by 3', 'ema(0.2)|downsample(3)')).toBeNull();
+    expect(misfit('divide by the std without centering, then clip at +-3', 'unit_std|clamp(-3,3)')).toBeNull();
+    expect(misfit('z-score then clamp at plus or minus 3', 'zscore|clamp(-3,3)')).toBeNull();
+    expect(misfit('halve everything and then tanh it', 'scale(0.5)|tanh_values')).toBeNull();
+    expect(misfit('smooth over five points', 'rolling_mean(5)')).toBeNull();
+  });
+
+  it('leaves the sign to the words: a value is said by its size', () => {
+    expect(misfit('subtract 3 then floor at zero', 'offset(-3)|relu')).toBeNull();
+  });
+
+  it('reads a number no parameter of the plan could take as the words\' own constant', () => {
+    expect(misfit('make the values add up to 1', 'normalize_sum')).toBeNull();
+    expect(misfit('standardize, then make a 0 or 1 mask of the z-scores above 2', 'zscore|threshold(2)')).toBeNull();
+  });
+
+  it('refuses a value the intent does not say, naming the numbers fact', () => {
+    expect(misfit('smooth the signal over 5 points', 'rolling_mean(9)')).toEqual({
+      fact: 'numbers',
+      why: "the plan's rolling_mean takes 9 (a number the intent does not say, or says for another step)",
+    });
+    // one said number is not two steps' values
+    expect(misfit('smooth over 9 points then median filter it', 'rolling_mean(9)|median_filter(9)')?.fact).toBe('numbers');
+  });
+
+  it('refuses a number said that a parameter of the plan left at its default could have taken', () => {
+    expect(misfit('median-filter x over 17 points, then smooth the result', 'median_filter(5)|rolling_mean(3)')).toEqual({
+      fact: 'numbers',
+      why: 'the intent says 17, which no step of the plan takes',
+    });
+  });
+
+  it('refuses an array for "how many", and one input where two are named, naming the fact', () => {
+    expect(misfit('how many peaks are there', 'local_maxima')?.fact).toBe('count');
+    expect(misfit('the 90th percentile of the absolute error between a and b', 'abs_values|percentile(90)')?.fact).toBe('inputs');
+  });
+});
+
+describe('planFacts on the intents typed by hand', () => {
+  it('refuses at most 1% of the right plans of every development file (docs/intents), where the word rules refused 42%', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = new URL('../../docs/intents/', import.meta.url);
+    let inLibrary = 0;
+    const refused: string[] = [];
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.tsv'))) {
+      for (const line of readFileSync(new URL(file, dir), 'utf8').split('\n')) {
+        if (!line.includes('\t') || line.startsWith('#')) continue;
+        const [intent, expected] = line.split('\t');
+        const p = parsePlan(expected, COMPOSE_LIBRARY.lookup);
+        if (!p.ok || !('composition' in p)) continue;
+        inLibrary++;
+        const why = planFacts.unsaid(intent, p.composition);
+        if (why !== null) refused.push(`${file}: ${intent} -> ${why}`);
+      }
+    }
+    expect(inLibrary).toBeGreaterThan(1000);
+    expect(refused.length / inLibrary, refused.join('\n')).toBeLessThanOrEqual(0.01);
+  });
+});

@@ -1,0 +1,175 @@
+// The facts a plan must fit, whatever words the intent uses: the one check on a plan that a
+// hand-written rule may make (the understanding of the words is the Planners'). Each fact is
+// read off the intent and the plan alone, and each refusal names the fact:
+//   numbers  a parameter value other than its default is a number the intent says, each said
+//            number taken by one step; and every number the intent says is taken, by a value, a
+//            default said aloud ("over 3 points") or a number of a planned step's own phrase
+//            ("to the range 0 to 1")
+//   count    "how many" is answered by a step that returns a number, not an array
+//   inputs   two inputs named together ("x and y", "between a and b") are taken by the first step
+// said.ts runs these first and then its checks of the plan's words (settings.ts PlanCheckKind).
+import { isNumber, phraseKeyWords, phraseNumbers, tokenize } from './keywords.ts';
+import type { Composition, Primitive } from './types.ts';
+import { PRIMITIVES } from './primitives/index.ts';
+import { PAIRS } from './language/words.ts';
+
+/** What a check of a plan against its intent answers: null when it fits, else why not. */
+export interface PlanCheck {
+  unsaid(intent: string, composition: Composition): string | null;
+}
+
+/** The facts a plan is checked for, each named in its refusal. */
+export const FACTS = ['numbers', 'count', 'inputs'] as const;
+export type Fact = (typeof FACTS)[number];
+
+/** An ordinal in digits ("75th"), which says its number: an intent is read with the number in its place. */
+const ORDINAL_DIGITS = /\b(\d+)(?:st|nd|rd|th)\b/g;
+
+/** A range written with dots or a dash ("0..1", "-2..2", "0-1"): two numbers, the second not a minus. */
+const RANGE = /(-?\d*\.?\d+)\s*(?:\.\.|–|-(?=\d))\s*(\d*\.?\d+)/g;
+
+/** A factor written as digits and x ("3x denser", "upsample 2x"): its number. */
+const TIMES = /\b(\d*\.?\d+)x\b/g;
+
+/** "+-3", "±3", "plus or minus 3", "plus minus 3": a bound on both sides, said once. */
+const PLUS_MINUS = /(?:\+-|\+\/-|±|\bplus (?:or )?minus )\s*(\d*\.?\d+)/g;
+
+/** A number with no digit before its point (".2"), read with one ("0.2"). */
+const BARE_POINT = /(^|[^\d.])\.(\d)/g;
+
+/**
+ * Numbers a person writes in letters ("over five points", "every third sample", "halve it",
+ * "triple every value"), read as the digits they say where no form holds the word ("raise {x} to
+ * the power of two"). Not "one", "zero", "first" or "second", which name other things as often
+ * ("sum to one", "the second difference", "the first array").
+ */
+const NUMBER_WORDS = new Map<string, number>([
+  ...'two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
+    .split(' ').map((w, i): [string, number] => [w, i + 2]),
+  ...'third fourth fifth sixth seventh eighth ninth tenth'.split(' ').map((w, i): [string, number] => [w, i + 3]),
+]);
+
+/**
+ * Factors said in words ("halve it", "triple every value"), read as numbers even where a phrase
+ * holds the word: "halve the sample rate" says 0.5 as much as "halve x" does, and a number no
+ * parameter of the plan could take is no parameter missed (below).
+ */
+const FACTOR_WORDS = new Map<string, number>([
+  ['half', 0.5], ['halve', 0.5], ['halves', 0.5], ['halved', 0.5], ['halving', 0.5], ['quarter', 0.25],
+  ['double', 2], ['doubled', 2], ['doubling', 2], ['twice', 2], ['triple', 3], ['tripled', 3], ['tripling', 3], ['thrice', 3],
+]);
+
+/** A question a number answers: a plan for it must end in a step that returns one. */
+const ASKS_A_COUNT = /\bhow many\b/;
+
+/** Two inputs named together: the corpus's ways (PAIRS) and a person's "a and b". */
+const NAMES_TWO_INPUTS = new RegExp(`\\b(?:${[...PAIRS, 'a and b'].join('|')})\\b`);
+
+/** Each number as many times as the form that writes it most often has it (keywords.ts phraseNumbers). */
+function mostNumbers(forms: readonly (readonly number[])[]): number[] {
+  const most = new Map<number, number>();
+  for (const form of forms) {
+    const counts = new Map<number, number>();
+    for (const n of form) counts.set(n, (counts.get(n) ?? 0) + 1);
+    for (const [n, c] of counts) most.set(n, Math.max(most.get(n) ?? 0, c));
+  }
+  return [...most].flatMap(([n, c]) => Array<number>(c).fill(n));
+}
+
+/** A fact the plan does not fit, and why, in words a person reads. */
+export interface FactRefusal {
+  fact: Fact;
+  why: string;
+}
+
+export interface FactCheck extends PlanCheck {
+  /** The first fact the plan does not fit, or null. */
+  misfit(intent: string, composition: Composition): FactRefusal | null;
+  /** The intent with each number it says in words written in digits: "the 75th percentile" says 75, "over five points" 5. */
+  inDigits(intent: string): string;
+}
+
+/** The fact check over `primitives` (their parameters' defaults, what each returns and takes, the numbers of their own phrases). */
+export function createFactCheck(primitives: readonly Primitive[]): FactCheck {
+  const defaults = new Map(primitives.map((p) => [p.name, p.params.map((q) => q.default)]));
+  const returns = new Map(primitives.map((p) => [p.name, p.returns]));
+  const arrays = new Map(primitives.map((p) => [p.name, p.arrays]));
+  const literalNumbers = new Map(primitives.map((p) => [p.name, mostNumbers(phraseNumbers(p))]));
+  const params = new Map(primitives.map((p) => [p.name, p.params]));
+  /** Whether parameter `i` of `name` can hold `value` (in its range; an integer where it counts). */
+  const fits = (name: string, i: number, value: number) => {
+    const spec = params.get(name)?.[i];
+    return spec !== undefined && value >= spec.min && value <= spec.max && (spec.kind === 'number' || Number.isInteger(value));
+  };
+  // a number word a phrase holds as a word ("the power of two") is that phrase's, not a number said
+  const phraseWords = new Set(primitives.flatMap((p) => phraseKeyWords(p).flat(2)));
+  const inDigits = (intent: string) =>
+    intent.replace(ORDINAL_DIGITS, '$1').replace(/\b[a-z]+\b/gi, (written) => {
+      const w = written.toLowerCase();
+      return NUMBER_WORDS.has(w) && !phraseWords.has(w) ? String(NUMBER_WORDS.get(w)) : written;
+    });
+  /** inDigits, and the ways a number is written that only the facts read: ".2", "0..1", "3x", "halve". */
+  const numbersWritten = (intent: string) =>
+    inDigits(
+      intent
+        .replace(BARE_POINT, '$10.$2')
+        .replace(RANGE, '$1 to $2')
+        .replace(TIMES, '$1')
+        .replace(/\b[a-z]+\b/gi, (written) => (FACTOR_WORDS.has(written.toLowerCase()) ? String(FACTOR_WORDS.get(written.toLowerCase())) : written)),
+    );
+  /** The numbers the intent says, in order; a bound said "plus or minus" once is said on both sides. */
+  const numbersSaid = (intent: string) => {
+    const symmetric = [...intent.matchAll(PLUS_MINUS)].map((m) => Number(m[1]));
+    return [...tokenize(intent.replace(PLUS_MINUS, ' ')).filter(isNumber).map(Number), ...symmetric.flatMap((n) => [-n, n])];
+  };
+
+  function misfit(written: string, composition: Composition): FactRefusal | null {
+    const intent = numbersWritten(written).toLowerCase();
+    const last = composition.at(-1);
+    if (last && ASKS_A_COUNT.test(intent) && returns.get(last.name) === 'array') {
+      return { fact: 'count', why: `the intent asks how many, and the plan's last step ${last.name} returns an array, not a count` };
+    }
+    const first = composition[0];
+    if (first && NAMES_TWO_INPUTS.test(intent) && arrays.get(first.name) === 1) {
+      return { fact: 'inputs', why: `the intent names two inputs, and the plan's first step ${first.name} takes one` };
+    }
+    // A value is said by its number, or by its size where the words give the sign ("subtract 2"
+    // is offset(-2), "clip at 3" may be clamp(-3,3)): the sign is the words' meaning, the Planners' to read.
+    const numbers = numbersSaid(intent);
+    const take = (value: number) => {
+      let at = numbers.indexOf(value);
+      if (at < 0) at = numbers.findIndex((n) => Math.abs(n) === Math.abs(value));
+      if (at >= 0) numbers.splice(at, 1);
+      return at >= 0;
+    };
+    const free: { name: string; i: number }[] = [];
+    for (const step of composition) {
+      const said = new Set<number>();
+      for (const [i, value] of step.args.entries()) {
+        if (value === defaults.get(step.name)?.[i]) {
+          free.push({ name: step.name, i });
+          continue;
+        }
+        // a symmetric bound said once ("clip to 3", "+-3") takes both of a step's values -3 and 3
+        if (said.has(-value)) continue;
+        if (!take(value)) return { fact: 'numbers', why: `the plan's ${step.name} takes ${value} (a number the intent does not say, or says for another step)` };
+        said.add(value);
+      }
+    }
+    // the converse: a number said is a parameter taken. A parameter left at its default takes a
+    // number said equal to it ("over 3 points"), and a planned step's own phrase its numbers ("to
+    // the range 0 to 1"); a number left over is a parameter the plan missed only if some planned
+    // parameter is still at its default and could hold it. A number no parameter of the plan
+    // could take ("sum to 1", "a 0/1 mask") is a constant of the words' meaning.
+    const open = free.filter(({ name, i }) => !take(defaults.get(name)![i]));
+    for (const step of new Set(composition.map((s) => s.name))) for (const n of literalNumbers.get(step) ?? []) take(n);
+    const missed = numbers.find((n) => open.some(({ name, i }) => fits(name, i, n)));
+    if (missed !== undefined) return { fact: 'numbers', why: `the intent says ${missed}, which no step of the plan takes` };
+    return null;
+  }
+
+  return { misfit, inDigits, unsaid: (intent, composition) => misfit(intent, composition)?.why ?? null };
+}
+
+/** The fact check over the shipped library. */
+export const planFacts: FactCheck = createFactCheck(PRIMITIVES);
