@@ -2,12 +2,26 @@
 // the text files the trainer reads (one per organelle), with the build's statistics.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { recipesFor, type GameId } from '../worker/recipes/index.ts';
 import { parseArgs, stringOption } from './args.ts';
 import { COMMAND_USAGE } from './usage.ts';
 
+/** worker/compose/language/lexicon.ts, built anew from WordNet and the curated families. */
+export const LEXICON_FILE = fileURLToPath(new URL('../worker/compose/language/lexicon.ts', import.meta.url));
+
+async function writeLexicon(): Promise<void> {
+  const { WordNet } = await import('../corpus/lexicon/wordnet.ts');
+  const { buildLexicon, lexiconSource } = await import('../corpus/lexicon/build.ts');
+  const wordnet = new WordNet();
+  const families = buildLexicon(wordnet);
+  await writeFile(LEXICON_FILE, lexiconSource(families, wordnet.version));
+  console.log(`wrote ${LEXICON_FILE}: ${families.length} families, ${families.reduce((n, f) => n + f.members.length, 0)} members`);
+}
+
 export async function corpusCommand(argv: string[]): Promise<void> {
   const args = parseArgs(argv, COMMAND_USAGE.corpus.options);
+  if (args.positional[0] === 'lexicon') return writeLexicon();
   const game = args.positional[0] as GameId | undefined;
   const recipes = game ? recipesFor(game) : [];
   if (recipes.length === 0) throw new Error(`corpus needs a game with organelles (e.g. "corpus puzzle8 --out DIR")`);

@@ -123,6 +123,10 @@ export const COMMAND_USAGE = {
     forms: [{
       call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR',
       does: 'write the training corpora of a game\'s organelles',
+    }, {
+      call: 'corpus lexicon',
+      does: 'build the Compose lexicon (worker/compose/language/lexicon.ts) from WordNet 3.1 and the\n' +
+        'families curated in corpus/lexicon/families.ts',
     }],
     options: { values: ['out'], flags: [] },
   },
