@@ -70,7 +70,7 @@ export const DESCRIPTIONS: Readonly<Record<string, PrimitiveWords>> = {
       ['sort {x} and take the middle value', 'sorting {x} and taking the middle value', 'the central value of {x} when sorted'],
       ['compute the sample median of {x}', 'computing the sample median of {x}', 'the sample median of {x}'],
       ['find the value that splits {x} in half', 'finding the value that splits {x} in half', 'the value that splits {x} in half'],
-      ['get the med of {x}', 'getting the med of {x}', 'the med of {x}'],
+      ['take the middle of the sorted values of {x}', 'taking the middle of the sorted values of {x}', 'the middle of the sorted values of {x}'],
     ),
     ask: ['what is the median of {x}', 'what value sits in the middle of {x}', 'which value has half of {x} below it'],
     bare: ['median', 'middle value', 'the median value', 'midpoint of the sorted values'],
@@ -578,7 +578,7 @@ export const DESCRIPTIONS: Readonly<Record<string, PrimitiveWords>> = {
     ),
     ask: ['what does {x} look like backwards', 'what is {x} read from the last sample to the first'],
     bare: ['reverse', 'flip order', 'reversed', 'backwards'],
-    code: ['x[::-1]', 'np.flip(x)', 'x.reverse()', 'flipud(x)'],
+    code: ['x[::-1]', 'np.flip(x)', 'list(reversed(x))', 'flipud(x)'],
   },
 
   // ---- spectra
@@ -700,7 +700,7 @@ export const DESCRIPTIONS: Readonly<Record<string, PrimitiveWords>> = {
       ['subtract {xy} index by index', 'subtracting {xy} index by index', 'the index-by-index difference of {xy}'],
     ),
     ask: ['how much does the first of {xy} differ from the second at each index', 'what is the gap between {xy} sample by sample'],
-    bare: ['elementwise subtract', 'vector subtraction', 'pointwise difference', 'x minus y'],
+    bare: ['elementwise subtract', 'vector subtraction', 'pointwise difference', 'pointwise subtraction'],
     code: ['x - y', 'np.subtract(x, y)'],
   },
   vec_mul: {
@@ -711,7 +711,7 @@ export const DESCRIPTIONS: Readonly<Record<string, PrimitiveWords>> = {
       ['multiply {xy} index by index', 'multiplying {xy} index by index', 'the index-by-index product of {xy}'],
     ),
     ask: ['what is the product of {xy} at each sample', 'what do {xy} give when multiplied sample by sample'],
-    bare: ['elementwise multiply', 'hadamard product', 'pointwise product', 'x times y'],
+    bare: ['elementwise multiply', 'hadamard product', 'pointwise product', 'pointwise multiplication'],
     code: ['x * y', 'np.multiply(x, y)', 'x .* y'],
   },
   dot: {
@@ -809,7 +809,7 @@ export const DESCRIPTIONS: Readonly<Record<string, PrimitiveWords>> = {
       ['compute the instantaneous power of {x}', 'computing the instantaneous power of {x}', 'the instantaneous power of {x}'],
     ),
     ask: ['what is each value of {x} squared', 'what does {x} look like squared'],
-    bare: ['square', 'squared', 'elementwise square', 'x squared'],
+    bare: ['square', 'squared', 'elementwise square', 'squares'],
     code: ['x ** 2', 'np.square(x)', 'x .^ 2'],
   },
 
@@ -949,7 +949,7 @@ export const DESCRIPTIONS: Readonly<Record<string, PrimitiveWords>> = {
       ['correlate {x} with shifted copies of itself', 'correlating {x} with shifted copies of itself', 'the correlation of {x} with shifted copies of itself'],
       ['compute the normalised autocorrelation of {x} at every lag', 'computing the normalised autocorrelation of {x} at every lag', 'the normalised autocorrelation of {x} at every lag'],
       ['compute the acf of {x}', 'computing the acf of {x}', 'the acf of {x}'],
-      ['find the serial correlation of {x}', 'finding the serial correlation of {x}', 'the serial correlation of {x}'],
+      ['compute the correlogram of {x}', 'computing the correlogram of {x}', 'the correlogram of {x}'],
       ['measure how {x} resembles itself at each delay', 'measuring how {x} resembles itself at each delay', 'the resemblance of {x} to itself at each delay'],
     ),
     ask: ['how similar is {x} to itself at each lag', 'how much does {x} repeat itself at each delay'],
