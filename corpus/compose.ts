@@ -25,10 +25,20 @@ import { buildSet, SET_NAMES, unknownIntent, type Library } from '../worker/comp
 import { equivalentOf, rewriteAvoiding } from '../worker/compose/equivalents.ts';
 import { blockedItem, MAX_INTENT, plannerPrompt } from '../worker/compose/prompts.ts';
 import { wireComposition, wiringPrompt } from '../worker/compose/wiring.ts';
-import type { Composition, Primitive } from '../worker/compose/types.ts';
+import type { Composition, Phrase, Primitive } from '../worker/compose/types.ts';
+import { familyIntent, sayFamilySentence, withOpening, type SentenceFamily } from './compose-families.ts';
+import { ALL_DOMAIN_OBJECTS } from '../worker/compose/language/domains.ts';
+import { intentKey } from '../worker/compose/language/typed-keys-rule.ts';
+import { TYPED_INTENT_KEYS } from '../worker/compose/language/typed-keys.ts';
+import { fnv1a32 } from '../worker/games/puzzle8/heldout.ts';
 
 export interface ComposeCorpusOptions {
   seed: number;
+  /**
+   * The Planner's sentences: the library's phrase table alone ('table', what the shipped
+   * Planners were trained on), or mixed with the sentence families of compose-families.ts.
+   */
+  language?: 'table' | 'families';
   plannerDocs: number;
   wiringDocs: number;
   singleDocs: number;
@@ -43,7 +53,7 @@ export interface ComposeCorpus {
   single: string;
   stats: {
     plannerDocs: number;
-    plannerByKind: Record<'clean' | 'noisy' | 'unknown' | 'replan', number>;
+    plannerByKind: Record<'clean' | 'noisy' | 'unknown' | 'replan', number> & Partial<Record<SentenceFamily, number>>;
     wiringDocs: number;
     codeDocs: number;
     singleDocs: number;
@@ -69,15 +79,6 @@ export function evaluationIntents(lib: Library): Set<string> {
   return new Set(SET_NAMES.flatMap((name) => buildSet(name, lib).map((c) => c.intent)));
 }
 
-/**
- * An intent as the held-out check compares it: as the Planner reads it (lower case, single
- * spaces: prompts.ts plannerPrompt), end punctuation aside. The Planner's prompt lower-cases a
- * noisy 'Sum signal', so the raw text alone let it through beside the validation set's 'sum signal'.
- */
-function intentKey(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim().replace(/[\s.!?,;:]+$/, '');
-}
-
 const allowedPair = (a: string, b: string) => !isHeldOutPair(a, b);
 
 /** A training sentence: known template, no held-out pair, not a held-out sentence. */
@@ -90,6 +91,17 @@ function trainingIntent(rng: Rng, lib: Library, i: number): Intent | null {
   if (drawn === null) return null;
   const intent = renderIntent(drawn.composition, drawn.wording, lib.lookup);
   return isHeldOutWording(intent.text) || intent.text.length > MAX_INTENT ? null : intent;
+}
+
+/** An unknown concept said as a question, bare, or after an opening (or as the table's sentence), on any data. */
+function unknownSaidOtherwise(rng: Rng, concept: Phrase, sentence: string): string {
+  const on = rng.int(2) === 0 ? rng.pick(ALL_DOMAIN_OBJECTS) : 'x';
+  switch (rng.int(5)) {
+    case 0: return `what is ${concept.noun.replaceAll('{x}', on)}${rng.int(2) === 0 ? '?' : ''}`;
+    case 1: return concept.noun.replace(/^(?:the|a|an) /, '').replace(/ (?:of|in|to|on|for|from) \{x\}.*$/, '').replaceAll('{x}', on);
+    case 2: return withOpening(rng, concept.verb.replaceAll('{x}', on), false);
+    default: return withOpening(rng, sentence, false);
+  }
 }
 
 /** What a replan should answer when `avoid` is blocked: the plan spelled another way, or none. */
@@ -145,15 +157,30 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
   const heldOut = evaluationIntents(lib);
   const heldOutKeys = new Set([...heldOut].map(intentKey));
   const testWords = new RegExp(`\\b(?:${TEST_UNKNOWN_WORDS.join('|')})\\b`, 'i');
-  const usable = (prompt: string) => !heldOutKeys.has(intentKey(prompt)) && !testWords.test(prompt);
+  // no evaluation intent, no test set's unknown word, no intent typed by hand (docs/intents)
+  const usable = (prompt: string) => !heldOutKeys.has(intentKey(prompt)) && !testWords.test(prompt) && !TYPED_INTENT_KEYS.has(fnv1a32(intentKey(prompt)));
 
   // ---- planner
   const knownWords = phraseWords(lib.primitives);
-  const byKind = { clean: 0, noisy: 0, unknown: 0, replan: 0 };
+  const byKind: ComposeCorpus['stats']['plannerByKind'] = { clean: 0, noisy: 0, unknown: 0, replan: 0 };
   const planner: string[] = [];
   const plannerRng = rng.fork('planner');
+  const families = options.language === 'families';
   for (let i = 0; planner.length < options.plannerDocs; i++) {
     const roll = plannerRng.int(100);
+    if (families && roll >= 42) {
+      // the sentence families: described 18%, questions 8%, bare 9%, code 6%, chains 17%; the
+      // table's sentences keep 24%, half of them noisy
+      const family: SentenceFamily = roll < 60 ? 'described' : roll < 68 ? 'question' : roll < 77 ? 'bare' : roll < 83 ? 'code' : 'chain';
+      const intent = familyIntent(plannerRng, lib, family, i, allowedPair);
+      if (intent === null) continue;
+      let text = sayFamilySentence(plannerRng, intent);
+      if (plannerRng.int(5) === 0) text = addNoise(text, plannerRng);
+      if (text.length > MAX_INTENT || !usable(text)) continue;
+      planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
+      byKind[family] = (byKind[family] ?? 0) + 1;
+      continue;
+    }
     if (roll < 12) {
       // unknown concepts: real words outside the library, decoys that start like a known word
       // but are no typo of one, and a few made-up words
@@ -164,8 +191,11 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
             : kind < 9 ? decoyConcept(plannerRng, knownWords)
               : madeUpConcept(plannerRng);
       const u = unknownIntent(plannerRng, lib, concept, allowedPair);
-      if (!usable(u.text)) continue;
-      planner.push(doc(plannerPrompt(u.text, []), REFUSAL));
+      // with the families, unknown concepts are said in the families' ways too, so that no way
+      // of saying a thing tells the Planners it is known
+      const text = families ? unknownSaidOtherwise(plannerRng, concept, u.text) : u.text;
+      if (text.length > MAX_INTENT || !usable(text)) continue;
+      planner.push(doc(plannerPrompt(text, []), REFUSAL));
       byKind.unknown++;
       continue;
     }
@@ -175,7 +205,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       if (!usable(intent.text)) continue;
       planner.push(replanDoc(plannerRng, intent));
       byKind.replan++;
-    } else if (roll < 42) {
+    } else if (roll < (families ? 30 : 42)) {
       const text = addNoise(intent.text, plannerRng);
       if (!usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));

@@ -1,0 +1,130 @@
+// The Planner corpus's sentence families beyond the library's phrase table (issue 51): each
+// primitive said in the words people use for it (language/descriptions.ts: descriptions,
+// questions, bare requests, code-flavoured forms), chains joined in more ways and orders, the
+// data named by its domain (language/domains.ts), polite and hurried openings, and the words of
+// each sentence varied by the lexicon's synonym and morphology families (language/respell.ts).
+// corpus/compose.ts mixes these with the table's sentences when its `language` option says
+// 'families'; every document still passes the same held-out checks there.
+import type { Rng } from '../worker/games/rng.ts';
+import { drawChain, drawParam, drawWording, renderIntent, type Intent } from '../worker/compose/intents.ts';
+import { trainingTemplates } from '../worker/compose/language/templates.ts';
+import { DESCRIPTIONS } from '../worker/compose/language/descriptions.ts';
+import { ALL_DOMAIN_OBJECTS, DOMAIN_PAIRS } from '../worker/compose/language/domains.ts';
+import { OBJECTS, PAIRS, REFS } from '../worker/compose/language/words.ts';
+import { respell } from '../worker/compose/language/respell.ts';
+import { formatNumber } from '../worker/compose/plan.ts';
+import type { Library } from '../worker/compose/sets.ts';
+import type { Phrase, Primitive, Step } from '../worker/compose/types.ts';
+
+/** The families a family sentence is drawn from; corpus stats count documents by them. */
+export const SENTENCE_FAMILIES = ['described', 'question', 'bare', 'code', 'chain'] as const;
+export type SentenceFamily = (typeof SENTENCE_FAMILIES)[number];
+
+/** Openings people put before a request (none is a held-out filler: slips.ts HELD_OUT_FILLERS). */
+export const OPENINGS: readonly string[] = [
+  'can you', 'i want to', 'help me', 'i need to', 'let me', "i'd like to", 'would you', 'how do i', 'how can i', 'we need to',
+  'i wanna', 'now', 'ok so', 'hey,', 'for this data,', 'next,', 'write a function to', 'write code to', 'give me code to', 'i have to',
+];
+
+/** Openings before a question. */
+const QUESTION_OPENINGS: readonly string[] = ['quick question:', 'do you know', 'tell me', 'i wonder', 'hey,'];
+
+/** How a chain's clauses are joined, in the order they are applied. */
+const JOINS: readonly string[] = [', ', ' then ', '; ', ' -> ', ', then ', ' and then ', '. then ', '; then ', ' and ', ', and ', ' => ', ' and on that, ', '; on the result, '];
+
+/** A chain said the other way round: the second clause's gerund, then the first's verb ("before smoothing it, take the log of x"). */
+const BEFORE = (first: string, secondGerund: string) => `before ${secondGerund}, ${first}`;
+
+/** What a sentence works on: the library's own objects or a domain's. */
+function object(rng: Rng, arrays: number): string {
+  if (arrays === 2) return rng.int(2) === 0 ? rng.pick(PAIRS) : rng.pick(DOMAIN_PAIRS);
+  return rng.int(5) < 2 ? rng.pick(OBJECTS) : rng.pick(ALL_DOMAIN_OBJECTS);
+}
+
+/** The primitive with its descriptions beside the table's phrases: what the described family says steps with. */
+function widened(p: Primitive): Primitive {
+  const words = DESCRIPTIONS[p.name];
+  return words ? { ...p, phrases: [...p.phrases, ...words.describe] } : p;
+}
+
+/** Values for a step whose words say the slots in `form` (a default where they are silent). */
+function argsFor(rng: Rng, p: Primitive, form: string): number[] {
+  return p.params.map((spec, i) => (form.includes(`{p${i}}`) ? drawParam(rng, spec) : spec.default));
+}
+
+const fill = (form: string, x: string, args: readonly number[]) =>
+  form.replaceAll('{x}', x).replaceAll('{xy}', x).replace(/\{p(\d)\}/g, (_, i: string) => formatNumber(args[Number(i)]));
+
+/** One clause saying step `p` on `x`, from a family's forms: [the clause, its gerund or null, the step]. */
+function clause(rng: Rng, p: Primitive, x: string, first: boolean): { verb: string; gerund: string | null; step: Step } {
+  const words = DESCRIPTIONS[p.name];
+  const kind = words ? rng.int(10) : 0;
+  if (kind >= 7 && words && (!first || kind === 9)) {
+    // a bare or code form: the step named alone ("diff", "np.cumsum(x)")
+    const form = kind === 9 && words.code.length > 0 ? rng.pick(words.code) : rng.pick(words.bare);
+    const args = argsFor(rng, p, form);
+    const said = fill(form, x, args);
+    return { verb: first && kind !== 9 ? `${said} of ${x}` : said, gerund: null, step: { name: p.name, args } };
+  }
+  const phrase: Phrase = rng.pick(widened(p).phrases);
+  const args = argsFor(rng, p, phrase.verb);
+  return { verb: fill(phrase.verb, x, args), gerund: fill(phrase.gerund, x, args), step: { name: p.name, args } };
+}
+
+/** A sentence of one family, and the plan it asks for; null when the draw finds nothing to say. */
+export function familyIntent(rng: Rng, lib: Library, family: SentenceFamily, i: number, allowedPair: (a: string, b: string) => boolean): Intent | null {
+  const p = lib.primitives[i % lib.primitives.length];
+  const words = DESCRIPTIONS[p.name];
+  if (family === 'described') {
+    const steps = p.returns === 'number' ? 1 : [1, 2, 2, 3][rng.int(4)];
+    const chain = drawChain(rng, lib.primitives.map(widened), [widened(p)], steps, { pairAllowed: allowedPair });
+    if (chain === null) return null;
+    const lookup = (name: string) => { const q = lib.lookup(name); return q ? widened(q) : undefined; };
+    const drawn = drawWording(rng, chain, trainingTemplates(steps), lookup);
+    if (drawn === null) return null;
+    const wording = { ...drawn.wording, object: object(rng, chain[0].arrays) };
+    return renderIntent(drawn.composition, wording, lookup);
+  }
+  if (!words) return null;
+  if (family === 'question') {
+    const form = rng.pick(words.ask);
+    const args = argsFor(rng, p, form);
+    const text = fill(form, object(rng, p.arrays), args) + (rng.int(3) === 0 ? '' : '?');
+    return { text, composition: [{ name: p.name, args }], template: 'question' };
+  }
+  if (family === 'bare' || family === 'code') {
+    const form = family === 'code' && words.code.length > 0 ? rng.pick(words.code) : rng.pick(words.bare);
+    const args = argsFor(rng, p, form);
+    const said = fill(form, 'x', args);
+    const on = object(rng, p.arrays);
+    const text = family === 'code' ? said : [said, `${said} of ${on}`, `${on}: ${said}`, `${said} on ${on}`][rng.int(4)];
+    return { text, composition: [{ name: p.name, args }], template: family };
+  }
+  // a chain of 2-3 clauses of any family, joined in one of many ways
+  if (p.returns === 'number') return null;
+  const chain = drawChain(rng, lib.primitives, [p], 2 + rng.int(2), { pairAllowed: allowedPair });
+  if (chain === null) return null;
+  const x = object(rng, chain[0].arrays);
+  const clauses = chain.map((q, k) => clause(rng, q, k === 0 ? x : rng.pick(REFS), k === 0));
+  const composition = clauses.map((c) => c.step);
+  const second = clauses[1];
+  let text: string;
+  if (clauses.length === 2 && second.gerund !== null && rng.int(4) === 0) text = BEFORE(clauses[0].verb, second.gerund);
+  else {
+    const join = rng.pick(JOINS);
+    text = clauses.map((c) => c.verb).join(join);
+  }
+  return { text, composition, template: 'chain' };
+}
+
+/** An opening before a request or a question, some of the time. */
+export function withOpening(rng: Rng, text: string, question: boolean): string {
+  if (rng.int(10) >= 3) return text;
+  return `${rng.pick(question ? QUESTION_OPENINGS : OPENINGS)} ${text}`;
+}
+
+/** A family sentence as a corpus document says it: with an opening, some words respelled (the lexicon). */
+export function sayFamilySentence(rng: Rng, intent: Intent): string {
+  const spelled = rng.int(10) < 4 ? respell(intent.text, rng) : intent.text;
+  return withOpening(rng, spelled, intent.template === 'question');
+}
