@@ -175,9 +175,10 @@ async function trainPrepared(
   await handedOver;
   if (outcome === 'cancelled') {
     const c = session.finalCheckpoint;
-    return c
-      ? transfer({ status: 'cancelled', step: session.step, checkpoint: c }, [c.bytes.buffer as ArrayBuffer])
-      : { status: 'cancelled', step: session.step };
+    // a stopped run's figure is its weights' loss, as a finished one's is
+    const trainLoss = session.step > 0 ? modelLoss(organelle, usable.training).loss : NaN;
+    const stopped = { status: 'cancelled' as const, step: session.step, ...(Number.isFinite(trainLoss) ? { trainLoss } : {}) };
+    return c ? transfer({ ...stopped, checkpoint: c }, [c.bytes.buffer as ArrayBuffer]) : stopped;
   }
   if (outcome === 'diverged') {
     const d = session.diverged!;
