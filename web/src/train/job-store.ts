@@ -16,6 +16,8 @@ export interface JobSpec {
   seed: number;
   game?: GameId;
   organelle?: string;
+  /** Steps a second its run was timed at on this device before it started (the form's estimate): where its "Time left" starts. */
+  timedStepsPerSec?: number;
   /** Shared by the compose Planners, Wiring and Code that "Train all four" started together: a set measured together once all are trained. */
   set?: string;
 }

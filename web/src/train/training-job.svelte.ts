@@ -17,6 +17,7 @@ import type {
   TrainStarted,
 } from '../../../worker/browser/messages.ts';
 import type { CheckpointRecord, JobRecord, JobSpec, JobStore, LossHistory } from './job-store.ts';
+import { RunEta } from '../../../worker/run-eta.ts';
 
 export type JobStatus = 'queued' | 'starting' | 'running' | 'paused' | 'saving' | 'done' | 'cancelled' | 'diverged' | 'error';
 
@@ -81,6 +82,9 @@ export class TrainingJob {
   #threads = $state(1); // threads its run trains on (the pool's share of the cores)
   #asked = 1; // the share last asked for, sent with the run's request while it starts
   #writes: Promise<unknown> = Promise.resolve();
+  #eta: RunEta; // time left, smoothed, from the form's timing and the run's own pace
+  #etaSeconds = $state(NaN);
+  #stepsPerSec = $state(NaN);
 
   /** `restored`: the job comes from storage after a reload (with its checkpoint, if one was saved). */
   constructor(record: JobRecord, deps: JobDeps, checkpoint?: CheckpointRecord, restored = false) {
@@ -88,6 +92,8 @@ export class TrainingJob {
     this.spec = record.spec;
     this.createdAt = record.createdAt;
     this.#deps = deps;
+    this.#eta = new RunEta(record.spec.timedStepsPerSec);
+    this.#stepsPerSec = this.#eta.stepsPerSec;
     if (record.paused) this.#status = 'paused';
     if (record.stopped) {
       this.#status = record.stopped;
@@ -171,6 +177,10 @@ export class TrainingJob {
   /** The step of the checkpoint saved to the library as a partly trained model, if one was. */
   get savedStep(): number | null { return this.#savedStep; }
   get savingCheckpoint(): boolean { return this.#savingCheckpoint; }
+  /** Seconds of training left, one smoothed figure (worker/run-eta.ts); NaN until known. */
+  get etaSeconds(): number { return this.#etaSeconds; }
+  /** Its steps a second on this device: its own recent pace, or the form's timing until it has one; NaN if neither. */
+  get stepsPerSec(): number { return this.#stepsPerSec; }
   get fraction(): number {
     const p = this.#progress;
     return p ? Math.min(1, p.step / this.spec.steps) : 0;
@@ -187,8 +197,9 @@ export class TrainingJob {
     const conn = this.#deps.spawn((m) => crash(m));
     this.#conn = conn;
     try {
+      const { timedStepsPerSec: _, ...spec } = this.spec; // the page's, not the worker's
       const request = {
-        ...this.spec,
+        ...spec,
         checkpoint: from?.bytes,
         elapsedMs: from?.elapsedMs,
         checkpointMs: this.#deps.checkpointMs,
@@ -256,6 +267,9 @@ export class TrainingJob {
       },
       progress: (p) => {
         this.#progress = p;
+        this.#eta.observe(p.step, p.steps, p.elapsedMs);
+        this.#etaSeconds = this.#eta.seconds;
+        this.#stepsPerSec = this.#eta.stepsPerSec;
         this.#history = appendCurve(this.#history, p.curve);
       },
       checkpoint: (c) => this.#keepCheckpoint(c),
