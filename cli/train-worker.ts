@@ -10,6 +10,7 @@ import { Organelle } from '../worker/organelle.ts';
 import { corpusExamples } from '../worker/corpus/examples.ts';
 import { TrainingRun, type TrainProgress } from '../worker/trainer.ts';
 import { trainToEnd } from './train.ts';
+import { modelLossOn, type ModelLoss } from '../worker/model-loss.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { nodeThreadPlatform } from '../worker/wasm/node-threads.ts';
 
@@ -20,7 +21,8 @@ export type TrainMessage =
   | { type: 'started'; recipeId: string; params: number; vocab: number; docs: number; steps: number; seed: number; threads: number }
   | { type: 'progress'; recipeId: string; progress: TrainProgress }
   | { type: 'diverged'; recipeId: string; message: string }
-  | { type: 'done'; recipeId: string; out: string; progress: TrainProgress };
+  /** finalLoss: the model's loss (worker/model-loss.ts), the same for the same bytes; progress.loss is the last slice's batch loss. */
+  | { type: 'done'; recipeId: string; out: string; progress: TrainProgress; finalLoss: ModelLoss };
 
 const job = workerData as TrainJob;
 const post = (m: TrainMessage) => parentPort!.postMessage(m);
@@ -53,10 +55,11 @@ try {
   if (!run.diverged) throw err;
   diverged = (err as Error).message;
 }
+const finalLoss = diverged === null ? modelLossOn(organelle, corpusText) : { loss: NaN, documents: 0 };
 await organelle.engine.close();
 if (diverged !== null) {
   post({ type: 'diverged', recipeId: recipe.id, message: diverged });
 } else {
   await writeFile(job.out, organelle.toFile(false, { examples: corpusExamples(organelle, corpusText) }));
-  post({ type: 'done', recipeId: recipe.id, out: job.out, progress: run.progress });
+  post({ type: 'done', recipeId: recipe.id, out: job.out, progress: run.progress, finalLoss });
 }

@@ -26,6 +26,7 @@ import { shareCores } from '../worker/cores.ts';
 import { nodeThreadPlatform } from '../worker/wasm/node-threads.ts';
 import { MAX_THREADS } from '../worker/wasm/helper-threads.ts';
 import { inPipeline } from '../worker/compose/roles.ts';
+import { modelLossOn, type ModelLoss } from '../worker/model-loss.ts';
 
 const GAMES: GameId[] = ['puzzle8', 'tictactoe', 'connect4', 'compose'];
 
@@ -47,6 +48,14 @@ function threadsOption(args: ParsedArgs): number {
   const threads = intOption(args, 'threads', cores, 1);
   if (threads > MAX_THREADS) throw new Error(`--threads must be an integer from 1 to ${MAX_THREADS}, got "${threads}"`);
   return threads;
+}
+
+/**
+ * The closing figure of a run: the model's own loss (worker/model-loss.ts), which byte-identical
+ * models share, not the last slice's batch loss, which depends on where the slice fell.
+ */
+export function finalLossText(m: ModelLoss): string {
+  return `final loss ${m.loss.toFixed(4)} on ${m.documents.toLocaleString('en-US')} training documents`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -144,7 +153,7 @@ async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
         latest.set(m.recipeId, m.progress);
         print(true);
         if (tty) process.stderr.write('\n');
-        console.log(`wrote ${m.out} (${formatDuration(m.progress.elapsedMs / 1000)} of training, final loss ${m.progress.loss.toFixed(4)})`);
+        console.log(`wrote ${m.out} (${formatDuration(m.progress.elapsedMs / 1000)} of training, ${finalLossText(m.finalLoss)})`);
         leave(); // its threads go to the runs still going
         resolve();
       }
@@ -180,12 +189,14 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   process.stderr.write(`${name}: ${organelle.engine.paramCount.toLocaleString('en-US')} parameters, vocab ${organelle.vocab.size}, ${steps} steps, seed ${seed}, ${plural(threads, 'thread')}\n`);
   const run = new TrainingRun(organelle);
   const tty = process.stderr.isTTY;
+  let finalLoss: ModelLoss;
   try {
     await trainToEnd(run, name, out, (p) => process.stderr.write(tty ? `\r${formatProgress(name, p)}   ` : `${formatProgress(name, p)}\n`));
+    finalLoss = modelLossOn(organelle, corpusText);
   } finally {
     if (tty) process.stderr.write('\n');
     await organelle.engine.close();
   }
   await writeFile(out, organelle.toFile(false, { examples: corpusExamples(organelle, corpusText) }));
-  console.log(`wrote ${out} after ${formatDuration(run.progress.elapsedMs / 1000)} (final loss ${run.progress.loss.toFixed(4)})`);
+  console.log(`wrote ${out} after ${formatDuration(run.progress.elapsedMs / 1000)} (${finalLossText(finalLoss)})`);
 }

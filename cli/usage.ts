@@ -78,11 +78,15 @@ export const COMMAND_USAGE = {
           'training in one thread per core at once (--browser: inside Debian\'s Chromium instead of Node)',
       },
       {
+        call: 'bench --threads-only [--quick] [--json FILE]',
+        does: 'only one model trained on 1 thread and on several, in turns of the same steps, in Node',
+      },
+      {
         call: 'bench --against OLD.wasm [--quick] [--browser]',
         does: 'this build\'s training and generation against another build, timed in alternation',
       },
     ],
-    options: { values: ['json', 'against'], flags: ['quick', 'browser'] },
+    options: { values: ['json', 'against'], flags: ['quick', 'browser', 'threads-only'] },
   },
   profile: {
     forms: [{

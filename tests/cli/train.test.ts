@@ -64,6 +64,10 @@ describe('organelle train --threads', () => {
     expect(a.stderr).toContain('150 steps, seed 1, 1 thread\n');
     expect(b.stderr).toContain('150 steps, seed 1, 2 threads\n');
     expect(Buffer.compare(await readFile(one), await readFile(two))).toBe(0);
+    // the final loss is the model's (worker/model-loss.ts): the same bytes, the same figure
+    const finalLoss = (stdout: string) => /final loss (\d+\.\d{4}) on (\d+) training documents\)/.exec(stdout)?.slice(1);
+    expect(finalLoss(a.stdout)).toBeDefined();
+    expect(finalLoss(b.stdout)).toEqual(finalLoss(a.stdout));
     await expect(train('0', join(dir, 'never.organelle'))).rejects.toMatchObject({
       code: 1, stderr: expect.stringContaining('--threads must be an integer >= 1, got "0"'),
     });

@@ -163,6 +163,32 @@ describe('TrainingPool', () => {
     expect(second.engines.runs[0].request).toMatchObject({ name: 'a', checkpoint: bytes, elapsedMs: 400 });
   });
 
+  it('shows the same figures after a reload: the batch loss, the rate, the parameters and a stopped model\'s loss', async () => {
+    const first = setup(1);
+    await first.pool.add([spec('a')]);
+    await flush();
+    const run = first.engines.runs[0];
+    run.callbacks.started(started);
+    // the slice's mean batch loss (0.139) is not its curve's last, shorter stretch (0.161)
+    run.callbacks.progress({ ...progress(40, 0.139), curve: { steps: [30, 40], losses: [0.12, 0.161] } });
+    await run.callbacks.checkpoint({ step: 40, bytes: checkpointFile(40), elapsedMs: 400, loss: 0.139, tokensPerSec: 1000 });
+    run.finish({ status: 'cancelled', step: 40, trainLoss: 0.125 });
+    await flush();
+    const before = first.pool.jobs[0];
+    const shown = (j: typeof before) => [j.status, j.progress?.loss, j.progress?.tokensPerSec, j.paramCount, j.trainLoss];
+    expect(shown(before)).toEqual(['cancelled', 0.139, 1000, 30_000, 0.125]);
+    first.pool.dispose();
+
+    const second = setup(1, first.store);
+    await second.pool.restore();
+    await flush();
+    expect(shown(second.pool.jobs[0])).toEqual(shown(before));
+    // resumed, it is a run going again: no model loss until it stops
+    second.pool.resume(second.pool.jobs[0]);
+    expect(second.pool.jobs[0].trainLoss).toBeNull();
+    second.pool.dispose();
+  });
+
   it('keeps a paused job paused across a reload until it is resumed', async () => {
     const first = setup(1);
     await first.pool.add([spec('a')]);
@@ -234,6 +260,7 @@ describe('TrainingPool', () => {
     expect(again.pool.jobs[0].checkpointStep).toBe(45);
     expect(again.engines.runs).toHaveLength(0);
     again.pool.dispose();
+
 
     // saved to the library: its weights without the optimizer, its recipe saying 45 of 100 steps
     await pool.saveCheckpoint(job);

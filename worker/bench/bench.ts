@@ -9,7 +9,7 @@ import { encodeDocuments, normalizeCorpus, packBatch, parseCorpus } from '../cor
 import { makeTrainConfig } from '../model/recipe.ts';
 import { moverBenchCorpus } from './mover-corpus.ts';
 import { timeInTurns, FULL_TIMING, QUICK_TIMING, type TimingOptions } from './timing.ts';
-import { benchThreads, formatThreads, type ThreadsResult } from './threads.ts';
+import { benchThreads, formatThreads, FULL_STRETCHES, QUICK_STRETCHES, type ThreadsResult } from './threads.ts';
 import { threadsOffered, type ThreadPlatform } from '../wasm/helper-threads.ts';
 
 export type Layout = 'ab' | 'atb' | 'abt';
@@ -227,7 +227,7 @@ export async function runBench(
   const report: BenchReport = { quick, matmul, train, generate };
   const available = threadsOffered(options.threads);
   if (options.threads && available.threads > 1) {
-    report.train_threads = await benchThreads(module, options.threads, corpusText, quick ? QUICK_TIMING : { ...FULL_TIMING, sampleMs: 400 }, { log });
+    report.train_threads = await benchThreads(module, options.threads, corpusText, quick ? QUICK_STRETCHES : FULL_STRETCHES, { log });
   } else {
     report.train_threads_skipped = available.reason;
   }

@@ -84,6 +84,10 @@ export interface TrainCheckpoint {
   step: number;
   bytes: Uint8Array; // a .organelle file with optimizer state (transferred)
   elapsedMs: number;
+  /** The batch loss the run's progress last reported at this step, kept with it so a reload shows the same figure. */
+  loss?: number;
+  /** The tokens a second the run's progress last reported. */
+  tokensPerSec?: number;
 }
 
 /** The worker calls these; the page passes them wrapped in Comlink.proxy. */
@@ -117,6 +121,8 @@ export type TrainResult =
       step: number;
       /** The run at the step it stopped, when no checkpoint was handed out there (transferred). */
       checkpoint?: TrainCheckpoint;
+      /** The stopped model's loss (worker/model-loss.ts): the figure its weights have, whatever trained them. */
+      trainLoss?: number;
     }
   | {
       /** A loss, gradient norm or weight stopped being a finite number: no model, no checkpoint after it. */

@@ -6,6 +6,7 @@ import { parseCorpus, type Document } from '../corpus/documents.ts';
 import { decodeModelFile, encodeModelFile } from '../model/model-file.ts';
 import { findRecipe } from './recipes.ts';
 import { TrainingSession } from './training-session.ts';
+import { modelLoss } from '../model-loss.ts';
 import { answerRate, answersByPrompt, distinctPrompts, evaluatorFor, finiteOnly, meanLoss, MAX_EVAL_DOCS } from './evaluation.ts';
 import { pickExamples, strided, usableDocuments } from '../corpus/examples.ts';
 import type { Evaluation, TrainCallbacks, TrainRequest, TrainResult } from './messages.ts';
@@ -83,9 +84,9 @@ interface Usable {
 
 /** The cheap numbers for every run, then the recipe's own evaluator if a game registered one. */
 async function evaluate(organelle: Organelle, source: ResolvedSource, usable: Usable, finalLoss: number): Promise<Evaluation> {
-  const training = strided(usable.training, MAX_EVAL_DOCS);
   const held = strided(usable.heldOut, MAX_EVAL_DOCS);
-  const evaluation: Evaluation = { finalLoss, trainLoss: meanLoss(organelle, training) };
+  // the same figure `organelle train` prints as its final loss (worker/model-loss.ts)
+  const evaluation: Evaluation = { finalLoss, trainLoss: modelLoss(organelle, usable.training).loss };
   if (held.length > 0) {
     evaluation.validationLoss = meanLoss(organelle, held);
     evaluation.validationDocs = held.length;
@@ -174,9 +175,10 @@ async function trainPrepared(
   await handedOver;
   if (outcome === 'cancelled') {
     const c = session.finalCheckpoint;
-    return c
-      ? transfer({ status: 'cancelled', step: session.step, checkpoint: c }, [c.bytes.buffer as ArrayBuffer])
-      : { status: 'cancelled', step: session.step };
+    // a stopped run's figure is its weights' loss, as a finished one's is
+    const trainLoss = session.step > 0 ? modelLoss(organelle, usable.training).loss : NaN;
+    const stopped = { status: 'cancelled' as const, step: session.step, ...(Number.isFinite(trainLoss) ? { trainLoss } : {}) };
+    return c ? transfer({ ...stopped, checkpoint: c }, [c.bytes.buffer as ArrayBuffer]) : stopped;
   }
   if (outcome === 'diverged') {
     const d = session.diverged!;

@@ -109,7 +109,8 @@ export class TrainingSession {
   checkpoint(): TrainCheckpoint {
     this.#run.checkWeights();
     this.#lastCheckpointStep = this.step;
-    return { step: this.step, bytes: this.organelle.toFile(true), elapsedMs: this.elapsedMs };
+    const { loss, tokensPerSec } = this.progress;
+    return { step: this.step, bytes: this.organelle.toFile(true), elapsedMs: this.elapsedMs, loss, tokensPerSec };
   }
 
   /**

@@ -16,6 +16,8 @@ export interface JobSpec {
   seed: number;
   game?: GameId;
   organelle?: string;
+  /** Steps a second its run was timed at on this device before it started (the form's estimate): where its "Time left" starts. */
+  timedStepsPerSec?: number;
   /** Shared by the compose Planners, Wiring and Code that "Train all four" started together: a set measured together once all are trained. */
   set?: string;
 }
@@ -28,6 +30,8 @@ export interface JobRecord {
   /** A run that stopped before its end and kept its checkpoint, to resume or save until dismissed. */
   stopped?: 'cancelled' | 'diverged';
   message?: string; // why it stopped, for a diverged run
+  /** A cancelled run's model loss, measured on its weights when it stopped (worker/model-loss.ts). */
+  trainLoss?: number;
 }
 
 /** The loss curve: steps[i] and losses[i] belong together. */
@@ -42,6 +46,14 @@ export interface CheckpointRecord {
   elapsedMs: number;
   history: LossHistory;
   savedAt: string;
+  /**
+   * What the run's card showed at this step, kept so a reload shows the same figures: the
+   * batch loss its progress reported (the curve's last point is a shorter stretch's mean,
+   * another figure), its tokens a second and its model's parameters (absent from older records).
+   */
+  loss?: number;
+  tokensPerSec?: number;
+  paramCount?: number;
 }
 
 export interface StoredJob {

@@ -17,6 +17,7 @@ import type {
   TrainStarted,
 } from '../../../worker/browser/messages.ts';
 import type { CheckpointRecord, JobRecord, JobSpec, JobStore, LossHistory } from './job-store.ts';
+import { RunEta } from '../../../worker/run-eta.ts';
 
 export type JobStatus = 'queued' | 'starting' | 'running' | 'paused' | 'saving' | 'done' | 'cancelled' | 'diverged' | 'error';
 
@@ -75,11 +76,15 @@ export class TrainingJob {
   #checkpoint = $state.raw<CheckpointRecord | undefined>(undefined);
   #savedStep = $state<number | null>(null); // the step of a partly trained model saved to the library
   #savingCheckpoint = $state(false);
+  #stoppedLoss = $state<number | null>(null); // a cancelled run's model loss, measured when it stopped
   #conn = $state.raw<EngineConnection | null>(null); // the pool counts busy cores by it
   #awaitingCorpus = $state(false); // its worker waits for a corpus built elsewhere
   #threads = $state(1); // threads its run trains on (the pool's share of the cores)
   #asked = 1; // the share last asked for, sent with the run's request while it starts
   #writes: Promise<unknown> = Promise.resolve();
+  #eta: RunEta; // time left, smoothed, from the form's timing and the run's own pace
+  #etaSeconds = $state(NaN);
+  #stepsPerSec = $state(NaN);
 
   /** `restored`: the job comes from storage after a reload (with its checkpoint, if one was saved). */
   constructor(record: JobRecord, deps: JobDeps, checkpoint?: CheckpointRecord, restored = false) {
@@ -87,22 +92,26 @@ export class TrainingJob {
     this.spec = record.spec;
     this.createdAt = record.createdAt;
     this.#deps = deps;
+    this.#eta = new RunEta(record.spec.timedStepsPerSec);
+    this.#stepsPerSec = this.#eta.stepsPerSec;
     if (record.paused) this.#status = 'paused';
     if (record.stopped) {
       this.#status = record.stopped;
       this.#error = record.message ?? null;
+      this.#stoppedLoss = record.trainLoss ?? null;
     } else if (restored) this.#resumedFrom = checkpoint?.step ?? 0;
     if (checkpoint) {
       this.#checkpoint = checkpoint;
       this.#history = checkpoint.history;
       this.#checkpointStep = checkpoint.step;
-      const last = checkpoint.history.losses.at(-1) ?? NaN;
+      // the figures the card showed when the checkpoint was taken; older records kept only the curve
+      const last = checkpoint.loss ?? checkpoint.history.losses.at(-1) ?? NaN;
       this.#progress = {
         step: checkpoint.step,
         steps: record.spec.steps,
         loss: last,
         curve: { steps: [], losses: [] },
-        tokensPerSec: 0,
+        tokensPerSec: checkpoint.tokensPerSec ?? 0,
         etaSeconds: NaN,
         elapsedMs: checkpoint.elapsedMs,
       };
@@ -113,6 +122,16 @@ export class TrainingJob {
   get progress(): TrainProgress | null { return this.#progress; }
   get history(): LossHistory { return this.#history; }
   get info(): TrainStarted | null { return this.#info; }
+  /** The model's parameters: from its run once started, from its checkpoint after a reload. */
+  get paramCount(): number | null { return this.#info?.paramCount ?? this.#checkpoint?.paramCount ?? null; }
+  /**
+   * The model's loss on its training documents (worker/model-loss.ts), measured on its weights:
+   * a finished run's, or a cancelled one's where it stopped; null for a run still going.
+   */
+  get trainLoss(): number | null {
+    if (this.#status === 'done') return this.#evaluation?.trainLoss ?? null;
+    return this.#status === 'cancelled' ? this.#stoppedLoss : null;
+  }
   /** The checkpoint step a restored job continues from (0: none was saved), or null for a new job. */
   get resumedFrom(): number | null { return this.#resumedFrom; }
   get checkpointStep(): number | null { return this.#checkpointStep; }
@@ -158,6 +177,10 @@ export class TrainingJob {
   /** The step of the checkpoint saved to the library as a partly trained model, if one was. */
   get savedStep(): number | null { return this.#savedStep; }
   get savingCheckpoint(): boolean { return this.#savingCheckpoint; }
+  /** Seconds of training left, one smoothed figure (worker/run-eta.ts); NaN until known. */
+  get etaSeconds(): number { return this.#etaSeconds; }
+  /** Its steps a second on this device: its own recent pace, or the form's timing until it has one; NaN if neither. */
+  get stepsPerSec(): number { return this.#stepsPerSec; }
   get fraction(): number {
     const p = this.#progress;
     return p ? Math.min(1, p.step / this.spec.steps) : 0;
@@ -174,8 +197,9 @@ export class TrainingJob {
     const conn = this.#deps.spawn((m) => crash(m));
     this.#conn = conn;
     try {
+      const { timedStepsPerSec: _, ...spec } = this.spec; // the page's, not the worker's
       const request = {
-        ...this.spec,
+        ...spec,
         checkpoint: from?.bytes,
         elapsedMs: from?.elapsedMs,
         checkpointMs: this.#deps.checkpointMs,
@@ -184,6 +208,7 @@ export class TrainingJob {
       const result = await Promise.race([conn.api.train(request, Comlink.proxy(this.#callbacks())), crashed]);
       if (result.status === 'cancelled') {
         if (result.checkpoint) await this.#keepCheckpoint(result.checkpoint);
+        this.#stoppedLoss = result.trainLoss ?? null;
         await this.#stop('cancelled');
         return;
       }
@@ -242,6 +267,9 @@ export class TrainingJob {
       },
       progress: (p) => {
         this.#progress = p;
+        this.#eta.observe(p.step, p.steps, p.elapsedMs);
+        this.#etaSeconds = this.#eta.seconds;
+        this.#stepsPerSec = this.#eta.stepsPerSec;
         this.#history = appendCurve(this.#history, p.curve);
       },
       checkpoint: (c) => this.#keepCheckpoint(c),
@@ -258,6 +286,9 @@ export class TrainingJob {
       elapsedMs: c.elapsedMs,
       history: this.#history,
       savedAt: new Date().toISOString(),
+      ...(c.loss !== undefined ? { loss: c.loss } : {}),
+      ...(c.tokensPerSec !== undefined ? { tokensPerSec: c.tokensPerSec } : {}),
+      ...(this.paramCount !== null ? { paramCount: this.paramCount } : {}),
     };
     this.#checkpoint = record;
     return this.#queue(async () => {
@@ -301,6 +332,7 @@ export class TrainingJob {
     if (s === 'cancelled' || s === 'diverged') {
       record.stopped = s;
       if (this.#error) record.message = this.#error;
+      if (this.#stoppedLoss !== null) record.trainLoss = this.#stoppedLoss;
     }
     return this.#queue(() => this.#deps.store.put(record).catch(() => {}));
   }
@@ -329,6 +361,7 @@ export class TrainingJob {
   resume(): void {
     if (this.#status === 'cancelled' && this.#checkpoint && !this.#conn) {
       this.#status = 'queued';
+      this.#stoppedLoss = null;
       void this.#persist();
       return;
     }

@@ -7,6 +7,7 @@
 import { TrainingJob, type JobDeps } from './training-job.svelte.ts';
 import type { JobRecord, JobSpec, JobStore } from './job-store.ts';
 import { shareCores } from '../../../worker/cores.ts';
+import { overallFraction } from './overall-progress.ts';
 
 export interface PoolOptions extends JobDeps {
   capacity: number;
@@ -62,6 +63,13 @@ export class TrainingPool {
   get jobs(): readonly TrainingJob[] { return this.#jobs; }
   /** Jobs not yet finished (queued, running, paused, saving). */
   get active(): readonly TrainingJob[] { return this.#active; }
+  /**
+   * How far the unfinished jobs are together, 0 to 1: their steps weighted by each one's cost
+   * a step on this device (overall-progress.ts), the waiting and paused ones counted too.
+   */
+  get overall(): number {
+    return overallFraction(this.#active.map((j) => ({ step: j.progress?.step ?? 0, steps: j.spec.steps, stepsPerSec: j.stepsPerSec })));
+  }
   /** Jobs training right now, each on a core of its own. */
   get training(): number { return this.#active.filter((j) => j.status === 'running').length; }
   /** Jobs whose worker is at work right now: building its corpus, training, or being measured and saved. */
