@@ -51,6 +51,12 @@ describe('organelle <command> --help', () => {
     await expect(organelle('constructor')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('unknown command "constructor"') });
   }, SLOW);
 
+  it.concurrent('a mistyped command names the one meant', async ({ expect }) => {
+    await expect(organelle('slove', 'puzzle8', '806547231')).rejects.toMatchObject({
+      code: 1, stdout: '', stderr: `organelle: unknown command "slove": did you mean "solve"?\n\n${overview()}\n`,
+    });
+  }, SLOW);
+
   it.concurrent('a bad option is an error naming the known ones and where the usage is', async ({ expect }) => {
     await expect(organelle('corpus', 'puzzle8', '--bogus')).rejects.toMatchObject({
       code: 1,
