@@ -80,7 +80,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
   if (json) await checkOutputFile(json, '--json');
   const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
 
-  let cases: Case[] = setName ? buildSet(setName as SetName, COMPOSE_LIBRARY) : parseIntentsFile(await readNamedFile(intentsFile!, '--intents'), intentsFile!);
+  let cases: Case[] = setName ? buildSet(setName as SetName, COMPOSE_LIBRARY) : parseIntentsFile(await readNamedFile(intentsFile!, 'intents file'), intentsFile!);
   const limit = args.options.has('limit') ? intOption(args, 'limit', 1, 1) : undefined;
   if (limit !== undefined) cases = cases.slice(0, limit);
 
