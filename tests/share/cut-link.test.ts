@@ -21,5 +21,8 @@ describe('linkTextProblem', () => {
   it('names the first character no link has', () => {
     expect(linkTextProblem('Ab$Cd')).toBe(`the link looks incomplete or changed: it has “$”, which no share link has; ${AGAIN}`);
     expect(linkTextProblem('Ab Cd')).toBe(`the link looks incomplete or changed: it has a space, which no share link has; ${AGAIN}`);
+    // as the address carries it: "<" is "%3C"
+    expect(linkTextProblem('%3Cimg%20src=x%3E')).toBe(`the link looks incomplete or changed: it has “<”, which no share link has; ${AGAIN}`);
+    expect(linkTextProblem('Ab%zz')).toBe(`the link looks incomplete or changed: it has “%”, which no share link has; ${AGAIN}`);
   });
 });

@@ -7,15 +7,25 @@ export const LINK_CHARACTERS = /^[A-Za-z0-9_-]+$/;
 
 const AGAIN = 'copy the whole link again from where it was shared';
 
+/** `payload` with its percent-escapes read ("%E2%80%A6" -> "…"), or as it is when they do not read. */
+function typed(payload: string): string {
+  try {
+    return decodeURIComponent(payload);
+  } catch {
+    return payload;
+  }
+}
+
 /** Why `payload` (non-empty) cannot be a link's text, as a sentence's body; null when its characters are a link's. */
 export function linkTextProblem(payload: string): string | null {
   if (LINK_CHARACTERS.test(payload)) {
     // base64url never ends one character past a whole group of four: that is a link cut part-way
     return payload.length % 4 === 1 ? `the link looks cut short: it stops part-way through; ${AGAIN}` : null;
   }
-  // "…" as typed, or as an address carries it (percent-encoded)
-  if (/(…|%E2%80%A6|\.\.\.?)$/i.test(payload)) return `the link looks cut short: it ends in “…”, where something shortened it; ${AGAIN}`;
-  const odd = [...payload].find((c) => !LINK_CHARACTERS.test(c))!;
+  // an address carries "…" or "<" percent-encoded: read as a person typed it
+  const text = typed(payload);
+  if (/(…|\.\.\.?)$/.test(text)) return `the link looks cut short: it ends in “…”, where something shortened it; ${AGAIN}`;
+  const odd = [...text].find((c) => !LINK_CHARACTERS.test(c)) ?? [...payload].find((c) => !LINK_CHARACTERS.test(c))!;
   const shown = /\s/.test(odd) ? 'a space' : `“${odd}”`;
   return `the link looks incomplete or changed: it has ${shown}, which no share link has; ${AGAIN}`;
 }
