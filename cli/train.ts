@@ -26,6 +26,7 @@ import { shareCores } from '../worker/cores.ts';
 import { nodeThreadPlatform } from '../worker/wasm/node-threads.ts';
 import { MAX_THREADS } from '../worker/wasm/helper-threads.ts';
 import { inPipeline } from '../worker/compose/roles.ts';
+import { didYouMean } from './suggest.ts';
 
 const GAMES: GameId[] = ['puzzle8', 'tictactoe', 'connect4', 'compose'];
 
@@ -33,7 +34,10 @@ export async function trainCommand(argv: string[]): Promise<void> {
   const args = parseArgs(argv, COMMAND_USAGE.train.options);
   const game = args.positional[0];
   if (game !== undefined) {
-    if (!GAMES.includes(game as GameId)) throw new Error(`unknown game "${game}" (known: ${GAMES.join(', ')})`);
+    if (!GAMES.includes(game as GameId)) {
+      const meant = didYouMean(game, GAMES);
+      throw new Error(`unknown game "${game}"${meant ? `: ${meant}` : ''} (known: ${GAMES.join(', ')})`);
+    }
     refuseOptions(args, ['corpus', 'shape', 'name'], 'a game trains its recipes, so --%s applies only to train --corpus');
     return trainGame(game as GameId, args);
   }
