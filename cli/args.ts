@@ -6,6 +6,7 @@
 // a negative number must reach the option's range check, which names the range.
 import { parseArgs as splitArgs } from 'node:util';
 import { inLimits, limitRule, type LimitedSetting } from '../worker/model/recipe.ts';
+import { didYouMean } from './suggest.ts';
 
 /** A command's options: those that take a value and the flags. */
 export interface KnownOptions {
@@ -47,11 +48,14 @@ export function parseArgs(argv: readonly string[], known: KnownOptions): ParsedA
       if (t.value === undefined || (!t.inlineValue && t.value.startsWith('--'))) throw new OptionError(`--${t.name} needs a value`);
       options.set(t.name, t.value);
     } else {
-      const all = [...known.values, ...known.flags].map((k) => `--${k}`).join(', ');
+      const names = [...known.values, ...known.flags];
+      const all = names.map((k) => `--${k}`).join(', ');
       // a short option stands for its whole argument ("-5x" is the options -5 and -x)
       const given = long ? t.rawName : argv[t.index];
       const asArgument = long ? '' : `; an argument that starts with "-" goes after "--", as in -- ${given}`;
-      throw new OptionError(`unknown option ${given} (known: ${all || 'none'}${asArgument})`);
+      // a slip of the fingers ("--sed", "-seed") is named with the option meant
+      const meant = didYouMean(given.replace(/^-+/, '').split('=')[0], names, (k) => `--${k}`);
+      throw new OptionError(`unknown option ${given}${meant ? `: ${meant}` : ''} (known: ${all || 'none'}${asArgument})`);
     }
   }
   return { positional, options };

@@ -90,7 +90,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
   if (!Object.hasOwn(PLAN_CHECKS, checkName)) throw new Error(`--check must be words or facts, not "${checkName}"`);
   const planCheck = PLAN_CHECKS[checkName];
 
-  let cases: Case[] = setName ? buildSet(setName as SetName, COMPOSE_LIBRARY) : parseIntentsFile(await readNamedFile(intentsFile!, '--intents'), intentsFile!);
+  let cases: Case[] = setName ? buildSet(setName as SetName, COMPOSE_LIBRARY) : parseIntentsFile(await readNamedFile(intentsFile!, 'intents file'), intentsFile!);
   const limit = args.options.has('limit') ? intOption(args, 'limit', 1, 1) : undefined;
   if (limit !== undefined) cases = cases.slice(0, limit);
 

@@ -11,12 +11,19 @@ export function readNamedBytes(path: string, what: string): Promise<Uint8Array> 
   return readFile(path).then((b) => new Uint8Array(b), (e: unknown) => refused(e, path, what));
 }
 
+// each reason as a person says it: "cannot read the intents file /tmp/nope.tsv: no such file"
+const REASONS: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  ENOTDIR: 'a folder on its path is a file',
+  EISDIR: 'it is a folder, not a file',
+  EACCES: 'no permission to read it',
+  EPERM: 'no permission to read it',
+};
+
 function refused(e: unknown, path: string, what: string): never {
   const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') throw new Error(`no ${what} at ${path}`);
-  if (code === 'EISDIR') throw new Error(`${path} is a directory, not a ${what}`);
-  if (code === 'EACCES') throw new Error(`no permission to read the ${what} ${path}`);
-  throw new Error(`cannot read the ${what} ${path}: ${e instanceof Error ? e.message : String(e)}`);
+  const reason = (code !== undefined && REASONS[code]) || (e instanceof Error ? e.message : String(e));
+  throw new Error(`cannot read the ${what} ${path}: ${reason}`);
 }
 
 /** Checks, before any long work, that `path` can be written as the output file of `option`. */

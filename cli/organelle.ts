@@ -3,7 +3,8 @@
 // `organelle help` and `organelle <command> --help` print from cli/usage.ts, without loading
 // the command's module.
 import { asksForHelp, OptionError } from './args.ts';
-import { commandHelp, isCommandName, overview, usageOf, type CommandName } from './usage.ts';
+import { COMMAND_NAMES, commandHelp, isCommandName, overview, usageOf, type CommandName } from './usage.ts';
+import { didYouMean } from './suggest.ts';
 
 // Each command's module is imported only when it runs: some pull in heavy dependencies
 // (assemblyscript's compiler, Playwright, esbuild) that would otherwise cost every command
@@ -22,7 +23,10 @@ const commands: Record<CommandName, () => Promise<Command>> = {
 };
 
 function command(name: string): CommandName {
-  if (!isCommandName(name)) throw new Error(`unknown command "${name}"\n\n${overview()}`);
+  if (!isCommandName(name)) {
+    const meant = didYouMean(name ?? '', COMMAND_NAMES);
+    throw new Error(`unknown command "${name}"${meant ? `: ${meant}` : ''}\n\n${overview()}`);
+  }
   return name;
 }
 

@@ -27,6 +27,7 @@ import { nodeThreadPlatform } from '../worker/wasm/node-threads.ts';
 import { MAX_THREADS } from '../worker/wasm/helper-threads.ts';
 import { inPipeline } from '../worker/compose/roles.ts';
 import { modelLossOn, type ModelLoss } from '../worker/model-loss.ts';
+import { didYouMean } from './suggest.ts';
 
 const GAMES: GameId[] = ['puzzle8', 'tictactoe', 'connect4', 'compose'];
 
@@ -34,7 +35,10 @@ export async function trainCommand(argv: string[]): Promise<void> {
   const args = parseArgs(argv, COMMAND_USAGE.train.options);
   const game = args.positional[0];
   if (game !== undefined) {
-    if (!GAMES.includes(game as GameId)) throw new Error(`unknown game "${game}" (known: ${GAMES.join(', ')})`);
+    if (!GAMES.includes(game as GameId)) {
+      const meant = didYouMean(game, GAMES);
+      throw new Error(`unknown game "${game}"${meant ? `: ${meant}` : ''} (known: ${GAMES.join(', ')})`);
+    }
     refuseOptions(args, ['corpus', 'shape', 'name'], 'a game trains its recipes, so --%s applies only to train --corpus');
     return trainGame(game as GameId, args);
   }

@@ -169,6 +169,9 @@ export const COMMAND_USAGE = {
 
 export type CommandName = keyof typeof COMMAND_USAGE;
 
+/** Every command's name, in the overview's order (what a mistyped command is matched against). */
+export const COMMAND_NAMES = Object.keys(COMMAND_USAGE) as CommandName[];
+
 export function isCommandName(name: string): name is CommandName {
   return Object.hasOwn(COMMAND_USAGE, name);
 }

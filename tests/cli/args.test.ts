@@ -37,6 +37,13 @@ describe('CLI options', () => {
     expect(() => parse('-h')).toThrow(/^unknown option -h /); // help is the entry's (asksForHelp), not a command's
   });
 
+  it('names the option meant when one is mistyped, with one dash or a value', () => {
+    expect(() => parse('--setps', '3')).toThrow(new OptionError('unknown option --setps: did you mean --steps? (known: --steps, --lr, --quick)'));
+    expect(() => parse('--quik')).toThrow(/^unknown option --quik: did you mean --quick\? \(known/);
+    expect(() => parse('--lr=0.1', '--step=3')).toThrow(/^unknown option --step: did you mean --steps\?/);
+    expect(() => parse('-steps')).toThrow(/^unknown option -steps: did you mean --steps\? \(known: .*as in -- -steps\)$/);
+  });
+
   it('names an option given without its value, or a flag given one', () => {
     expect(() => parse('--steps')).toThrow(new OptionError('--steps needs a value'));
     expect(() => parse('--steps', '--quick')).toThrow('--steps needs a value');

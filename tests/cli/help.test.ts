@@ -51,6 +51,12 @@ describe('organelle <command> --help', () => {
     await expect(organelle('constructor')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('unknown command "constructor"') });
   }, SLOW);
 
+  it.concurrent('a mistyped command names the one meant', async ({ expect }) => {
+    await expect(organelle('slove', 'puzzle8', '806547231')).rejects.toMatchObject({
+      code: 1, stdout: '', stderr: `organelle: unknown command "slove": did you mean "solve"?\n\n${overview()}\n`,
+    });
+  }, SLOW);
+
   it.concurrent('a bad option is an error naming the known ones and where the usage is', async ({ expect }) => {
     await expect(organelle('corpus', 'puzzle8', '--bogus')).rejects.toMatchObject({
       code: 1,
@@ -100,6 +106,10 @@ describe('the usage table', () => {
     expect(COMMAND_USAGE.ask.forms[0].call).toContain(`--votes 1-${MAX_VOTES}]`);
     for (const [game, p] of Object.entries(GAME_PIPELINES)) expect(EVAL_USAGE[game].forms[0].does).toContain(`${game}: ${p.opponents.join(', ')}`);
     await expect(evalCommand([])).rejects.toThrow(`eval needs a game: ${Object.keys(EVAL_USAGE).join(', ')}`);
+    // a mistyped game names the one meant; one that is no slip of any is named with the known ones
+    await expect(evalCommand(['puzle8'])).rejects.toThrow(`unknown game "puzle8": did you mean "puzzle8"? (known: ${Object.keys(EVAL_USAGE).join(', ')})`);
+    await expect(evalCommand(['chess'])).rejects.toThrow(`unknown game "chess" (known: ${Object.keys(EVAL_USAGE).join(', ')})`);
+    await expect(evalCommand(['constructor'])).rejects.toThrow('unknown game "constructor"');
   });
 
   it('gives the forms alone when the arguments fit none', () => {

@@ -10,8 +10,11 @@ describe('readNamedFile', () => {
     const dir = await mkdtemp(join(tmpdir(), 'organelle-files-'));
     await writeFile(join(dir, 'corpus.txt'), 'ab\ncd\n');
     expect(await readNamedFile(join(dir, 'corpus.txt'), 'corpus file')).toBe('ab\ncd\n');
-    await expect(readNamedFile(join(dir, 'missing.txt'), 'corpus file')).rejects.toThrow(`no corpus file at ${join(dir, 'missing.txt')}`);
-    await expect(readNamedFile(dir, 'boards file')).rejects.toThrow(`${dir} is a directory, not a boards file`);
+    await expect(readNamedFile(join(dir, 'missing.txt'), 'corpus file')).rejects.toThrow(new Error(`cannot read the corpus file ${join(dir, 'missing.txt')}: no such file`));
+    await expect(readNamedFile(dir, 'boards file')).rejects.toThrow(new Error(`cannot read the boards file ${dir}: it is a folder, not a file`));
+    await expect(readNamedFile(join(dir, 'corpus.txt', 'x'), 'intents file')).rejects.toThrow(
+      new Error(`cannot read the intents file ${join(dir, 'corpus.txt', 'x')}: a folder on its path is a file`),
+    );
   });
 
   it('refuses an output file in a missing folder, or a folder, before any work', async () => {

@@ -49,8 +49,8 @@ describe('CLI start', () => {
     expect(packages).toEqual([]);
   });
 
-  it('reaches only the argument parser, the usage table and the training limits it reads', () => {
+  it('reaches only the argument parser, the usage table, the "did you mean" and the training limits it reads', () => {
     const files = new Set(staticClosure(ENTRY).filter((r) => r.specifier.startsWith('.')).map((r) => relative(ROOT, resolve(dirname(r.from), r.specifier))));
-    expect([...files].sort()).toEqual(['cli/args.ts', 'cli/usage.ts', 'worker/model/recipe.ts', 'worker/model/types.ts']);
+    expect([...files].sort()).toEqual(['cli/args.ts', 'cli/suggest.ts', 'cli/usage.ts', 'worker/model/recipe.ts', 'worker/model/types.ts']);
   });
 });

@@ -39,6 +39,7 @@ describe('organelle train options', () => {
 
   it('refuses options the command would ignore', async () => {
     await expect(trainCommand(['tictactoe', '--shape', '460k'])).rejects.toThrow('a game trains its recipes, so --shape applies only to train --corpus');
+    await expect(trainCommand(['conect4'])).rejects.toThrow('unknown game "conect4": did you mean "connect4"? (known: puzzle8, tictactoe, connect4, compose)');
     await expect(trainCommand(['--corpus', corpus, '--out', join(dir, 'x.organelle'), '--organelle', 'planner'])).rejects.toThrow(
       '--organelle applies only to train <game>',
     );

@@ -39,9 +39,12 @@ test('a built-in model answers from the library, greedily and by votes, and name
 
   await prompt.fill('xx.oZ....|p=|b=');
   await prompt.press('Enter');
-  await expect(page.getByTestId('ask-error')).toHaveText("prompt character 'Z' (U+005A) at index 4 is not in this model's vocabulary");
+  await expect(page.getByTestId('ask-error')).toHaveText(
+    'This model was trained on no prompt with “Z”, so it cannot read it: its prompts use only the characters listed beside it.',
+  );
   await expect(prompt).toHaveAttribute('aria-invalid', 'true');
   await expect(answers).toHaveCount(3);
+  await expect(page.getByTestId('ask-fitting')).toBeVisible(); // the models that can read it, or that none can
 
   expect(await seriousViolations(page)).toEqual([]);
   await capture(page, 'ask-desktop');
@@ -50,6 +53,23 @@ test('a built-in model answers from the library, greedily and by votes, and name
   await page.setViewportSize({ width: 360, height: 740 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, 'the Ask view scrolls sideways at 360 px').toBeLessThanOrEqual(0);
+});
+
+test('a sentence asked of a game model is said not to fit it, and one click asks a model it fits', async ({ page }) => {
+  await page.goto('/#/ask/built-in%3Apuzzle8-planner');
+  await expect(page.getByTestId('ask-vocabulary')).toBeVisible();
+  const prompt = page.getByLabel('Prompt', { exact: true });
+  await prompt.fill('smooth the signal');
+  await prompt.press('Enter');
+  await expect(page.getByTestId('ask-error')).toHaveText(/^This model was trained on no prompt with “s”, .* so it cannot read them/);
+  const offered = page.getByTestId('ask-fitting').getByRole('button', { name: /^Ask / });
+  await expect(offered.first()).toBeVisible();
+  const name = (await offered.first().textContent())!.replace(/^Ask /, '').split(' · ')[0];
+  await offered.first().click();
+  await expect(page.getByTestId('ask-answer')).toHaveCount(1);
+  await expect(page.getByTestId('ask-error')).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 2, name: `Answers from ${name}` })).toBeVisible();
+  await expect(page).toHaveURL(/#\/ask\/built-in%3Acompose-/);
 });
 
 test('a model trained on one’s own corpus is asked from its finished run', async ({ page }) => {

@@ -200,11 +200,49 @@ test('the board is played from the keyboard alone, on a phone', async ({ page })
   await expect(turn(page)).toContainText('Your move');
   // the status line (a live region) says where the organelles answered
   await expect(turn(page)).toContainText(/^The organelles: O takes the .+ \(cell [1-8]\)\. Your move \(X\)/);
-  // an occupied cell is not played
+  // the focus left the taken cell for an empty one beside it, so Enter plays again
+  const focused = board(page).locator(':focus');
+  await expect(focused).toHaveAttribute('aria-disabled', 'false');
+  await expect(focused).toHaveAttribute('data-cell', /^[13]$/);
+  // an occupied cell is not played, and the page says why
   const events = await eventLog(page).locator('li').count();
   await page.keyboard.press('0');
+  await expect(page.getByRole('alert')).toHaveText('Cell 0, top left, is taken (X): pick an empty cell.');
   await expect(turn(page)).toContainText('Your move');
   expect(await eventLog(page).locator('li').count()).toBe(events);
+});
+
+test('a link that names who plays starts the game on arrival; Tab and Enter alone play it', async ({ page }) => {
+  await page.goto('/#/play/tictactoe?you=first');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your game of tic-tac-toe: you play X' })).toBeVisible();
+  await expect(turn(page)).toContainText('Your move (X)');
+  // the new game has the focus on the board's tab stop, the centre: Enter plays it
+  await expect(board(page).locator('[data-cell="4"]')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(eventLog(page)).toContainText('Move 1: X takes the centre (cell 4)');
+  await expect(turn(page)).toContainText(/^The organelles: O takes the .+\. Your move \(X\)/);
+  // the centre is taken: the focus is on an empty cell one step from it, and Enter plays that
+  const focused = board(page).locator(':focus');
+  await expect(focused).toHaveAttribute('aria-disabled', 'false');
+  const cell = (await focused.getAttribute('data-cell'))!;
+  expect(['1', '3', '5', '7']).toContain(cell);
+  await page.keyboard.press('Enter');
+  await expect(eventLog(page)).toContainText(new RegExp(`Move 3: X takes the .+ \\(cell ${cell}\\)`));
+  // Shift+Tab out and Tab back: the tab stop is a cell that can be played
+  await expect(turn(page)).toContainText('Your move (X)');
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(board(page).locator(':focus')).toHaveAttribute('aria-disabled', 'false');
+
+  // connect four, the organelles first: they have dropped their disc when the game shows
+  await page.goto('/#/play/connect4?you=second');
+  await expect(page.getByRole('heading', { level: 2, name: 'Your game of connect four: you play O' })).toBeVisible();
+  await expect(turn(page)).toContainText('Your move (O)');
+  await expect(eventLog(page)).toContainText(/Move 1: X drops into column \d/);
+  // and a link to watch plays the watched game
+  await page.goto('/#/play/connect4?watch=tactical&as=first');
+  await expect(page.getByRole('heading', { level: 2, name: /^Connect four: the organelles \(X\) against the tactical opponent/ })).toBeVisible();
+  await expect(page.getByTestId('game-stage')).toBeVisible();
 });
 
 const SIZES = [

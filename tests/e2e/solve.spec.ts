@@ -154,7 +154,7 @@ test('a malformed, truncated or tampered link is explained and nothing in it bec
     { payload: tampered, says: 'The link is damaged or was edited: its checksum does not match.' },
     { payload: payload.slice(0, 12), says: 'The link is too short: it was probably cut off.' },
     { payload: payload.slice(0, -4), says: 'The link is damaged or was edited: its checksum does not match.' },
-    { payload: '<img src=x onerror=alert(1)>', says: 'The link has characters that are not part of a share link' },
+    { payload: '<img src=x onerror=alert(1)>', says: 'The link looks incomplete or changed: it has “<”, which no share link has; copy the whole link again' },
   ];
   let dialogs = 0;
   page.on('dialog', (d) => {

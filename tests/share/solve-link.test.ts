@@ -63,7 +63,8 @@ describe('solve links', () => {
     expect(() => decodeSolveLink(flip)).toThrow(/checksum/);
     expect(() => decodeSolveLink(text.slice(0, text.length - 6))).toThrow(ShareLinkError);
     expect(() => decodeSolveLink(text.slice(0, 10))).toThrow(/too short/);
-    expect(() => decodeSolveLink('<script>alert(1)</script>')).toThrow(/characters/);
+    expect(() => decodeSolveLink('<script>alert(1)</script>')).toThrow(/^the link looks incomplete or changed: it has “<”, which no share link has/);
+    expect(() => decodeSolveLink(`${text.slice(0, 30)}…`)).toThrow(/^the link looks cut short: it ends in “…”/);
     expect(() => decodeSolveLink('')).toThrow(/empty/);
     // a consistent link (valid checksum) whose answers do not drive the solve to its end
     const short = { ...link, answers: link.answers.slice(0, 3) };

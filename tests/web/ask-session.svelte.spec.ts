@@ -12,7 +12,9 @@ import { join } from 'node:path';
 import type { ModelMeta } from '../../web/src/library/model-store.ts';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
 import type { SpawnEngine } from '../../web/src/lib/engine-worker.ts';
-import { flush, tinyFile } from './helpers.ts';
+import { flush, tinyFile, tinyModel } from './helpers.ts';
+import { encodeModelFile } from '../../worker/model/model-file.ts';
+import { parameterCount } from '../../worker/model/shape.ts';
 
 const meta = (id: string, origin: ModelMeta['origin'] = 'trained'): ModelMeta => ({
   id, name: `model ${id}`, recipeId: 'mine.txt', shape: { vocabSize: 4, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 },
@@ -44,7 +46,7 @@ function setup() {
     file: async (id) => ({ name: `${id}.organelle`, bytes: files[id].slice() }),
     loaded: async () => {},
   };
-  return { session: new AskSession({ spawn, library }), calls, library, crash: (m: string) => crash(m) };
+  return { session: new AskSession({ spawn, library }), calls, library, files, crash: (m: string) => crash(m) };
 }
 
 describe('AskSession', () => {
@@ -108,12 +110,34 @@ describe('AskSession', () => {
     await session.ask();
     session.prompt = 'abz';
     await session.ask();
-    expect(session.askError).toBe("prompt character 'z' (U+007A) at index 2 is not in this model's vocabulary");
+    expect(session.askError).toBe('This model was trained on no prompt with “z”, so it cannot read it: its prompts use only the characters listed beside it.');
+    expect(session.fitting).toEqual([]); // no model of this library has a “z”
     expect(session.status).toBe('ready');
     expect(session.answers).toHaveLength(1);
     session.prompt = 'abab';
     await session.ask();
     expect(session.askError).toBeNull();
+    expect(session.fitting).toBeNull();
+    session.prompt = 'abababa';
+    await session.ask();
+    expect(session.askError).toBe('The prompt has 7 characters; this model reads 5 at most.');
+  });
+
+  it('offers the models that can read a prompt this one cannot, and asks one of them', async () => {
+    const { session, library, files } = setup();
+    const tiny = tinyModel(5);
+    const shape = { ...tiny.shape, vocabSize: 6 }; // BOS and five characters
+    files.wide = encodeModelFile({ ...tiny, shape, vocabChars: '\nabz ', params: new Float32Array(parameterCount(shape)).fill(0.01) });
+    library.models.push(meta('wide'));
+    await session.open('a');
+    session.prompt = 'za b';
+    await session.ask();
+    expect(session.askError).toBe('This model was trained on no prompt with “z” and the space, so it cannot read them: its prompts use only the characters listed beside it.');
+    expect(session.fitting!.map((m) => m.id)).toEqual(['wide']); // the corrupt file is not offered
+    await session.askWith('wide');
+    expect(session.modelId).toBe('wide');
+    expect(session.askError).toBeNull();
+    expect(session.answers.map((a) => a.prompt)).toEqual(['za b']);
   });
 
   it('starts a new list for another model and loads a model once', async () => {

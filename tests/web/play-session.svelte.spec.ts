@@ -188,6 +188,7 @@ describe('PlaySession: a person plays', () => {
     await session.start();
     await session.play('9');
     expect(calls.human).toEqual([]);
+    expect(session.moveError).toBe('Cell 9 cannot be played now: pick an empty cell.');
     const before = session.events.length;
     api.humanMove.mockRejectedValueOnce(new Error("'0' is not a legal move (legal: 1, 2)"));
     await session.play('0');
@@ -195,6 +196,20 @@ describe('PlaySession: a person plays', () => {
     expect(session.status).toBe('your-turn');
     expect(session.events.length).toBe(before);
     expect(session.legal).toContain('0');
+  });
+
+  it('says why a taken cell cannot be played, without asking the worker', async () => {
+    const { session, calls, clock } = setup();
+    session.side = 'second';
+    await session.start();
+    await session.play('4');
+    clock.runAll();
+    await session.play('4');
+    expect(calls.human).toEqual(['4']);
+    expect(session.moveError).toBe('Cell 4, centre, is taken (X): pick an empty cell.');
+    expect(session.status).toBe('your-turn');
+    await session.play(session.legal[0]); // a move that can be played clears it
+    expect(session.moveError).toBeNull();
   });
 
   it('finishes a game with a share link, and the organelles can start', async () => {
@@ -213,6 +228,28 @@ describe('PlaySession: a person plays', () => {
     await session.copyLink();
     expect(clipboard.writeText).toHaveBeenCalledWith(session.shareUrl);
     expect(session.copy).toBe('copied');
+  });
+});
+
+describe('PlaySession: links', () => {
+  it('starts the game a link names on arrival, and not again when that game is on the board', async () => {
+    const { session, calls } = setup();
+    await session.arrive({ game: 'tictactoe' }); // no one named to play: the form, no game
+    expect(calls.start).toEqual([]);
+    await session.arrive({ game: 'tictactoe', match: { you: 'first' } });
+    expect(calls.start).toEqual([['tictactoe', 'second']]);
+    expect(session.status).toBe('your-turn');
+    // back to the same address from another view: the game on the board stays
+    await session.arrive({ game: 'tictactoe', match: { you: 'first' } });
+    expect(calls.start).toHaveLength(1);
+    // another side, another game, or other models: a new game
+    await session.arrive({ game: 'tictactoe', match: { you: 'second' } });
+    expect(calls.start).toEqual([['tictactoe', 'second'], ['tictactoe', 'first']]);
+    await session.arrive({ game: 'tictactoe', choose: { player: 'tq0' }, match: { you: 'second' } });
+    expect(calls.start).toHaveLength(3);
+    await session.arrive({ game: 'connect4', match: { watch: 'tactical', as: 'second' } });
+    expect(calls.watch).toEqual([['connect4', 'second', 'tactical', 7]]);
+    expect(session.played).toEqual({ game: 'connect4', mode: 'watch' });
   });
 });
 

@@ -34,7 +34,8 @@ describe('openSharedRun', () => {
     const flipped = run.link.slice(0, 20) + (run.link[20] === 'A' ? 'B' : 'A') + run.link.slice(21);
     const cases: [string, RegExp][] = [
       ['', /^The link is empty\.$/],
-      ['abc$def', /characters that are not part of a share link/],
+      ['abc$def', /^The link looks incomplete or changed: it has “\$”, which no share link has; copy the whole link again from where it was shared\.$/],
+      [run.link.slice(0, 40) + '…', /^The link looks cut short: it ends in “…”, where something shortened it; copy the whole link again/],
       [run.link.slice(0, 10), /too short|damaged/],
       [run.link.slice(0, -3), /damaged or was edited/],
       [flipped, /damaged or was edited/],

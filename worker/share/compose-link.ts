@@ -51,6 +51,7 @@ import type { Organelle } from '../orchestrator/types.ts';
 import { recording, Script, type Recorded } from './recorder.ts';
 import { isPlannerRole, PLANNER_ROLES, type ComposeRole } from '../compose/roles.ts';
 import { fnv1a, fromBase64Url, ShareLinkError, toBase64Url, traceDigest } from './solve-link.ts';
+import { LINK_END_PROBLEM, linkTextProblem } from './cut-link.ts';
 
 const COMPOSE_LINK_VERSION = 1;
 
@@ -484,9 +485,8 @@ export function composePayload(text: string): string {
 export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
   if (payload.length === 0) throw new ComposeLinkError('characters', 'the link is empty');
   if (payload.length > MAX_PAYLOAD) throw new ComposeLinkError('length', `the link has ${payload.length} characters; at most ${MAX_PAYLOAD}`);
-  if (!/^[A-Za-z0-9_-]+$/.test(payload)) {
-    throw new ComposeLinkError('characters', 'the link has characters that are not part of a share link (it may have been cut or edited)');
-  }
+  const problem = linkTextProblem(payload);
+  if (problem) throw new ComposeLinkError('characters', problem);
   let bytes: Uint8Array;
   try {
     bytes = fromBase64Url(payload);
@@ -495,7 +495,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
   }
   // one canonical spelling: a character changed only in the unused low bits of the last one is refused too
   if (bytes.length === 0 || toBase64Url(bytes) !== payload) {
-    throw new ComposeLinkError('characters', 'the link is not valid base64url: it may have been cut or edited');
+    throw new ComposeLinkError('characters', LINK_END_PROBLEM);
   }
   if (bytes.length < 6) throw new ComposeLinkError('length', 'the link is too short: it was probably cut off');
   const end = bytes.length - 4;

@@ -15,6 +15,7 @@
 // The version also names the rules a solve was recorded under, since a replay must run the
 // same ones. Version 2 changed the 8-puzzle Judge's revisit limit from 1 visit to 3
 // (puzzle8/pipeline.ts); version-1 links still decode and replay under their own rules.
+import { linkTextProblem } from './cut-link.ts';
 
 export const SHARE_VERSION = 2;
 /** The oldest version this build still replays. */
@@ -121,7 +122,8 @@ export function encodeSolveLink(link: SolveLink): string {
 
 export function decodeSolveLink(payload: string): SolveLink {
   if (payload.length === 0) throw new ShareLinkError('the link is empty');
-  if (!/^[A-Za-z0-9_-]+$/.test(payload)) throw new ShareLinkError('the link has characters that are not part of a share link (it may have been cut or edited)');
+  const problem = linkTextProblem(payload);
+  if (problem) throw new ShareLinkError(problem);
   const bytes = fromBase64Url(payload);
   if (bytes.length < 16) throw new ShareLinkError('the link is too short: it was probably cut off');
   const body = bytes.length - 4;

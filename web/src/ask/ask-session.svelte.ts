@@ -9,6 +9,7 @@ import { KeptEngine, type SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
 import type { LibraryReader } from '../library/pipelines.ts';
+import { modelsFitting, promptMisfit, type PromptRoom } from './prompt-fit.ts';
 
 export interface AskDeps {
   spawn: SpawnEngine;
@@ -31,6 +32,9 @@ export class AskSession {
   #modelError = $state<string | null>(null);
   #askError = $state<string | null>(null);
   #answers = $state.raw<AskAnswer[]>([]);
+  /** When the prompt does not fit the model: the library's models it does fit (null: no misfit). */
+  #fitting = $state.raw<ModelMeta[] | null>(null);
+  readonly #rooms = new Map<string, PromptRoom>();
   #loading: Promise<void> = Promise.resolve();
 
   prompt = $state('');
@@ -59,6 +63,8 @@ export class AskSession {
   /** Why the last prompt got no answer. */
   get askError(): string | null { return this.#askError; }
   get answers(): readonly AskAnswer[] { return this.#answers; }
+  /** After a prompt the model cannot read: the models of the library that can (maybe none); null otherwise. */
+  get fitting(): readonly ModelMeta[] | null { return this.#fitting; }
 
   /**
    * Called when the view opens: asks `modelId` if given, else keeps the current model while
@@ -88,6 +94,7 @@ export class AskSession {
     this.#modelId = id;
     this.#answers = [];
     this.#askError = null;
+    this.#fitting = null;
     this.#modelError = null;
     this.#info = null;
     this.#loadedId = null;
@@ -126,7 +133,21 @@ export class AskSession {
     if (this.busy || this.#loadedId === null) return;
     const prompt = this.prompt;
     this.#askError = null;
+    this.#fitting = null;
     this.#status = 'asking';
+    // a prompt with characters the model never saw (or too long for it) is said so here, with
+    // the models it does fit, rather than as the vocabulary's error from the worker
+    const misfit = this.#info && prompt.length > 0 ? promptMisfit(prompt, this.#info) : null;
+    if (misfit) {
+      const asked = this.#modelId;
+      const fitting = await modelsFitting(prompt, this.#deps.library, asked, this.#rooms);
+      if (this.#modelId === asked) {
+        this.#askError = misfit;
+        this.#fitting = fitting;
+        this.#status = 'ready';
+      }
+      return;
+    }
     try {
       const answer = await this.#engine.api.ask({ prompt, votes: this.votes, temperature: this.temperature, seed: this.seed });
       this.#answers = [answer, ...this.#answers].slice(0, KEPT_ANSWERS);
@@ -135,6 +156,15 @@ export class AskSession {
       this.#askError = errorMessage(err);
       if (this.#status === 'asking') this.#status = 'ready';
     }
+  }
+
+  /** Asks the prompt of another model, one that can read it (from `fitting`). */
+  async askWith(id: string): Promise<void> {
+    if (this.busy) return;
+    const prompt = this.prompt;
+    await this.choose(id);
+    this.prompt = prompt;
+    await this.ask();
   }
 
   /** Documents of the model's corpus kept in its file: what to ask it, and what the corpus answers. */

@@ -6,6 +6,7 @@
 // one training run, the same training in that many fresh workers at once. One instance for the
 // app, so a result stays while the visitor moves between views.
 import benchChromium from '../../../docs/results/bench-chromium.json';
+import cReference from '../../../docs/results/c-reference.json';
 import type { BenchReport } from '../../../worker/bench/bench.ts';
 import type { SpeedCheck } from '../../../worker/bench/speed-check.ts';
 import { measureSideBySide, type SideBySide } from '../../../worker/bench/side-by-side.ts';
@@ -42,6 +43,11 @@ function runDate(iso: string): string {
   return `${day} ${MONTHS[month! - 1]} ${year}`;
 }
 
+/** The C reference's 64K training on `threads` threads, tokens/s. */
+function cTrain(threads: number): number {
+  return cReference.train.find((t) => t.shape === '64k' && t.threads === threads)!.tokens_per_s;
+}
+
 /** What the project measured, to set this device's figures beside. */
 export const PROJECT_FIGURES = {
   /** Where the project's figures come from, for the page to link or name. */
@@ -52,12 +58,12 @@ export const PROJECT_FIGURES = {
   train_tokens_per_s: Math.round(projectTrain.tokens_per_s / 100) * 100,
   /** That run's 64K answer. */
   generate_ms: projectGenerate.single_ms,
-  /** The native C reference (MicroGPT-C, -O3 -march=native, one thread), as ANCHORS.md gives it (and docs/speed.md quotes). */
-  c_machine: `the project's 2-core ${projectRun.meta.cpu}`,
-  c_train_tokens_per_s: 118_900,
+  /** The native C reference (MicroGPT-C, -O3 -march=native, one thread): docs/results/c-reference.json (and docs/speed.md quotes it). */
+  c_machine: `the project's ${cReference.machine.cores}-core ${cReference.machine.cpu}`,
+  c_train_tokens_per_s: cTrain(1),
   /** The same on two threads: one run using both cores. */
-  c_train_tokens_per_s_2threads: 219_500,
-  c_generate_ms: 0.131,
+  c_train_tokens_per_s_2threads: cTrain(2),
+  c_generate_ms: cReference.generate.find((g) => g.shape === '64k')!.single_ms,
 } as const;
 
 export class EngineCheck {

@@ -39,7 +39,7 @@ const QUOTED_SETS = [
 export interface ComposeFigureRow {
   set: string;
   label: string;
-  /** "passed 288 of 300 (96%)" ("composed 18 of 121 (15%), and refused 30 of the 32 it cannot do (94%)"), or null: not measured yet (for these models). */
+  /** "passed 288 of 300 (96%)" ("composed 13 of 120 (11%), and refused 32 of the 32 it cannot do (100%)", typed-7), or null: not measured yet (for these models). */
   figure: string | null;
 }
 

@@ -3,7 +3,7 @@
 // person names a move on the keyboard and a cell, and which cells make the winning line (the
 // rules say; this only picks the game).
 import { winningLine } from '../../../worker/games/tictactoe/rules.ts';
-import { winningLines } from '../../../worker/games/connect4/rules.ts';
+import { COLS as C4_COLUMNS, EMPTY as C4_EMPTY, winningLines } from '../../../worker/games/connect4/rules.ts';
 import { gameTitle } from '../lib/games.ts';
 import type { PlayGame } from './game-frames.ts';
 
@@ -54,4 +54,20 @@ export const TTT_CELL_NAMES = ['top left', 'top', 'top right', 'left', 'centre',
 /** The cells of a completed line (three in tic-tac-toe, four or more in connect four), or none. */
 export function winningCells(game: PlayGame, board: string): number[] {
   return game === 'tictactoe' ? winningLine(board) : winningLines(board);
+}
+
+/**
+ * Why a person's move cannot be played on `board` (the board string as the rules write it), for
+ * a person who pressed Enter on a taken cell or a full column: said, not silently ignored.
+ */
+export function unplayableMoveText(game: PlayGame, move: string, board: string): string {
+  const at = Number(move);
+  if (game === 'tictactoe') {
+    const piece = board[at];
+    if (piece === 'X' || piece === 'O') return `Cell ${at}, ${TTT_CELL_NAMES[at]}, is taken (${piece}): pick an empty cell.`;
+    return `Cell ${move} cannot be played now: pick an empty cell.`;
+  }
+  // row 0 is the top row: a column whose top slot holds a disc is full
+  if (at >= 0 && at < C4_COLUMNS && board[at] !== C4_EMPTY) return `Column ${at} is full: pick another column.`;
+  return `Column ${move} cannot be played now: pick another column.`;
 }

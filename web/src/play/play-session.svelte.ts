@@ -22,7 +22,7 @@ import { Playback, type Clock } from '../replay/playback.svelte.ts';
 import { shareUrl } from '../replay/shared-run.ts';
 import type { RunSessionDeps } from '../replay/session-deps.ts';
 import { buildGameReplay, type GameReplay, type PlayGame } from './game-frames.ts';
-import { PLAY_GAME_IDS, PLAY_GAMES, PLAY_ROLES, type PlayRole } from './games.ts';
+import { PLAY_GAME_IDS, PLAY_GAMES, PLAY_ROLES, unplayableMoveText, type PlayRole } from './games.ts';
 
 export type PlayMode = 'human' | 'watch';
 
@@ -57,6 +57,8 @@ export class PlaySession {
   #turnMs = $state.raw<number[]>([]);
   #link = $state<string | null>(null);
   #played = $state<{ game: PlayGame; mode: PlayMode } | null>(null);
+  /** The whole setup of the game on the board (playHref of it, models included), to know a link for it is already shown. */
+  #playedAddress: string | null = null;
   #playedModels = $state.raw<Readonly<Record<string, string>>>({});
   #copy = $state<CopyState>('idle');
   #started = $state(0);
@@ -132,6 +134,27 @@ export class PlaySession {
       if (match.as) this.#side = match.as;
     }
   }
+
+  /**
+   * Takes an address's setup as setUp does and, when it names who plays (`?you=first`,
+   * `?watch=tactical`), starts that game, as a Solve link solves its board on arrival; unless
+   * that very game is already on the board (back to it from another view), which stays.
+   */
+  async arrive(setup: PlaySetup): Promise<void> {
+    if (this.busy) return;
+    this.setUp(setup);
+    if (!setup.match) return;
+    await this.#deps.library.loaded();
+    if (this.#playedAddress !== null && this.#playedAddress === this.#address()) return;
+    await this.start();
+  }
+
+  /** The setup with the models it would play (the newest where the address named none), as one string. */
+  #address(): string {
+    const models = PLAY_ROLES.map((role) => this.choice.model(role)?.id ?? '');
+    return JSON.stringify([this.#game, this.setup.match, models]);
+  }
+
   /** The loaded pipeline's fingerprint for the current game (null until its models are loaded). */
   get fingerprint(): string | null { return this.#fingerprints[this.#game] ?? null; }
 
@@ -179,6 +202,7 @@ export class PlaySession {
       this.#status = 'thinking';
       const seed = Math.floor((this.#deps.random ?? Math.random)() * 0x7fffffff);
       this.#played = { game, mode };
+      this.#playedAddress = this.#address();
       this.#playedModels = { Planner: models.planner.id, Player: models.player.id };
       if (mode === 'human') {
         const update = await this.#engine.api.startGame(game, this.#side, seed);
@@ -202,9 +226,17 @@ export class PlaySession {
     }
   }
 
-  /** The person's move. An illegal one is refused with the reason and changes nothing. */
+  /**
+   * The person's move. One that cannot be played (a taken cell, a full column) is refused with
+   * the reason, without asking the worker; one the worker refuses too; neither changes anything.
+   */
   async play(move: string): Promise<void> {
-    if (this.#status !== 'your-turn' || !this.legal.includes(move)) return;
+    if (this.#status !== 'your-turn' || !this.playback.atEnd) return;
+    if (!this.legal.includes(move)) {
+      const board = this.playback.frame?.state ?? '';
+      this.#moveError = unplayableMoveText(this.#played?.game ?? this.#game, move, board);
+      return;
+    }
     this.#moveError = null;
     this.#status = 'thinking';
     try {
