@@ -1,8 +1,7 @@
-// The signals a composed function runs on (web/src/compose/signals.ts), what the suggestions
-// after a refusal offer (suggestions.ts), and how a run's output is shown (signal-chart.ts).
+// The signals a composed function runs on (web/src/compose/signals.ts) and how a run's output
+// is shown (signal-chart.ts); the suggestions after a refusal are compose-suggestions.spec.ts's.
 import { describe, expect, it } from 'vitest';
 import { MAX_INPUT, makeSignal, parseSignal, SIGNAL_SAMPLES } from '../../web/src/compose/signals.ts';
-import { intentWords, suggestIntents, suggestionsAfter } from '../../web/src/compose/suggestions.ts';
 import { chartSeries, describeSeries, outputView, stoppedSentence } from '../../web/src/compose/signal-chart.ts';
 
 describe('makeSignal', () => {
@@ -48,40 +47,6 @@ describe('parseSignal', () => {
     expect(parseSignal('7')).toEqual({ ok: false, message: 'There is only 1 number; a signal needs at least 2.' });
     expect(parseSignal(Array(MAX_INPUT).fill('1').join(','))).toMatchObject({ ok: true });
     expect(parseSignal(Array(MAX_INPUT + 1).fill('1').join(','))).toEqual({ ok: false, message: 'There are 4,097 numbers; at most 4,096.' });
-  });
-});
-
-describe('suggestIntents', () => {
-  const known = [
-    'smooth the signal over 5 points',
-    'compute the mean of the data',
-    'take the derivative of the signal then smooth it',
-    'find the peak-to-peak amplitude of the signal',
-    'compute the spectrum of the series',
-  ];
-
-  it('after a refusal leaves out the sentence already offered as what the Planners read, and after code offers nothing', () => {
-    const refused = { intent: 'encrypt the signal then smooth it', code: null, reading: 'smooth the signal over 5 points' };
-    expect(suggestionsAfter(refused, known)).toEqual(['take the derivative of the signal then smooth it']);
-    expect(suggestionsAfter({ ...refused, reading: null }, known)[0]).toBe('smooth the signal over 5 points');
-    expect(suggestionsAfter({ ...refused, code: 'function composed(x){return x}' }, known)).toEqual([]);
-  });
-
-  it('offers the known intents sharing the most telling words, best first, ties in the pool order', () => {
-    expect(suggestIntents('encrypt the signal then smooth it', known)).toEqual(['smooth the signal over 5 points', 'take the derivative of the signal then smooth it']);
-    expect(suggestIntents('smoothing the readings', known)[0]).toBe('smooth the signal over 5 points'); // "smoothing" meets "smooth"
-    expect(suggestIntents('compute the kurtosis of the amplitude spectrum', known)).toEqual([
-      'compute the spectrum of the series',
-      'find the peak-to-peak amplitude of the signal',
-    ]);
-    expect(suggestIntents('compute the kurtosis of the amplitude spectrum', known, 1)).toHaveLength(1);
-  });
-
-  it('offers nothing for filler alone, for no shared word, and never the intent itself', () => {
-    expect(suggestIntents('compute it for the signal', known)).toEqual([]);
-    expect(suggestIntents('deduplicate x', known)).toEqual([]);
-    expect(suggestIntents('Compute the mean of the data', known)).toEqual([]);
-    expect(intentWords('Smoothing the Signals over 5 points, then FILTERS')).toEqual(['smooth', 'filter']);
   });
 });
 
