@@ -71,7 +71,7 @@ test('a held-out intent is composed step by step, its code judged and run on a s
   await test.step('the models are the built-in ones, and the examples say which are held out', async () => {
     await page.goto('/#/compose');
     await expect(page.getByLabel('Planner', { exact: true })).toHaveValue('built-in:compose-planner');
-    await expect(page.getByLabel('second Planner', { exact: true })).toHaveValue('built-in:compose-planner2');
+    await expect(page.getByLabel('Second Planner', { exact: true })).toHaveValue('built-in:compose-planner2');
     await expect(page.getByLabel('Wiring', { exact: true })).toHaveValue('built-in:compose-wiring');
     await expect(page.getByLabel('Code', { exact: true })).toHaveValue('built-in:compose-code');
     const examples = page.getByTestId('examples');

@@ -141,7 +141,7 @@ describe('ComposeSession', () => {
     expect(session.status).toBe('done');
     expect(session.run?.code).toContain('function composed');
     expect(session.fingerprint).toBe('feedfacecafebeef');
-    expect(session.runModels).toEqual({ Planner: 'bp', 'second Planner': 'bq', Wiring: 'bw', Code: 'bc' });
+    expect(session.runModels).toEqual({ Planner: 'bp', 'Second Planner': 'bq', Wiring: 'bw', Code: 'bc' });
     expect(session.playback.index).toBe(0); // plays from its start
     expect(session.playback.frames.at(-1)?.outcome).toBe('composed');
     // the composed function ran once, at once, on the default signal (the noisy sine)
@@ -223,11 +223,11 @@ describe('ComposeSession', () => {
     session.pick(SMOOTH);
     await session.compose();
     expect(session.status).toBe('error');
-    expect(session.error).toMatch(/^There is no compose Planner or second Planner in your library/);
+    expect(session.error).toMatch(/^There is no compose Planner or Second Planner in your library/);
     ({ session } = setup([meta('bp', 'planner'), meta('bw', 'wiring'), meta('bc', 'code')]));
     session.pick(SMOOTH);
     await session.compose();
-    expect(session.error).toMatch(/^There is no compose second Planner in your library/);
+    expect(session.error).toMatch(/^There is no compose Second Planner in your library/);
     ({ session } = setup(BUILT_IN, null));
     session.pick(SMOOTH);
     await session.compose();

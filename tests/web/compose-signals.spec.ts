@@ -2,7 +2,8 @@
 // is shown (signal-chart.ts); the suggestions after a refusal are compose-suggestions.spec.ts's.
 import { describe, expect, it } from 'vitest';
 import { MAX_INPUT, makeSignal, parseSignal, SIGNAL_SAMPLES } from '../../web/src/compose/signals.ts';
-import { chartSeries, describeSeries, outputView, stoppedSentence } from '../../web/src/compose/signal-chart.ts';
+import { chartSeries, describeSeries, INDEX_STEPS, outputView, signalChartOptions, stoppedSentence } from '../../web/src/compose/signal-chart.ts';
+import { breakPoints } from '../../web/src/replay/break-points.ts';
 
 describe('makeSignal', () => {
   it('makes each signal the same on every call, 128 finite samples of its shape', () => {
@@ -76,5 +77,22 @@ describe('outputView', () => {
       'The Judge refused to run it: resolved: document is a global the Judge does not allow.',
     );
     expect(stoppedSentence('request', 'x[3] is NaN, not a finite number')).toBe('It was not run: x[3] is NaN, not a finite number.');
+  });
+});
+
+describe('the index axis', () => {
+  it('ticks at whole sample indices only, never 0.5 or 1.5, however few samples', () => {
+    const x = signalChartOptions(600, [{ label: 'input', colour: '#000' }], { text: '#000', grid: '#ccc' }).axes![0];
+    expect(x.incrs).toEqual(INDEX_STEPS);
+    expect(INDEX_STEPS.every(Number.isInteger)).toBe(true);
+    expect(INDEX_STEPS[0]).toBe(1);
+  });
+});
+
+describe('breakPoints', () => {
+  it('cuts a kanban item after its joins, never inside a word, and joined gives it back', () => {
+    expect(breakPoints('wiring(rolling_mean+diff_forward)')).toEqual(['wiring(', 'rolling_', 'mean+', 'diff_', 'forward)']);
+    expect(breakPoints('judge')).toEqual(['judge']);
+    for (const item of ['codegen(rolling_mean)', 'rolling_mean(low_conf)', 'a,b|c=d', '']) expect(breakPoints(item).join('')).toBe(item);
   });
 });
