@@ -257,6 +257,10 @@ for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, hei
     await page.setViewportSize({ width, height });
     await page.goto('/#/compose');
     const field = page.getByLabel('What should the function do?');
+    // one plain sentence, then the field, in view on a phone; the mechanism folded away
+    await expect(field).toBeInViewport();
+    await expect(page.getByTestId('how-it-works')).not.toHaveAttribute('open');
+    await expect(page.getByTestId('how-it-works').locator('summary')).toHaveText('How it works');
     await field.fill(SAID);
     await page.getByRole('button', { name: 'Compose', exact: true }).click();
     await expect(result(page)).toHaveAttribute('data-outcome', 'refused');
