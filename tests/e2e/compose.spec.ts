@@ -2,7 +2,7 @@
 // are: the tests assert on structure and behaviour, and pick intents any decent pipeline, or the
 // keyword decomposer, handles): a held-out intent composed, step by step on the kanban, its
 // code, the Judge's checks and a plotted run on a signal in the sandbox; its share link in a
-// fresh browser, then offline; an unknown concept refused with a clear message and suggestions;
+// fresh browser, then offline; an unknown concept refused with a clear message and no unrelated step offered; a refusal's answer in view at 390 and 1280 px, its suggestions keeping the numbers said; stale signal plots marked;
 // links forged with a valid checksum (worker/share/compose-link.ts encodes them here) whose
 // Wiring answer loops forever (stopped by the time limit, the page responsive) or whose code
 // reaches for IndexedDB or the document (refused by the Judge before anything runs, the library
