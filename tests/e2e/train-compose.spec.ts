@@ -100,7 +100,7 @@ test('a compose organelle trains from its recipe in Chromium, bit-identical to `
   // measured in the pipeline with the built-in Planners and Wiring, the built-in set beside it
   const passed = card.locator('[data-metric="composePassed"]');
   await expect(passed).toContainText(/^\d+ of 50/);
-  await expect(card.locator('.evaluation dt', { hasText: 'Passed, 50 held-out intents (with the built-in Planner, second Planner and Wiring)' })).toBeVisible();
+  await expect(card.locator('.evaluation dt', { hasText: 'Passed, 50 held-out intents (with the built-in Planner, Second Planner and Wiring)' })).toBeVisible();
   await expect(card.getByTestId('built-in-composePassed')).toHaveText(/^built-in set: \d+ of 50$/);
   await expect(card.getByTestId('built-in-composeRefused')).toHaveText(/^built-in set: \d+$/);
   await expect(card.getByTestId('built-in-composeWrongCode')).toHaveText(/^built-in set: \d+$/);
@@ -116,10 +116,10 @@ test('a compose organelle trains from its recipe in Chromium, bit-identical to `
   await expect(page).toHaveURL(`/#/compose?code=${encodeURIComponent(modelId)}`);
   await expect(page.getByLabel('Code', { exact: true })).toHaveValue(modelId);
   await expect(page.getByLabel('Planner', { exact: true })).toHaveValue('built-in:compose-planner');
-  await expect(page.getByLabel('second Planner', { exact: true })).toHaveValue('built-in:compose-planner2');
+  await expect(page.getByLabel('Second Planner', { exact: true })).toHaveValue('built-in:compose-planner2');
   await expect(page.getByTestId('thresholds-note')).toBeVisible();
   await expect(page.getByTestId('picker-own-measure')).toContainText(
-    /^“compose\/code” was measured after training with the built-in Planner, second Planner and Wiring: \d+ of 50 held-out intents passed, \d+ refused, \d+ with wrong code \(the built-in set: \d+ of 50/,
+    /^“compose\/code” was measured after training with the built-in Planner, Second Planner and Wiring: \d+ of 50 held-out intents passed, \d+ refused, \d+ with wrong code \(the built-in set: \d+ of 50/,
   );
 
   // the very weights the command line trains in Node
@@ -145,7 +145,7 @@ test("'Train all four' is timed before it starts, and starts the two Planners, W
   await expect(all).toContainText(/for all four on this device/);
   const [planner, wiring, code, planner2] = ['planner', 'wiring', 'code', 'planner2'].map((role) => described(role).steps);
   await expect(all).toContainText(new RegExp(
-    `the Planner about .+ \\(${planner} steps\\), the Wiring about .+ \\(${wiring} steps\\), the Code about .+ \\(${code} steps\\), the second Planner about .+ \\(${planner2} steps\\)`,
+    `the Planner about .+ \\(${planner} steps\\), the Wiring about .+ \\(${wiring} steps\\), the Code about .+ \\(${code} steps\\), the Second Planner about .+ \\(${planner2} steps\\)`,
   ));
   await expect(page.getByText('The single-model baseline is not one of them')).toBeVisible();
   console.log(`Train all four, estimated: ${await all.innerText()}`);
@@ -158,7 +158,7 @@ test("'Train all four' is timed before it starts, and starts the two Planners, W
   const set = page.getByTestId('compose-set');
   await expect(set).toHaveCount(1);
   await expect(set).toContainText('0 of 4 trained');
-  await expect(set).toContainText('Planner, second Planner, Wiring and Code, trained together: measured together once all four are done.');
+  await expect(set).toContainText('Planner, Second Planner, Wiring and Code, trained together: measured together once all four are done.');
   // the two that hold a core take the corpus built for the timings; the other two wait for a core
   for (const role of ['code', 'planner2']) await expect(jobCard(page, `compose/${role}`)).toHaveAttribute('data-status', 'queued');
   await expect(jobCard(page, 'compose/planner')).toHaveAttribute('data-status', 'running', { timeout: 60_000 });
@@ -226,6 +226,6 @@ test('a set of four trained together is measured together in the pipeline beside
     decodeURIComponent((await jobCard(page, `compose/${role}`).getByRole('link', { name: /^Ask it/ }).getAttribute('href'))!.slice('#/ask/'.length))));
   await set.getByRole('link', { name: /^Use the four in Compose/ }).click();
   await expect(page).toHaveURL(`/#/compose?${roles.map((role, i) => `${role}=${encodeURIComponent(ids[i])}`).join('&')}`);
-  for (const [i, label] of ['Planner', 'second Planner', 'Wiring', 'Code'].entries()) await expect(page.getByLabel(label, { exact: true })).toHaveValue(ids[i]);
+  for (const [i, label] of ['Planner', 'Second Planner', 'Wiring', 'Code'].entries()) await expect(page.getByLabel(label, { exact: true })).toHaveValue(ids[i]);
   await expect(page.getByTestId('thresholds-note')).toContainText('The confidence thresholds were chosen on the validation set for the built-in models');
 });

@@ -120,7 +120,11 @@ describe('buildComposeReplay', () => {
       weigh: true,
     }));
     expect(none.log.find((e) => e.kind === 'plan')!.text).toBe('The Planners wrote “none” and “rolling_mean(5)”, weighed 0.80 and 0.30: no plan');
-    expect(none.frames[0].call?.meaning).toBe('none: no known pieces make it, of two different plans weighed');
+    expect(none.frames[0].call?.meaning).toBe('refused: no known pieces make it, of two different plans weighed');
+    // sure of "none" (0.80 ≥ its threshold) is still a refusal, never drawn as a pass; a plan is no refusal
+    expect(none.frames[0].call).toMatchObject({ accepted: true, refusal: true });
+    expect(one.frames[0].call?.refusal).toBeUndefined();
+    expect(frames[0].call?.refusal).toBe(true); // no agreement: no plan either
     expect(none.summary).toMatchObject({ outcome: 'refused' });
   });
 

@@ -21,6 +21,12 @@ import { composeHref, parseHash } from '../../web/src/lib/routes.ts';
 import { composed, judgeFailed, SMOOTH, UNSURE, unsure } from './compose-runs.ts';
 import { flush } from './helpers.ts';
 
+/** A few of the library's steps, enough that a word one step holds tells which (the suggestions weigh words by how few steps hold them). */
+const STEPS = [
+  { name: 'rolling_mean', category: 'smoothing', sentences: ['take a moving average of the signal', 'smooth the signal'] },
+  ...['mean', 'maximum', 'minimum', 'diff_central', 'cumsum', 'reverse', 'square', 'negate', 'zscore'].map((name) => ({ name, category: 'other', sentences: [`${name} the signal`] })),
+];
+
 const meta = (id: string, organelle: string, origin: ModelMeta['origin'] = 'built-in'): ModelMeta => ({
   id, name: id, recipeId: `compose/${organelle}`, game: 'compose', organelle,
   shape: { vocabSize: 4, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 }, params: 1, size: 1, steps: 1, seed: 1,
@@ -70,7 +76,7 @@ function setup(models: ModelMeta[] = BUILT_IN, settings: ComposeSettings | null 
     composeExamples: vi.fn(async () => ({
       examples: [{ intent: 'smooth the readings and then compute the second difference of the result', kind: 'composition' as const, plan: 'rolling_mean(3)|second_difference' }],
       known: ['smooth the signal over 5 points', 'compute the mean of the data'],
-      steps: [{ name: 'rolling_mean', category: 'smoothing', sentences: ['take a moving average of the signal', 'smooth the signal'] }],
+      steps: STEPS,
     })),
   };
   const spawn: SpawnEngine = () => {
@@ -120,7 +126,7 @@ describe('ComposeSession', () => {
     await flush();
     expect(session.examples).toEqual(chosen);
     // and every step the library has, in its own words, from the worker
-    expect(session.steps.map((s) => s.name)).toEqual(['rolling_mean']);
+    expect(session.steps.map((s) => s.name)).toEqual(STEPS.map((s) => s.name));
   });
 
   it('composes: models loaded once with the shipped settings, the run shown as it comes, then played, then run on a signal', async () => {
@@ -135,7 +141,7 @@ describe('ComposeSession', () => {
     expect(session.status).toBe('done');
     expect(session.run?.code).toContain('function composed');
     expect(session.fingerprint).toBe('feedfacecafebeef');
-    expect(session.runModels).toEqual({ Planner: 'bp', 'second Planner': 'bq', Wiring: 'bw', Code: 'bc' });
+    expect(session.runModels).toEqual({ Planner: 'bp', 'Second Planner': 'bq', Wiring: 'bw', Code: 'bc' });
     expect(session.playback.index).toBe(0); // plays from its start
     expect(session.playback.frames.at(-1)?.outcome).toBe('composed');
     // the composed function ran once, at once, on the default signal (the noisy sine)
@@ -170,7 +176,7 @@ describe('ComposeSession', () => {
     expect(session.playback.index).toBe(0);
   });
 
-  it('after a refusal offers the closest intents it knows, and runs nothing on a signal', async () => {
+  it('after a refusal offers the closest steps to what was said, and runs nothing on a signal', async () => {
     const { session, calls, use } = setup();
     session.open();
     await flush();
@@ -178,7 +184,7 @@ describe('ComposeSession', () => {
     session.pick(UNSURE);
     await session.compose();
     expect(session.run?.refusal?.reason).toBe('planner unsure');
-    expect(session.suggestions).toEqual(['smooth the signal over 5 points']);
+    expect(session.closest).toEqual({ suggestions: [{ intent: 'smooth the signal', steps: [{ name: 'rolling_mean', words: ['smooth'] }] }], unmatched: [] });
     expect(session.bench.target).toBeNull();
     expect(calls.runs).toHaveLength(0);
     use(judgeFailed);
@@ -217,11 +223,11 @@ describe('ComposeSession', () => {
     session.pick(SMOOTH);
     await session.compose();
     expect(session.status).toBe('error');
-    expect(session.error).toMatch(/^There is no compose Planner or second Planner in your library/);
+    expect(session.error).toMatch(/^There is no compose Planner or Second Planner in your library/);
     ({ session } = setup([meta('bp', 'planner'), meta('bw', 'wiring'), meta('bc', 'code')]));
     session.pick(SMOOTH);
     await session.compose();
-    expect(session.error).toMatch(/^There is no compose second Planner in your library/);
+    expect(session.error).toMatch(/^There is no compose Second Planner in your library/);
     ({ session } = setup(BUILT_IN, null));
     session.pick(SMOOTH);
     await session.compose();
@@ -272,6 +278,28 @@ describe('SignalBench', () => {
     expect(bench.result).toEqual({ inputs: [[1, 2, 3]], outcome: { ok: true, value: [1, 2, 3], ms: 1 } });
   });
 
+  it('never leaves the last plots passing for another input: marked stale as the input changes, gone when a bad one is run', async () => {
+    const runner = vi.fn(async (r: ComposedRunRequest) => ({ ok: true as const, value: [...r.inputs[0]], ms: 1 }));
+    const bench = new SignalBench(runner);
+    bench.setTarget(target);
+    await bench.run(); // the sine
+    expect(bench.result?.inputs[0]).toHaveLength(128);
+    expect(bench.stale).toBe(false);
+    bench.choices[0].kind = 'pasted';
+    bench.choices[0].pasted = '1, two, 3';
+    expect(bench.stale).toBe(true); // the sine's plots, under numbers that do not read
+    await bench.run();
+    expect(bench.problem).toBe('Entry 2, “two”, is not a number.');
+    expect(bench.result).toBeNull();
+    expect(bench.stale).toBe(false);
+    bench.choices[0].pasted = '1, 2, 3';
+    await bench.run();
+    expect(bench.stale).toBe(false);
+    bench.choices[0].kind = 'step';
+    expect(bench.stale).toBe(true); // another made signal picked, not run yet
+    expect(runner).toHaveBeenCalledTimes(2);
+  });
+
   it('takes x and y for a composition of two arrays, of one length', async () => {
     const runner = vi.fn(async () => ({ ok: true as const, value: 0.5, ms: 1 }));
     const bench = new SignalBench(runner);
@@ -309,7 +337,7 @@ describe('SharedCompose', () => {
         return o;
       }),
       runComposed: vi.fn(async () => ({ ok: false, check: 'time', message: 'stopped after 500 ms: the time limit', ms: 501 })),
-      composeExamples: vi.fn(async () => ({ examples: [], known: ['smooth the signal over 5 points'], steps: [] })),
+      composeExamples: vi.fn(async () => ({ examples: [], known: [], steps: STEPS })),
     };
     let closed = 0;
     const spawn: SpawnEngine = () => ({ api: api as unknown as Remote<EngineWorkerApi>, close: () => void closed++ });
@@ -339,11 +367,12 @@ describe('SharedCompose', () => {
     expect(shared.playback.loaded).toBe(false);
   });
 
-  it('after a refused run offers the closest intents it knows', async () => {
+  it('after a refused run offers the closest steps to what was said', async () => {
     const { shared } = sharedSetup({ ok: true, run: await asRun(await unsure()) });
     await shared.open('refused-run');
     await flush();
-    expect(shared.suggestions).toEqual(['smooth the signal over 5 points']);
+    expect(shared.closest.suggestions.map((x) => x.intent)).toEqual(['smooth the signal']);
+    expect(shared.stepCount).toBe(STEPS.length);
     shared.dispose();
   });
 });

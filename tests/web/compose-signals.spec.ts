@@ -1,9 +1,9 @@
-// The signals a composed function runs on (web/src/compose/signals.ts), what the suggestions
-// after a refusal offer (suggestions.ts), and how a run's output is shown (signal-chart.ts).
+// The signals a composed function runs on (web/src/compose/signals.ts) and how a run's output
+// is shown (signal-chart.ts); the suggestions after a refusal are compose-suggestions.spec.ts's.
 import { describe, expect, it } from 'vitest';
 import { MAX_INPUT, makeSignal, parseSignal, SIGNAL_SAMPLES } from '../../web/src/compose/signals.ts';
-import { intentWords, suggestIntents, suggestionsAfter } from '../../web/src/compose/suggestions.ts';
-import { chartSeries, describeSeries, outputView, stoppedSentence } from '../../web/src/compose/signal-chart.ts';
+import { chartSeries, describeSeries, INDEX_STEPS, outputView, signalChartOptions, stoppedSentence } from '../../web/src/compose/signal-chart.ts';
+import { breakPoints } from '../../web/src/replay/break-points.ts';
 
 describe('makeSignal', () => {
   it('makes each signal the same on every call, 128 finite samples of its shape', () => {
@@ -51,40 +51,6 @@ describe('parseSignal', () => {
   });
 });
 
-describe('suggestIntents', () => {
-  const known = [
-    'smooth the signal over 5 points',
-    'compute the mean of the data',
-    'take the derivative of the signal then smooth it',
-    'find the peak-to-peak amplitude of the signal',
-    'compute the spectrum of the series',
-  ];
-
-  it('after a refusal leaves out the sentence already offered as what the Planners read, and after code offers nothing', () => {
-    const refused = { intent: 'encrypt the signal then smooth it', code: null, reading: 'smooth the signal over 5 points' };
-    expect(suggestionsAfter(refused, known)).toEqual(['take the derivative of the signal then smooth it']);
-    expect(suggestionsAfter({ ...refused, reading: null }, known)[0]).toBe('smooth the signal over 5 points');
-    expect(suggestionsAfter({ ...refused, code: 'function composed(x){return x}' }, known)).toEqual([]);
-  });
-
-  it('offers the known intents sharing the most telling words, best first, ties in the pool order', () => {
-    expect(suggestIntents('encrypt the signal then smooth it', known)).toEqual(['smooth the signal over 5 points', 'take the derivative of the signal then smooth it']);
-    expect(suggestIntents('smoothing the readings', known)[0]).toBe('smooth the signal over 5 points'); // "smoothing" meets "smooth"
-    expect(suggestIntents('compute the kurtosis of the amplitude spectrum', known)).toEqual([
-      'compute the spectrum of the series',
-      'find the peak-to-peak amplitude of the signal',
-    ]);
-    expect(suggestIntents('compute the kurtosis of the amplitude spectrum', known, 1)).toHaveLength(1);
-  });
-
-  it('offers nothing for filler alone, for no shared word, and never the intent itself', () => {
-    expect(suggestIntents('compute it for the signal', known)).toEqual([]);
-    expect(suggestIntents('deduplicate x', known)).toEqual([]);
-    expect(suggestIntents('Compute the mean of the data', known)).toEqual([]);
-    expect(intentWords('Smoothing the Signals over 5 points, then FILTERS')).toEqual(['smooth', 'filter']);
-  });
-});
-
 describe('outputView', () => {
   const input = [[1, 2, 3, 4]];
 
@@ -111,5 +77,22 @@ describe('outputView', () => {
       'The Judge refused to run it: resolved: document is a global the Judge does not allow.',
     );
     expect(stoppedSentence('request', 'x[3] is NaN, not a finite number')).toBe('It was not run: x[3] is NaN, not a finite number.');
+  });
+});
+
+describe('the index axis', () => {
+  it('ticks at whole sample indices only, never 0.5 or 1.5, however few samples', () => {
+    const x = signalChartOptions(600, [{ label: 'input', colour: '#000' }], { text: '#000', grid: '#ccc' }).axes![0];
+    expect(x.incrs).toEqual(INDEX_STEPS);
+    expect(INDEX_STEPS.every(Number.isInteger)).toBe(true);
+    expect(INDEX_STEPS[0]).toBe(1);
+  });
+});
+
+describe('breakPoints', () => {
+  it('cuts a kanban item after its joins, never inside a word, and joined gives it back', () => {
+    expect(breakPoints('wiring(rolling_mean+diff_forward)')).toEqual(['wiring(', 'rolling_', 'mean+', 'diff_', 'forward)']);
+    expect(breakPoints('judge')).toEqual(['judge']);
+    for (const item of ['codegen(rolling_mean)', 'rolling_mean(low_conf)', 'a,b|c=d', '']) expect(breakPoints(item).join('')).toBe(item);
   });
 });

@@ -87,27 +87,27 @@ describe('evaluationRows for code composition', () => {
     const rows = byKey(evaluationRows(composeWiring, { game: 'compose', organelle: 'wiring' }));
     expect(Object.keys(rows)).toEqual(['trainLoss', 'composePassed', 'composeRefused', 'composeWrongCode']);
     expect(rows.composePassed).toEqual({
-      key: 'composePassed', label: 'Passed, 50 held-out intents (with the built-in Planner, second Planner and Code)',
+      key: 'composePassed', label: 'Passed, 50 held-out intents (with the built-in Planner, Second Planner and Code)',
       value: '38 of 50', builtIn: '44 of 50', builtInName: 'built-in set',
     });
     expect(rows.composeRefused).toMatchObject({ value: '12', builtIn: '10', builtInName: 'built-in set' });
     expect(rows.composeWrongCode).toMatchObject({ label: 'Wrong code handed over', value: '0', builtIn: '1' });
-    expect(byKey(evaluationRows(composeWiring, { game: 'compose', organelle: 'planner' })).composePassed.label).toContain('(with the built-in second Planner, Wiring and Code)');
+    expect(byKey(evaluationRows(composeWiring, { game: 'compose', organelle: 'planner' })).composePassed.label).toContain('(with the built-in Second Planner, Wiring and Code)');
     expect(byKey(evaluationRows(composeWiring, { game: 'compose', organelle: 'planner2' })).composePassed.label).toContain('(with the built-in Planner, Wiring and Code)');
-    expect(byKey(evaluationRows(composeWiring, { game: 'compose', organelle: 'code' })).composePassed.label).toContain('(with the built-in Planner, second Planner and Wiring)');
+    expect(byKey(evaluationRows(composeWiring, { game: 'compose', organelle: 'code' })).composePassed.label).toContain('(with the built-in Planner, Second Planner and Wiring)');
   });
 
   it('is quoted by the Compose view beside the built-in partners it was measured with', () => {
     const own = { name: 'compose/wiring', origin: 'trained', game: 'compose', organelle: 'wiring', evaluation: composeWiring };
     const builtIn = (organelle: string) => ({ name: organelle, origin: 'built-in', game: 'compose', organelle, evaluation: {} });
     expect(measuredAfterTraining([builtIn('planner'), builtIn('planner2'), own, builtIn('code')])).toBe(
-      '“compose/wiring” was measured after training with the built-in Planner, second Planner and Code: 38 of 50 held-out intents passed, 12 refused, 0 with wrong code (the built-in set: 44 of 50 held-out intents passed, 10 refused, 1 with wrong code), under the shipped thresholds.',
+      '“compose/wiring” was measured after training with the built-in Planner, Second Planner and Code: 38 of 50 held-out intents passed, 12 refused, 0 with wrong code (the built-in set: 44 of 50 held-out intents passed, 10 refused, 1 with wrong code), under the shipped thresholds.',
     );
   });
 
   it('shows the measure alone when the built-in set could not be had', () => {
     const rows = byKey(evaluationRows({ composeIntents: 50, composePassed: 7, composeRefused: 43, composeWrongCode: 0 }, { game: 'compose', organelle: 'code' }));
-    expect(rows.composePassed).toEqual({ key: 'composePassed', label: 'Passed, 50 held-out intents (with the built-in Planner, second Planner and Wiring)', value: '7 of 50' });
+    expect(rows.composePassed).toEqual({ key: 'composePassed', label: 'Passed, 50 held-out intents (with the built-in Planner, Second Planner and Wiring)', value: '7 of 50' });
   });
 });
 

@@ -42,7 +42,7 @@ describe('GameCard', () => {
 describe('organelleTitle', () => {
   it('names a role as the views do, code composition\'s second Planner included', () => {
     expect(['planner', 'mover', 'player', 'planner2', 'wiring', 'constructor'].map(organelleTitle)).toEqual([
-      'Planner', 'Mover', 'Player', 'second Planner', 'Wiring', 'Constructor',
+      'Planner', 'Mover', 'Player', 'Second Planner', 'Wiring', 'Constructor',
     ]);
   });
 });

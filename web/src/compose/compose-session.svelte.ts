@@ -20,7 +20,7 @@ import type { RunSessionDeps } from '../replay/session-deps.ts';
 import { buildComposeReplay, type ComposeReplay } from './frames.ts';
 import { byRole, COMPOSE_ROLES, isPlannerRole, ROLE_TITLES, settingsFor, type ComposeRole } from './models.ts';
 import { SignalBench } from './signal-bench.svelte.ts';
-import { suggestionsAfter } from './suggestions.ts';
+import { closestAfter, type ClosestSteps } from './suggestions.ts';
 import { composeShareUrl } from './share.ts';
 
 export type ComposeStatus = 'idle' | 'loading-models' | 'composing' | 'done' | 'error';
@@ -58,7 +58,6 @@ export class ComposeSession {
   /** The intent last sent to be composed: the address's intent, composed or not (yet). */
   #asked = $state<string | null>(null);
   #examples = $state.raw<ExampleIntent[]>([]);
-  #known = $state.raw<string[]>([]);
   #steps = $state.raw<LibraryStep[]>([]);
   #examplesStatus = $state<'idle' | 'loading' | 'ready' | 'error'>('idle');
   /** Events of the run going on, as they arrive. */
@@ -159,7 +158,7 @@ export class ComposeSession {
   get busy(): boolean { return this.#status === 'loading-models' || this.#status === 'composing'; }
   get error(): string | null { return this.#error; }
   get run(): ComposeRun | null { return this.#run; }
-  /** The library ids of the models that made the run, by role title ('Planner', 'second Planner', 'Wiring', 'Code'). */
+  /** The library ids of the models that made the run, by role title ('Planner', 'Second Planner', 'Wiring', 'Code'). */
   get runModels(): Readonly<Record<string, string>> { return this.#runModels; }
   /** Whether the run's thresholds were chosen on validation for its very models. */
   get runMeasured(): boolean { return this.#runMeasured; }
@@ -167,10 +166,10 @@ export class ComposeSession {
     return this.#run?.link ? composeShareUrl(this.#run.link, this.#deps.pageUrl?.() ?? location.href) : null;
   }
   get copy(): CopyState { return this.#copy; }
-  /** After a refusal: the closest intents the organelles do know. */
-  get suggestions(): string[] {
+  /** After a refusal: the library's steps closest to what was said, or the words no step holds. */
+  get closest(): ClosestSteps {
     const run = this.#run;
-    return run ? suggestionsAfter(run, this.#known) : [];
+    return run ? closestAfter(run, this.#steps) : { suggestions: [], unmatched: [] };
   }
 
   /** Called when the Compose view opens: lists the examples (they come from the worker's sets). */
@@ -267,10 +266,9 @@ export class ComposeSession {
     if (this.#examplesStatus === 'loading' || this.#examplesStatus === 'ready') return;
     this.#examplesStatus = 'loading';
     try {
-      const { examples, known, steps } = await this.#engine.api.composeExamples();
+      const { examples, steps } = await this.#engine.api.composeExamples();
       // the shipped settings name the examples the built-in models compose as asked
       this.#examples = this.#deps.settings?.examples ?? examples;
-      this.#known = known;
       this.#steps = steps;
       this.#examplesStatus = 'ready';
     } catch {

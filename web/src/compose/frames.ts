@@ -114,7 +114,7 @@ function againstThreshold(confidence: number, threshold: number): string {
 function planMeaning(e: EventOf<'plan_generated'>): string {
   const apart = noAgreement(e);
   if (apart !== null) return apart;
-  const meaning = e.plan.length ? `${e.plan.length} tasks` : 'none: no known pieces make it';
+  const meaning = e.plan.length ? `${e.plan.length} tasks` : 'refused: no known pieces make it';
   return e.weighed ? `${meaning}, of two different plans weighed` : meaning;
 }
 
@@ -175,6 +175,8 @@ export function buildComposeReplay(events: readonly OrchestratorEvent[]): Compos
         const call: ComposeCall = {
           who: 'Planner', task: null, prompt: e.prompt, output: e.output, confidence: e.confidence, threshold, accepted,
           meaning: planMeaning(e), frame: frames.length,
+          // "none", or no agreement: a sure no is still a no, never shown as a pass
+          ...(e.plan.length === 0 ? { refusal: true } : {}),
         };
         latest = { ...latest, Planner: call };
         line(e, plannerLine(e, readTasks));

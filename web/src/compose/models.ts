@@ -10,8 +10,8 @@ import { byRole, COMPOSE_ROLES, isPlannerRole, type ComposeRole } from '../../..
 
 export { byRole, COMPOSE_ROLES, isPlannerRole, type ComposeRole };
 
-/** Each role as the page names it; the second Planner is the Planner's recipe from another seed. */
-export const ROLE_TITLES: Record<ComposeRole, string> = { planner: 'Planner', planner2: 'second Planner', wiring: 'Wiring', code: 'Code' };
+/** Each role as the page names it; the Second Planner is the Planner's recipe from another seed. */
+export const ROLE_TITLES: Record<ComposeRole, string> = { planner: 'Planner', planner2: 'Second Planner', wiring: 'Wiring', code: 'Code' };
 
 /** The library's models, one per role, whose pipeline has `fingerprint`, if it holds them. */
 export function findComposeModels(models: readonly ModelMeta[], fingerprint: string): Record<ComposeRole, ModelMeta> | null {

@@ -11,7 +11,8 @@ import { errorMessage } from '../lib/format.ts';
 import { Playback, type Clock } from '../replay/playback.svelte.ts';
 import { buildComposeReplay, type ComposeReplay } from './frames.ts';
 import { SignalBench } from './signal-bench.svelte.ts';
-import { suggestionsAfter } from './suggestions.ts';
+import { closestAfter, type ClosestSteps } from './suggestions.ts';
+import type { LibraryStep } from '../../../worker/browser/messages.ts';
 import { linkRefusal } from './share.ts';
 
 export type SharedStatus = 'idle' | 'replaying' | 'done' | 'refused';
@@ -23,7 +24,7 @@ export class SharedCompose {
   #status = $state<SharedStatus>('idle');
   #run = $state.raw<ComposeRun | null>(null);
   #refusal = $state.raw<{ check: string; what: string; message: string } | null>(null);
-  #known = $state.raw<string[]>([]);
+  #steps = $state.raw<LibraryStep[]>([]);
   #live: OrchestratorEvent[] = [];
   #payload: string | null = null;
 
@@ -39,10 +40,13 @@ export class SharedCompose {
   get run(): ComposeRun | null { return this.#run; }
   /** Why the link does not replay: the check it failed, what that means, and the message. */
   get refusal(): { check: string; what: string; message: string } | null { return this.#refusal; }
-  get suggestions(): string[] {
+  /** After a refused run: the library's steps closest to its intent, or the words no step holds. */
+  get closest(): ClosestSteps {
     const run = this.#run;
-    return run ? suggestionsAfter(run, this.#known) : [];
+    return run ? closestAfter(run, this.#steps) : { suggestions: [], unmatched: [] };
   }
+  /** How many steps the library has (0 until listed): the refusal links to them. */
+  get stepCount(): number { return this.#steps.length; }
 
   /** Replays `payload` (once per payload); the events show as they come, then play from the start. */
   async open(payload: string): Promise<void> {
@@ -70,7 +74,7 @@ export class SharedCompose {
       if (run.code !== null && run.plan !== null && run.inputs !== null && run.returns !== null) {
         this.bench.setTarget({ code: run.code, plan: run.plan, inputs: run.inputs, returns: run.returns });
       }
-      if (run.code === null) void this.#loadKnown();
+      if (run.code === null) void this.#loadSteps();
     } catch (err) {
       if (this.#payload === payload) this.#refuse('error', `the link could not be replayed: ${errorMessage(err)}`);
     }
@@ -88,11 +92,11 @@ export class SharedCompose {
     this.playback.clear();
   }
 
-  async #loadKnown(): Promise<void> {
+  async #loadSteps(): Promise<void> {
     try {
-      this.#known = (await this.#engine.api.composeExamples()).known;
+      this.#steps = (await this.#engine.api.composeExamples()).steps;
     } catch {
-      this.#known = [];
+      this.#steps = [];
     }
   }
 

@@ -40,6 +40,10 @@ export interface BenchResult {
   outcome: ComposedRunResult;
 }
 
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+}
+
 export class SignalBench {
   readonly #runner: ComposedRunner;
   /** x, and y for a composition that takes two arrays (another draw: a walk against the sine). */
@@ -78,6 +82,18 @@ export class SignalBench {
     return this.problem !== null && (this.#tried || this.inputs.some((c) => c.kind === 'pasted' && c.pasted.trim() !== ''));
   }
 
+  /**
+   * Whether the result on screen is of other inputs than those chosen now (a signal picked, or
+   * numbers typed, since it ran; or numbers that do not read): its plots must not pass for the
+   * current input's.
+   */
+  get stale(): boolean {
+    const result = this.#result;
+    if (result === null) return false;
+    const now = this.inputs.map((c) => (c.check.ok ? c.check.values : null));
+    return now.length !== result.inputs.length || now.some((values, i) => values === null || !sameNumbers(values, result.inputs[i]));
+  }
+
   /** Sets the code to run (null: none); a different code forgets the last result. */
   setTarget(target: BenchTarget | null): void {
     if (target?.code === this.#target?.code && target?.plan === this.#target?.plan) return;
@@ -92,7 +108,12 @@ export class SignalBench {
     const target = this.#target;
     if (!target || this.#running) return;
     this.#tried = true;
-    if (this.problem !== null) return;
+    // inputs that do not read run nothing, and the last run's plots go: under the problem they would pass for this input's
+    if (this.problem !== null) {
+      this.#result = null;
+      this.#error = null;
+      return;
+    }
     const inputs = this.inputs.map((c) => (c.check.ok ? c.check.values : []));
     this.#running = true;
     this.#error = null;

@@ -78,6 +78,9 @@ export interface ChartStyle {
   dash?: boolean;
 }
 
+/** The index axis's tick steps, whole numbers only (uPlot picks the smallest that leaves room between labels). */
+export const INDEX_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10000];
+
 export function signalChartOptions(width: number, styles: readonly ChartStyle[], colours: { text: string; grid: string }): uPlot.Options {
   const axis = { stroke: colours.text, grid: { stroke: colours.grid, width: 1 }, ticks: { show: false } };
   return {
@@ -87,7 +90,8 @@ export function signalChartOptions(width: number, styles: readonly ChartStyle[],
     cursor: { show: false },
     scales: { x: { time: false } },
     axes: [
-      { ...axis, label: 'index', labelSize: 18, space: 50 },
+      // sample indices are whole numbers: ticks only at whole steps, never at 0.5 or 1.5
+      { ...axis, label: 'index', labelSize: 18, space: 50, incrs: INDEX_STEPS },
       { ...axis, size: 52, space: 30, values: (_u, ticks) => ticks.map((t) => round(t)) },
     ],
     series: [

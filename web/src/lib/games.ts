@@ -40,7 +40,7 @@ export function gameTitle(id: string | undefined): string {
   return GAMES.find((g) => g.id === id)?.title ?? 'Your own corpus';
 }
 
-/** An organelle's role as a title: "planner" -> "Planner"; code composition's "planner2" -> "second Planner". */
+/** An organelle's role as a title: "planner" -> "Planner"; code composition's "planner2" -> "Second Planner". */
 export function organelleTitle(organelle: string): string {
   if (Object.hasOwn(ROLE_TITLES, organelle)) return ROLE_TITLES[organelle as keyof typeof ROLE_TITLES];
   return organelle.charAt(0).toUpperCase() + organelle.slice(1);

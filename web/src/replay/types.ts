@@ -15,6 +15,11 @@ export interface OrganelleCall {
   /** The confidence the answer had to reach, where one gates it (code composition), and whether it did. */
   threshold?: number;
   accepted?: boolean;
+  /**
+   * The answer says no (code composition's Planner writing `none`, or two Planners apart): it
+   * passes nothing however sure it is, so it is never shown as a pass.
+   */
+  refusal?: boolean;
 }
 
 /** One organelle's row under the kanban: its latest call as of a frame, or why there is none. */
