@@ -86,7 +86,7 @@ function withHeader(file: Uint8Array, edit: (header: string) => string): Uint8Ar
   const headerLen = u32(file, 12);
   const oldStart = (16 + headerLen + 3) & ~3;
   const header = new TextEncoder().encode(edit(new TextDecoder().decode(file.subarray(16, 16 + headerLen))));
-  return assemble(header, file.subarray(oldStart, file.length - 4));
+  return assemble(header, file.subarray(oldStart, file.length - 4), u32(file, 8));
 }
 
 function assemble(header: Uint8Array, body: Uint8Array, version = 1): Uint8Array {
@@ -210,11 +210,11 @@ describe('decode checks', () => {
   });
 
   it('version: newer and unknown formats', () => {
-    const v2 = file.slice();
-    new DataView(v2.buffer).setUint32(8, 2, true);
-    expect(checkOf(() => decodeModelFile(v2))).toEqual({
+    const v3 = file.slice();
+    new DataView(v3.buffer).setUint32(8, 3, true);
+    expect(checkOf(() => decodeModelFile(v3))).toEqual({
       check: 'version',
-      message: 'Model file format version 2 is newer than this app supports (1)',
+      message: 'Model file format version 3 is newer than this app supports (2)',
     });
     const v0 = file.slice();
     new DataView(v0.buffer).setUint32(8, 0, true);
