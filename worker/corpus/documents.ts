@@ -137,6 +137,11 @@ export function encodeDocuments(docs: readonly Document[], vocab: Tokenizer, blo
   return { tokens, offsets, promptLens };
 }
 
+/** Positions each document takes in a model with this tokenizer: BOS, prompt, '\n', response (its units). */
+export function positionsPerDocument(docs: readonly Document[], vocab: Tokenizer): Int32Array {
+  return Int32Array.from(docs, (d, i) => vocab.encode(d.prompt, `document ${i + 1} prompt`).length + vocab.encode(d.response, `document ${i + 1} response`).length + 2);
+}
+
 /** Number of documents in an encoded corpus. */
 export function documentCount(corpus: EncodedCorpus): number {
   return corpus.promptLens.length;

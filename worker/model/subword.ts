@@ -40,8 +40,11 @@ const KEY = 0x10000;
 /** Encoded chunks kept (a chunk is a word, so a corpus has a few thousand distinct ones). */
 const CACHE_MAX = 1 << 16;
 
-function isWordChar(text: string, i: number): boolean {
-  return i >= 0 && i < text.length && WORD.test(text[i]);
+/** 1 for each code unit of `alphabet` that is a word character: a table read, not a regex, per character. */
+function wordTable(alphabet: string): Uint8Array {
+  const table = new Uint8Array(0x10000);
+  for (let i = 0; i < alphabet.length; i++) if (WORD.test(alphabet[i])) table[alphabet.charCodeAt(i)] = 1;
+  return table;
 }
 
 /** A plain (unprotected) chunk, or a protected word's id. */
@@ -63,6 +66,7 @@ export class SubwordVocab implements Tokenizer {
   /** merges[j] = [a, b] makes unit A + P + j. */
   readonly merges: readonly (readonly [number, number])[];
   readonly #base: Vocab;
+  readonly #word: Uint8Array; // code unit -> 1 for the alphabet's word characters
   readonly #texts: string[]; // every unit's text by id, BOS excluded
   readonly #ranks = new Map<number, number>(); // pair key -> merge index
   readonly #protectedByFirst = new Map<string, { word: string; id: number }[]>(); // longest first
@@ -70,6 +74,7 @@ export class SubwordVocab implements Tokenizer {
 
   private constructor(base: Vocab, protectedWords: readonly string[], merges: readonly (readonly [number, number])[]) {
     this.#base = base;
+    this.#word = wordTable(base.chars);
     this.chars = base.chars;
     this.newline = base.newline;
     this.protectedWords = protectedWords;
@@ -255,13 +260,17 @@ export class SubwordVocab implements Tokenizer {
         i++;
         continue;
       }
-      chunk(text.slice(plain, i), out);
+      chunk(text.slice(plain, i), this.#word, out);
       out.push(hit.id);
       i += hit.word.length;
       plain = i;
     }
-    chunk(text.slice(plain), out);
+    chunk(text.slice(plain), this.#word, out);
     return out;
+  }
+
+  #isWord(text: string, i: number): boolean {
+    return i >= 0 && i < text.length && this.#word[text.charCodeAt(i)] === 1;
   }
 
   #protectedAt(text: string, i: number): { word: string; id: number } | undefined {
@@ -270,8 +279,8 @@ export class SubwordVocab implements Tokenizer {
     for (const p of list) {
       const end = i + p.word.length;
       if (!text.startsWith(p.word, i)) continue;
-      if (isWordChar(p.word, 0) && isWordChar(text, i - 1)) continue;
-      if (isWordChar(p.word, p.word.length - 1) && isWordChar(text, end)) continue;
+      if (this.#isWord(p.word, 0) && this.#isWord(text, i - 1)) continue;
+      if (this.#isWord(p.word, p.word.length - 1) && this.#isWord(text, end)) continue;
       return p;
     }
     return undefined;
@@ -303,12 +312,14 @@ export class SubwordVocab implements Tokenizer {
 // ---- helpers
 
 /** Cuts a protected-free text into chunks: a space and a run of word characters, or one other character. */
-function chunk(text: string, out: Piece[]): void {
-  for (let i = 0; i < text.length; ) {
+function chunk(text: string, word: Uint8Array, out: Piece[]): void {
+  const n = text.length;
+  const isWord = (i: number) => i < n && word[text.charCodeAt(i)] === 1;
+  for (let i = 0; i < n; ) {
     const start = i;
-    if (text.charCodeAt(i) === SPACE && isWordChar(text, i + 1)) i++;
-    if (isWordChar(text, i)) {
-      while (isWordChar(text, i)) i++;
+    if (text.charCodeAt(i) === SPACE && isWord(i + 1)) i++;
+    if (isWord(i)) {
+      while (isWord(i)) i++;
     } else {
       i++;
     }
