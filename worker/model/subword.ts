@@ -6,7 +6,7 @@
 // encode fixed vocabularies; `bpe-tokenizer` (one release, no dependencies) trains in both, but
 // rescans the whole corpus for every merge, breaks ties by the order it first met the units,
 // and merges across any boundary (no pre-tokenization, no protected words), so a merge could
-// join a prompt to its answer or swallow a separator. What is needed fits in 300 lines.
+// join a prompt to its answer or swallow a separator. What is needed is small (this file).
 //
 // The units, in id order:
 //   0..A-1       the corpus alphabet, one unit per UTF-16 code unit, sorted (as the char
