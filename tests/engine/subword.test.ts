@@ -9,6 +9,7 @@ import { decodeModelFile } from '../../worker/model/model-file.ts';
 import { parameterCount } from '../../worker/model/shape.ts';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
 import { report } from '../helpers/wasm.ts';
+import { AskHost } from '../../worker/browser/ask.ts';
 
 const DOCS: [string, string][] = [
   ['compute the arithmetic mean of the signal|blocked=', 'mean'],
@@ -71,6 +72,16 @@ describe('a subword organelle', () => {
       expect(again.text).toBe(response);
       expect(again.tokenProbs).toEqual(greedy.tokenProbs);
     }
+    // the Ask view's host measures a subword model's prompt in units: a 77-character document's
+    // prompt is past block - 3 characters, and is asked all the same
+    const host = new AskHost();
+    const info = await host.load(module, file);
+    const [longPrompt, longAnswer] = DOCS[7];
+    expect(longPrompt.length).toBeGreaterThan(info.maxPromptLength);
+    expect(host.ask({ prompt: longPrompt, votes: 1, temperature: 0, seed: 1 }).text).toBe(longAnswer);
+    expect(() => host.ask({ prompt: 'the mean '.repeat(30), votes: 1, temperature: 0, seed: 1 })).toThrow(
+      /^the prompt has \d+ subword units; this model's block leaves room for 45 at most$/,
+    );
     // a typo of a word the model knows is still read, in smaller pieces; an unknown character is refused
     expect(() => organelle.complete('compute the arithmetic mean of the sginal|blocked=')).not.toThrow();
     expect(() => organelle.complete('compute the mean of Z|blocked=')).toThrow("prompt character 'Z' (U+005A) at index 20 is not in this model's vocabulary");
