@@ -120,10 +120,11 @@ export const COMMAND_USAGE = {
   },
   corpus: {
     forms: [{
-      call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR',
-      does: 'write the training corpora of a game\'s organelles',
+      call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR [--subword 256,512,1024]',
+      does: 'write the training corpora of a game\'s organelles; with --subword, the median positions\n' +
+        'a document takes with characters and with a subword vocabulary of each size learned from it',
     }],
-    options: { values: ['out'], flags: [] },
+    options: { values: ['out', 'subword'], flags: [] },
   },
   compose: {
     forms: [
