@@ -1,7 +1,7 @@
 // The subword vocabulary (issue 52, item 1): deterministic training, every alphabet character a
 // unit, round trips, refusals, protected words, and no merge across '\n' or a separator.
 import { describe, expect, it } from 'vitest';
-import { SubwordVocab } from '../../worker/model/subword.ts';
+import { isWordCode, SubwordVocab } from '../../worker/model/subword.ts';
 import { Vocab, VocabError } from '../../worker/model/vocab.ts';
 import { corpusTokenizer, encodeDocuments, normalizeCorpus, parseCorpus } from '../../worker/corpus/documents.ts';
 
@@ -91,6 +91,14 @@ describe('training', () => {
     const ids = v.encode('rolling_mean(6)|energy');
     const texts = Array.from(ids, (id) => v.decode([id]));
     for (const sep of ['(', ')', '|']) expect(texts).toContain(sep);
+  });
+});
+
+describe('word characters', () => {
+  it('are a fixed rule, not the engine\'s Unicode tables: ASCII letters, digits, _, and later scripts', () => {
+    const word = (c: string) => isWordCode(c.charCodeAt(0));
+    for (const c of ['a', 'Z', '0', '9', '_', 'é', 'ß', 'Ω', 'ж', '中']) expect(word(c), c).toBe(true);
+    for (const c of [' ', '\n', '|', '=', '(', ')', ',', '.', '-', ':', '\u00a0', '«', '°', '×', '÷', '–', '…', '\u2019']) expect(word(c), c).toBe(false);
   });
 });
 

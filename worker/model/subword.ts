@@ -17,7 +17,10 @@
 //   V-1          BOS
 // Text is cut before merging, and no merge crosses a cut:
 //   1. protected words, matched left to right (longest first) where they stand as whole words
-//      (no word character, [\p{L}\p{N}_], joined to either end);
+//      (no word character joined to either end); a word character is an ASCII letter, digit or
+//      '_', or any character from U+00C0 on but × ÷ and the General Punctuation block
+//      (U+2000-U+206F): a fixed rule rather than the engine's Unicode tables, which differ
+//      between engine versions, so no two machines can cut a corpus differently;
 //   2. the rest into chunks: a run of word characters with at most one space before it
 //      (" rolling_mean", "42"), or any other single character. So '\n' (the prompt/answer
 //      boundary) and every separator the prompt formats use (| = ( ) , : . -) stay units of
@@ -32,7 +35,12 @@
 import { Vocab, VocabError, describeChar } from './vocab.ts';
 import type { SubwordSpec, Tokenizer } from './tokenizer.ts';
 
-const WORD = /[\p{L}\p{N}_]/u;
+/** The word characters (see the header): letters, digits and '_' of ASCII, and later scripts. */
+export function isWordCode(code: number): boolean {
+  if (code < 0x80) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+  if (code < 0xc0 || code === 0xd7 || code === 0xf7) return false;
+  return code < 0x2000 || code > 0x206f;
+}
 const SPACE = 32;
 const NEWLINE = 10;
 /** Pair key a * KEY + b: ids are below 2^16, so keys stay exact integers. */
@@ -43,7 +51,7 @@ const CACHE_MAX = 1 << 16;
 /** 1 for each code unit of `alphabet` that is a word character: a table read, not a regex, per character. */
 function wordTable(alphabet: string): Uint8Array {
   const table = new Uint8Array(0x10000);
-  for (let i = 0; i < alphabet.length; i++) if (WORD.test(alphabet[i])) table[alphabet.charCodeAt(i)] = 1;
+  for (let i = 0; i < alphabet.length; i++) if (isWordCode(alphabet.charCodeAt(i))) table[alphabet.charCodeAt(i)] = 1;
   return table;
 }
 
