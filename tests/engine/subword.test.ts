@@ -82,6 +82,11 @@ describe('a subword organelle', () => {
     expect(() => host.ask({ prompt: 'the mean '.repeat(30), votes: 1, temperature: 0, seed: 1 })).toThrow(
       /^the prompt has \d+ subword units; this model's block leaves room for 45 at most$/,
     );
+    // resumed from its file with the corpus, it takes the very next step the model would have
+    const resumed = await Organelle.fromFile(module, organelle.toFile(true), CORPUS);
+    expect(resumed.vocab).toBeInstanceOf(SubwordVocab);
+    expect(resumed.trainStep()).toBe(organelle.trainStep());
+    expect(resumed.engine.getParams()).toEqual(organelle.engine.getParams());
     // a typo of a word the model knows is still read, in smaller pieces; an unknown character is refused
     expect(() => organelle.complete('compute the arithmetic mean of the sginal|blocked=')).not.toThrow();
     expect(() => organelle.complete('compute the mean of Z|blocked=')).toThrow("prompt character 'Z' (U+005A) at index 20 is not in this model's vocabulary");
