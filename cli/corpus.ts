@@ -1,10 +1,14 @@
 // `organelle corpus <game> --out DIR`: writes every training corpus of a game's pipeline as
-// the text files the trainer reads (one per organelle), with the build's statistics.
+// the text files the trainer reads (one per organelle), with the build's statistics. With
+// `--subword 256,512,1024`, each corpus's median positions per document with characters and with
+// a subword vocabulary of each size (issue 52: docs/model.md quotes the Planner's).
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recipesFor, type GameId } from '../worker/recipes/index.ts';
 import { parseArgs, stringOption } from './args.ts';
+import { corpusTokenizer, normalizeCorpus, parseCorpus, positionsPerDocument, type Document } from '../worker/corpus/documents.ts';
+import type { Tokenizer } from '../worker/model/tokenizer.ts';
 import { COMMAND_USAGE } from './usage.ts';
 
 /** worker/compose/language/lexicon.ts, built anew from WordNet and the curated families. */
@@ -35,6 +39,7 @@ export async function corpusCommand(argv: string[]): Promise<void> {
   if (recipes.length === 0) throw new Error(`corpus needs a game with organelles (e.g. "corpus puzzle8 --out DIR")`);
   const out = stringOption(args, 'out');
   if (!out) throw new Error('corpus needs --out DIR');
+  const subword = subwordSizes(stringOption(args, 'subword'));
   await mkdir(out, { recursive: true });
   for (const r of recipes) {
     const text = r.buildCorpus();
@@ -42,5 +47,37 @@ export async function corpusCommand(argv: string[]): Promise<void> {
     await writeFile(path, text);
     const docs = text.split('\n\n').length;
     console.log(`wrote ${path}: ${docs.toLocaleString('en-US')} documents, ${(text.length / 1024 / 1024).toFixed(1)} MiB`);
+    if (subword.length > 0) console.log(`  ${positionsLine(text, subword)}`);
   }
+}
+
+/** `256,512,1024` -> [256, 512, 1024]; each a whole number of at least 2 units. */
+export function subwordSizes(value: string | undefined): number[] {
+  if (value === undefined) return [];
+  return value.split(',').map((v) => {
+    const n = Number(v);
+    if (!/^\d+$/.test(v.trim()) || n < 2) throw new Error(`--subword takes vocabulary sizes of 2 units or more, like 256,512,1024; got "${v}"`);
+    return n;
+  });
+}
+
+function medianPositions(docs: readonly Document[], tokenizer: Tokenizer): number {
+  const p = positionsPerDocument(docs, tokenizer).sort();
+  return p[p.length >> 1];
+}
+
+/** "median positions per document: 86 characters (V 50); subword V 256: 35 (2.5x fewer), ..." */
+export function positionsLine(corpusText: string, sizes: readonly number[]): string {
+  const text = normalizeCorpus(corpusText);
+  const docs = parseCorpus(text);
+  const chars = corpusTokenizer(text, docs);
+  const char = medianPositions(docs, chars);
+  const parts = sizes.map((vocabSize) => {
+    const v = corpusTokenizer(text, docs, { kind: 'subword', vocabSize });
+    const m = medianPositions(docs, v);
+    // a small corpus may run out of pairs that occur twice before the size asked for
+    const size = v.size < vocabSize ? `${vocabSize} (${v.size} learned)` : `${vocabSize}`;
+    return `subword V ${size}: ${m} (${(char / m).toFixed(1)}x fewer)`;
+  });
+  return `median positions per document: ${char} characters (V ${chars.size}); ${parts.join(', ')}`;
 }

@@ -125,14 +125,16 @@ export const COMMAND_USAGE = {
   },
   corpus: {
     forms: [{
-      call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR',
-      does: 'write the training corpora of a game\'s organelles',
+      call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR [--subword 256,512,1024]',
+      does: 'write the training corpora of a game\'s organelles; with --subword, the median positions\n' +
+        'a document takes with characters and with a subword vocabulary of each size learned from it',
     }, {
       call: 'corpus lexicon',
       does: 'build the Compose lexicon (worker/compose/language/lexicon.ts) from WordNet 3.1 and the\n' +
-        'families curated in corpus/lexicon/families.ts',
+        'families curated in corpus/lexicon/families.ts, and the hashes of the intents typed by hand\n' +
+        '(docs/intents) that no corpus may hold',
     }],
-    options: { values: ['out'], flags: [] },
+    options: { values: ['out', 'subword'], flags: [] },
   },
   compose: {
     forms: [

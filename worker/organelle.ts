@@ -1,12 +1,16 @@
-// An organelle: one engine plus its vocabulary and training recipe. Text in, text out.
+// An organelle: one engine plus its tokenizer and training recipe. Text in, text out.
 // It builds prompts the way the corpus documents were built (BOS prompt \n), runs the
 // engine's shared-prefix ensemble, and reports confidence two ways: the winning answer's
-// share of the votes and the mean probability the model gave its own tokens.
+// share of the votes and the mean probability the model gave its own tokens. Everything
+// between text and the engine goes through the Tokenizer interface (worker/model/tokenizer.ts),
+// so tokens, probabilities and lengths are units: characters for a char model, subword units
+// (whole words, word pieces, single characters) for a subword one.
 import { Engine, type EngineOptions } from './engine.ts';
-import { Vocab } from './model/vocab.ts';
-import { encodeDocuments, parseCorpus, corpusFingerprint, normalizeCorpus } from './corpus/documents.ts';
+import type { Tokenizer, TokenizerOptions } from './model/tokenizer.ts';
+import { SubwordVocab } from './model/subword.ts';
+import { encodeDocuments, parseCorpus, corpusFingerprint, normalizeCorpus, corpusTokenizer } from './corpus/documents.ts';
 import { makeTrainConfig } from './model/recipe.ts';
-import { decodeModelFile, encodeModelFile, type OrganelleModel } from './model/model-file.ts';
+import { decodeModelFile, encodeModelFile, modelTokenizer, type OrganelleModel } from './model/model-file.ts';
 import type { ModelShape, ShapePreset } from './model/shape.ts';
 import type { TrainConfig, TrainingRecipe } from './model/types.ts';
 
@@ -22,7 +26,7 @@ export interface Completion {
 export interface CompleteOptions {
   votes?: number; // default 1 (greedy)
   temperatures?: number[]; // overrides the default schedule; length = votes
-  maxNew?: number; // most answer characters (default 24)
+  maxNew?: number; // most answer units (characters for a char model; default 24)
 }
 
 /** The reference project's ensemble temperatures, spread evenly for other vote counts. */
@@ -40,15 +44,16 @@ export interface NewOrganelleOptions {
   seed: number;
   config?: Partial<TrainConfig>;
   engine?: Omit<EngineOptions, 'batchDocs'>;
+  tokenizer?: TokenizerOptions; // default { kind: 'char' }
 }
 
 export class Organelle {
   readonly name: string;
   readonly engine: Engine;
-  readonly vocab: Vocab;
+  readonly vocab: Tokenizer;
   recipe: TrainingRecipe;
 
-  private constructor(name: string, engine: Engine, vocab: Vocab, recipe: TrainingRecipe) {
+  private constructor(name: string, engine: Engine, vocab: Tokenizer, recipe: TrainingRecipe) {
     this.name = name;
     this.engine = engine;
     this.vocab = vocab;
@@ -59,7 +64,7 @@ export class Organelle {
   static async create(module: WebAssembly.Module, o: NewOrganelleOptions): Promise<Organelle> {
     const text = normalizeCorpus(o.corpusText);
     const docs = parseCorpus(text);
-    const vocab = Vocab.fromCorpus(text);
+    const vocab = corpusTokenizer(text, docs, o.tokenizer);
     const shape: ModelShape = { ...o.architecture, vocabSize: vocab.size };
     const config = makeTrainConfig(o.config ?? {});
     const engine = await Engine.create(module, shape, { ...o.engine, batchDocs: config.batchDocs });
@@ -83,7 +88,10 @@ export class Organelle {
   static async fromModel(
     module: WebAssembly.Module, model: OrganelleModel, corpusText?: string, options: Omit<EngineOptions, 'batchDocs'> = {},
   ): Promise<Organelle> {
-    const vocab = Vocab.fromChars(model.vocabChars);
+    const vocab = modelTokenizer(model);
+    if (vocab.size !== model.shape.vocabSize) {
+      throw new Error(`the model's vocabulary has ${vocab.size} units but its shape's vocabSize is ${model.shape.vocabSize}`);
+    }
     const engine = await Engine.create(module, model.shape, { ...options, batchDocs: model.recipe.config.batchDocs });
     engine.setParams(model.params);
     const organelle = new Organelle(model.name ?? model.recipe.corpusId, engine, vocab, { ...model.recipe });
@@ -138,7 +146,10 @@ export class Organelle {
     if (temperatures.length !== votes) throw new Error(`${votes} votes need ${votes} temperatures`);
     const ids = this.encodePrompt(prompt);
     const room = this.shape.block - ids.length;
-    if (room < 1) throw new Error(`prompt of ${prompt.length} characters does not fit the model's block of ${this.shape.block}`);
+    if (room < 1) {
+      const units = this.vocab.kind === 'char' ? '' : ` (${ids.length - 2} units)`;
+      throw new Error(`prompt of ${prompt.length} characters${units} does not fit the model's block of ${this.shape.block}`);
+    }
     const generated = this.engine.generate({
       prompt: ids,
       temperatures,
@@ -175,7 +186,7 @@ export class Organelle {
   }
 
   /**
-   * The probability the model gives each character of `answer` after `prompt`, read as one
+   * The probability the model gives each unit (character, for a char model) of `answer` after `prompt`, read as one
    * document (BOS prompt \n answer) in a single forward pass: how sure it would have been of an
    * answer it did not write itself. Refuses characters the model never saw.
    */
@@ -191,7 +202,7 @@ export class Organelle {
     targets.set(tokens.subarray(1));
     targets[n - 1] = this.vocab.bos;
     const mask = new Uint8Array(n);
-    mask.fill(1, ids.length - 1, n - 1); // the positions that predict the answer's characters
+    mask.fill(1, ids.length - 1, n - 1); // the positions that predict the answer's units
     if (body.length === 0) return [];
     this.engine.forwardBackward({ tokens, targets, mask, docStarts: Int32Array.from([0, n]) }, 0, false);
     const { rows, logits } = this.engine.lastLogits();
@@ -214,6 +225,7 @@ export class Organelle {
     return {
       shape: this.shape,
       vocabChars: this.vocab.chars,
+      ...(this.vocab instanceof SubwordVocab ? { tokenizer: this.vocab.spec } : {}),
       recipe: { ...this.recipe, stepsDone: this.engine.stepsDone },
       params: this.engine.getParams(),
       optimizer: withOptimizer ? this.engine.getOptimizerState() : undefined,

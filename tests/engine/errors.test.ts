@@ -135,8 +135,8 @@ describe('model files', () => {
 
   it('refuses a file from a newer format version', async () => {
     const bad = bytes.slice();
-    new DataView(bad.buffer).setUint32(8, 2, true);
-    await expectRefused(bad, 'version', /format version 2 is newer than this app supports \(1\)/);
+    new DataView(bad.buffer).setUint32(8, 3, true);
+    await expectRefused(bad, 'version', /format version 3 is newer than this app supports \(2\)/);
   });
 
   it('refuses to resume against a different corpus', async () => {

@@ -12,6 +12,9 @@ import {
 import { parameterCount, SHAPE_PRESETS, type ModelShape } from '../../worker/model/shape.ts';
 import type { TrainingRecipe } from '../../worker/model/types.ts';
 import { DEFAULT_TRAIN_CONFIG } from '../../worker/model/recipe.ts';
+import { SubwordVocab } from '../../worker/model/subword.ts';
+import { Vocab } from '../../worker/model/vocab.ts';
+import { modelTokenizer } from '../../worker/model/model-file.ts';
 
 const SHAPE: ModelShape = { vocabSize: 5, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 };
 const VOCAB = '\nabc';
@@ -86,7 +89,7 @@ function withHeader(file: Uint8Array, edit: (header: string) => string): Uint8Ar
   const headerLen = u32(file, 12);
   const oldStart = (16 + headerLen + 3) & ~3;
   const header = new TextEncoder().encode(edit(new TextDecoder().decode(file.subarray(16, 16 + headerLen))));
-  return assemble(header, file.subarray(oldStart, file.length - 4));
+  return assemble(header, file.subarray(oldStart, file.length - 4), u32(file, 8));
 }
 
 function assemble(header: Uint8Array, body: Uint8Array, version = 1): Uint8Array {
@@ -210,11 +213,11 @@ describe('decode checks', () => {
   });
 
   it('version: newer and unknown formats', () => {
-    const v2 = file.slice();
-    new DataView(v2.buffer).setUint32(8, 2, true);
-    expect(checkOf(() => decodeModelFile(v2))).toEqual({
+    const v3 = file.slice();
+    new DataView(v3.buffer).setUint32(8, 3, true);
+    expect(checkOf(() => decodeModelFile(v3))).toEqual({
       check: 'version',
-      message: 'Model file format version 2 is newer than this app supports (1)',
+      message: 'Model file format version 3 is newer than this app supports (2)',
     });
     const v0 = file.slice();
     new DataView(v0.buffer).setUint32(8, 0, true);
@@ -332,5 +335,134 @@ describe('ALiBi in the model file', () => {
     expect(plain).toEqual(encodeModelFile(base));
     expect(decodeModelFile(plain).shape.alibi).toBeUndefined();
     expect(modelFingerprint(withAlibi)).not.toBe(modelFingerprint(base));
+  });
+});
+
+// ---- subword vocabularies (issue 52, item 2)
+
+const SUBWORD_CORPUS = [
+  'the mean of the signal|blocked=\nmean',
+  'the rolling mean of the data|blocked=\nrolling_mean(4)',
+  'the median of the signal|blocked=median(low_conf)\nnone',
+].join('\n\n');
+const SUBWORD_PIECES = SUBWORD_CORPUS.split(/\n+/);
+
+function subwordModel(vocabSize = 50): OrganelleModel {
+  const v = SubwordVocab.train(SUBWORD_CORPUS, SUBWORD_PIECES, { vocabSize, protected: ['rolling_mean'] });
+  const shape = { ...SHAPE, vocabSize: v.size };
+  return { shape, vocabChars: v.chars, tokenizer: v.spec, recipe: RECIPE, params: floats(parameterCount(shape), 5) };
+}
+
+describe('a subword vocabulary in the model file', () => {
+  it('round-trips as format version 2, its embedding and head sized by the vocabulary', () => {
+    const m = subwordModel();
+    expect(m.tokenizer!.merges.length).toBeGreaterThan(5);
+    expect(m.shape.vocabSize).toBe(50);
+    const file = encodeModelFile(m);
+    expect(u32(file, 8)).toBe(2);
+    const back = decodeModelFile(file);
+    expect(back.tokenizer).toEqual(m.tokenizer);
+    expect(back.vocabChars).toBe(m.vocabChars);
+    expect(back.shape.vocabSize).toBe(m.vocabChars.length + 1 + 1 + m.tokenizer!.merges.length);
+    expect(bitsOf(back.params)).toEqual(bitsOf(m.params));
+    const t = modelTokenizer(back);
+    expect(t.kind).toBe('subword');
+    expect(t.decode(t.encode('the rolling mean'))).toBe('the rolling mean');
+    expect(encodeModelFile(back)).toEqual(file);
+  });
+
+  it('writes a char model as version 1 without a tokenizer field, as before', () => {
+    const file = encodeModelFile(model());
+    expect(u32(file, 8)).toBe(1);
+    expect(new TextDecoder().decode(file.subarray(16, 16 + u32(file, 12)))).not.toContain('tokenizer');
+    expect(decodeModelFile(file).tokenizer).toBeUndefined();
+    expect(modelTokenizer(decodeModelFile(file))).toBeInstanceOf(Vocab);
+  });
+
+  it('still reads a shipped (version 1) model as a char model, with the fingerprint its reports name', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const bytes = await readFile(new URL('../../public/models/tictactoe/planner.organelle', import.meta.url));
+    expect(u32(bytes, 8)).toBe(1);
+    const m = decodeModelFile(bytes);
+    expect(m.tokenizer).toBeUndefined();
+    const t = modelTokenizer(m);
+    expect(t.kind).toBe('char');
+    expect(t.size).toBe(m.shape.vocabSize);
+    const report = JSON.parse(await readFile(new URL('../../docs/results/tictactoe-random-first.json', import.meta.url), 'utf8'));
+    expect(modelFingerprint(m)).toBe(report.model_fingerprints.planner);
+  });
+
+  it('tokenizer: tampered units, merges or sizes are refused, checksum and all intact', () => {
+    const file = encodeModelFile(subwordModel());
+    const tampered = withHeader(file, (h) => h.replace('"units":["rolling_mean","', '"units":["rolling_mean","X'));
+    expect(checkOf(() => decodeModelFile(tampered))).toMatchObject({
+      check: 'tokenizer',
+      message: expect.stringMatching(/^Model file has an inconsistent subword vocabulary: unit \d+ is "X.*" but its merge gives /),
+    });
+    const header = JSON.parse(new TextDecoder().decode(file.subarray(16, 16 + u32(file, 12))));
+    const dropLast = (h: string) => {
+      const j = JSON.parse(h);
+      j.tokenizer.merges.pop();
+      j.tokenizer.units.pop();
+      return JSON.stringify(j);
+    };
+    expect(checkOf(() => decodeModelFile(withHeader(file, dropLast)))).toEqual({
+      check: 'tokenizer',
+      message: `Model file's subword vocabulary does not match its architecture: it has ${header.shape.vocabSize - 2} units but vocabSize ${header.shape.vocabSize} needs ${header.shape.vocabSize - 1}`,
+    });
+    const selfMerge = (h: string) => {
+      const j = JSON.parse(h);
+      j.tokenizer.merges[2] = [0, 1]; // '\n' joined to something
+      return JSON.stringify(j);
+    };
+    expect(checkOf(() => decodeModelFile(withHeader(file, selfMerge))).check).toBe('tokenizer');
+    // structure: the header check
+    const noMerges = withHeader(file, (h) => h.replace('"merges":', '"merged":'));
+    expect(checkOf(() => decodeModelFile(noMerges))).toEqual({
+      check: 'header',
+      message: 'Model file header is unreadable: tokenizer.merges is not a list of [number, number] pairs',
+    });
+    const noTokenizer = withHeader(file, (h) => h.replace('"tokenizer":', '"tokenise":'));
+    expect(checkOf(() => decodeModelFile(noTokenizer)).message).toBe(
+      'Model file header is unreadable: tokenizer is missing (a version 2 file carries it)',
+    );
+    const asV1 = file.slice();
+    new DataView(asV1.buffer).setUint32(8, 1, true);
+    expect(checkOf(() => decodeModelFile(asV1))).toEqual({
+      check: 'header',
+      message: 'Model file header is unreadable: a version 1 file has no tokenizer field (version 2 carries it)',
+    });
+    // a flipped unit without a fresh checksum: the vocabulary check comes first, naming what is wrong
+    const flipped = file.slice();
+    const at = new TextDecoder().decode(file.subarray(0, 16 + u32(file, 12))).indexOf('"units":["rolling_mean","') + 25;
+    flipped[at] ^= 1;
+    expect(checkOf(() => decodeModelFile(flipped)).check).toBe('tokenizer');
+  });
+
+  it('refuses to encode a model whose vocabulary does not match its shape', () => {
+    const m = subwordModel();
+    expect(() => encodeModelFile({ ...m, shape: { ...m.shape, vocabSize: m.shape.vocabSize + 1 } })).toThrow(
+      /encodeModelFile: vocabulary has \d+ units but shape.vocabSize/,
+    );
+  });
+
+  it('fingerprint: covers the subword vocabulary, and a char model keeps the one it always had', () => {
+    const m = subwordModel();
+    const f = modelFingerprint(m);
+    const t = m.tokenizer!;
+    // the same shape and weights, another vocabulary: the last two merges swapped
+    const k = t.merges.length - 1;
+    const merges = [...t.merges.slice(0, k - 1), t.merges[k], t.merges[k - 1]];
+    const units = [...t.units.slice(0, -2), t.units[k + 1], t.units[k]];
+    expect(modelFingerprint({ ...m, tokenizer: { ...t, merges, units } })).not.toBe(f);
+    expect(modelFingerprint({ ...m, tokenizer: { ...t, protected: [] } })).not.toBe(f);
+    expect(modelFingerprint(decodeModelFile(encodeModelFile(m)))).toBe(f);
+    // without a tokenizer the formula is the one before issue 52
+    const c = model();
+    const { vocabSize, embd, heads, layers, mlp, block } = c.shape;
+    const head = new TextEncoder().encode(JSON.stringify([vocabSize, embd, heads, layers, mlp, block, c.vocabChars]));
+    const bytes = new Uint8Array(c.params.buffer);
+    const old = fnv1a32(bytes, fnv1a32(head)).toString(16).padStart(8, '0') + fnv1a32(bytes, fnv1a32(head, 0x9e3779b9)).toString(16).padStart(8, '0');
+    expect(modelFingerprint(c)).toBe(old);
   });
 });

@@ -36,7 +36,7 @@ export interface AskModelInfo {
   name: string;
   fingerprint: string;
   vocabChars: string; // the characters a prompt may use ('\n' excluded)
-  maxPromptLength: number; // longest prompt that leaves room for a one-character answer
+  maxPromptLength: number; // longest prompt that leaves room for a one-unit answer: characters, or a subword model's units
   examples: CorpusExample[]; // documents of its corpus kept in the file (none in older files)
 }
 
@@ -56,13 +56,18 @@ export function voteSchedule(votes: number, temperature: AskTemperature): number
   return Array<number>(votes).fill(temperature);
 }
 
-/** Checks a prompt before it reaches the vocabulary: one line, not empty, within the block. */
-export function checkPrompt(prompt: string, maxPromptLength: number): void {
+/**
+ * Checks a prompt before it reaches the vocabulary: one line, not empty, within the block.
+ * `units` measures it in the model's units (a subword model's; characters by default).
+ */
+export function checkPrompt(prompt: string, maxPromptLength: number, units?: (prompt: string) => number): void {
   if (prompt.length === 0) throw new Error('the prompt is empty');
   const newline = prompt.search(/[\r\n]/);
   if (newline >= 0) throw new Error(`a prompt is one line: it has a line break at index ${newline}`);
-  if (prompt.length > maxPromptLength) {
-    throw new Error(`the prompt has ${prompt.length} characters; this model's block leaves room for ${maxPromptLength} at most`);
+  const n = units ? units(prompt) : prompt.length;
+  if (n > maxPromptLength) {
+    const what = units ? 'subword units' : 'characters';
+    throw new Error(`the prompt has ${n} ${what}; this model's block leaves room for ${maxPromptLength} at most`);
   }
 }
 
@@ -90,7 +95,9 @@ export class AskHost {
     const organelle = this.#organelle;
     if (!organelle || !this.#info) throw new Error('no model is loaded: load one first');
     const temperatures = voteSchedule(request.votes, request.temperature);
-    checkPrompt(request.prompt, this.#info.maxPromptLength);
+    const { vocab } = organelle;
+    // a subword model's block holds units: a character outside the alphabet is refused by encode, named
+    checkPrompt(request.prompt, this.#info.maxPromptLength, vocab.kind === 'char' ? undefined : (p) => vocab.encode(p).length);
     const t0 = performance.now();
     organelle.engine.seedSampling(request.seed);
     const completion = organelle.complete(request.prompt, {

@@ -4,7 +4,9 @@
 // after '\n' and to stop by emitting BOS.
 import { fnv1a32 } from '../model/model-file.ts';
 import type { PackedBatch } from '../model/types.ts';
-import type { Vocab } from '../model/vocab.ts';
+import { Vocab } from '../model/vocab.ts';
+import { SubwordVocab } from '../model/subword.ts';
+import type { Tokenizer, TokenizerOptions } from '../model/tokenizer.ts';
 
 export interface Document {
   prompt: string;
@@ -15,7 +17,7 @@ export interface Document {
 export interface EncodedCorpus {
   tokens: Int32Array; // every sequence [BOS, prompt, '\n', response, BOS], back to back
   offsets: Int32Array; // (D+1) sequence d is tokens[offsets[d] .. offsets[d+1]-1]
-  promptLens: Int32Array; // (D) 1 + prompt length = index of '\n' in the sequence
+  promptLens: Int32Array; // (D) 1 + prompt length in units = index of '\n' in the sequence
 }
 
 /** A document that does not fit the corpus format or the model; `doc` is 1-based (0: none). */
@@ -82,38 +84,62 @@ export function parseCorpus(text: string): Document[] {
 // ---- tokens
 
 /**
- * Encodes every document as [BOS, ...prompt, '\n', ...response, BOS]. A sequence of length
- * T+1 feeds T input positions, so T may not exceed the model's block size.
+ * The tokenizer a model of this corpus gets: the char vocabulary (the default), or subword
+ * merges learned from the documents' prompts and responses, each on its own, so that no merge
+ * crosses the prompt/answer boundary. Deterministic: the same corpus and options give the same
+ * vocabulary on any machine. Called by Organelle.create; a trainer that builds its own
+ * organelles calls it where the corpus becomes token ids.
  */
-export function encodeDocuments(docs: readonly Document[], vocab: Vocab, block: number): EncodedCorpus {
+export function corpusTokenizer(text: string, docs: readonly Document[], options: TokenizerOptions = { kind: 'char' }): Tokenizer {
+  const normalized = normalizeCorpus(text);
+  if (options.kind === 'char') return Vocab.fromCorpus(normalized);
+  return SubwordVocab.train(normalized, docs.flatMap((d) => [d.prompt, d.response]), options);
+}
+
+/**
+ * Encodes every document as [BOS, ...prompt, '\n', ...response, BOS], in the tokenizer's
+ * units. A sequence of length T+1 feeds T input positions, so T may not exceed the model's
+ * block size.
+ */
+export function encodeDocuments(docs: readonly Document[], vocab: Tokenizer, block: number): EncodedCorpus {
   const D = docs.length;
   const offsets = new Int32Array(D + 1);
   const promptLens = new Int32Array(D);
+  const prompts: Int32Array[] = [];
+  const responses: Int32Array[] = [];
   for (let d = 0; d < D; d++) {
     const { prompt, response } = docs[d];
-    const inputs = prompt.length + response.length + 2;
+    const p = vocab.encode(prompt, `document ${d + 1} prompt`);
+    const r = vocab.encode(response, `document ${d + 1} response`);
+    const inputs = p.length + r.length + 2;
     if (inputs > block) {
       throw new CorpusError(
         `corpus document ${d + 1} needs ${inputs} positions but the model's block size is ${block}: ${preview(prompt)}`,
         d + 1,
       );
     }
+    prompts.push(p);
+    responses.push(r);
     offsets[d + 1] = offsets[d] + inputs + 1;
-    promptLens[d] = 1 + prompt.length;
+    promptLens[d] = 1 + p.length;
   }
   const tokens = new Int32Array(offsets[D]);
   for (let d = 0; d < D; d++) {
-    const { prompt, response } = docs[d];
     let at = offsets[d];
     tokens[at++] = vocab.bos;
-    tokens.set(vocab.encode(prompt, `document ${d + 1} prompt`), at);
-    at += prompt.length;
+    tokens.set(prompts[d], at);
+    at += prompts[d].length;
     tokens[at++] = vocab.newline;
-    tokens.set(vocab.encode(response, `document ${d + 1} response`), at);
-    at += response.length;
+    tokens.set(responses[d], at);
+    at += responses[d].length;
     tokens[at] = vocab.bos;
   }
   return { tokens, offsets, promptLens };
+}
+
+/** Positions each document takes in a model with this tokenizer: BOS, prompt, '\n', response (its units). */
+export function positionsPerDocument(docs: readonly Document[], vocab: Tokenizer): Int32Array {
+  return Int32Array.from(docs, (d, i) => vocab.encode(d.prompt, `document ${i + 1} prompt`).length + vocab.encode(d.response, `document ${i + 1} response`).length + 2);
 }
 
 /** Number of documents in an encoded corpus. */

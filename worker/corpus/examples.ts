@@ -16,11 +16,14 @@ export function strided<T>(items: readonly T[], max: number): T[] {
   return Array.from({ length: max }, (_, i) => items[Math.floor(i * stride)]);
 }
 
-/** Documents the model can read: every character in its vocabulary, short enough for its block. */
+/** Documents the model can read: every character in its vocabulary, short enough (in units) for its block. */
 export function usableDocuments(organelle: Organelle, docs: readonly Document[]): Document[] {
-  const known = (s: string) => [...s].every((c) => organelle.vocab.idOf(c) >= 0);
+  const { vocab } = organelle;
+  const known = (s: string) => [...s].every((c) => vocab.idOf(c) >= 0);
+  // a char model's units are its characters: no need to encode
+  const units = (s: string) => (vocab.kind === 'char' ? s.length : vocab.encode(s).length);
   return docs.filter(
-    (d) => d.prompt.length + d.response.length + 2 <= organelle.shape.block && known(d.prompt) && known(d.response),
+    (d) => known(d.prompt) && known(d.response) && units(d.prompt) + units(d.response) + 2 <= organelle.shape.block,
   );
 }
 

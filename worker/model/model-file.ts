@@ -1,28 +1,38 @@
-// The self-describing .organelle binary model format, version 1. All integers and floats
-// are little-endian:
+// The self-describing .organelle binary model format, versions 1 and 2. All integers and
+// floats are little-endian:
 //   magic      8 bytes  "ORGANELL" (ASCII)
-//   version    u32      1
+//   version    u32      1 (a char vocabulary) or 2 (a `tokenizer` in the header)
 //   headerLen  u32      byte length of the header
-//   header     UTF-8 JSON { shape, vocab, recipe, paramCount, hasOptimizer, createdAt?, name?, evaluation?, examples? }
+//   header     UTF-8 JSON { shape, vocab, tokenizer?, recipe, paramCount, hasOptimizer, createdAt?, name?, evaluation?, examples? }
 //   padding    zero bytes up to a 4-byte boundary, so the floats can be viewed in place
 //   params     paramCount x f32 (parameterLayout order)
 //   optimizer  only if hasOptimizer: u32 step, 4 x u32 rngState, m (paramCount f32), v (paramCount f32)
 //   checksum   u32 FNV-1a 32-bit over every preceding byte
+// `vocab` is the alphabet (every character in id order, without BOS). Version 2 adds
+// `tokenizer`: { kind: 'char' } or a subword vocabulary { kind: 'subword', protected, merges,
+// units } (worker/model/tokenizer.ts). A char model is still written as version 1, byte for
+// byte what it always was, and every version 1 file reads as a char model; a subword model is
+// version 2, so an app from before it refuses the file by its version instead of misreading it.
 // A file that fails a check is refused with a ModelFileError naming that check. Weights (and
 // optimizer state) that are not finite numbers are refused both ways, the 'weights' check:
 // a run that diverged leaves them, and such a model gives every answer probability 0.
 import { parameterCount, validateShape, type ModelShape } from './shape.ts';
 import type { OptimizerState, TrainConfig, TrainingRecipe } from './types.ts';
 import { Vocab } from './vocab.ts';
+import { SubwordVocab } from './subword.ts';
+import type { SubwordSpec, Tokenizer } from './tokenizer.ts';
 
 export const MODEL_FILE_MAGIC = 'ORGANELL';
-export const MODEL_FILE_VERSION = 1;
+export const MODEL_FILE_VERSION = 2;
+/** The version a char model is written with (the format before tokenizers). */
+export const MODEL_FILE_VERSION_CHAR = 1;
 export const MODEL_FILE_EXTENSION = '.organelle';
 
 /** Everything a .organelle file holds. */
 export interface OrganelleModel {
   shape: ModelShape;
-  vocabChars: string; // the vocabulary without BOS, in id order (Vocab.fromChars)
+  vocabChars: string; // the alphabet without BOS, in id order (Vocab.fromChars)
+  tokenizer?: SubwordSpec; // a subword vocabulary over that alphabet; absent: a char model
   recipe: TrainingRecipe;
   params: Float32Array; // parameterCount(shape) floats
   optimizer?: OptimizerState; // present when the run can be resumed
@@ -40,7 +50,8 @@ export interface CorpusExample {
 }
 
 /** The checks decodeModelFile runs, in order. */
-export type ModelFileCheck = 'truncated' | 'magic' | 'version' | 'header' | 'shape' | 'size' | 'checksum' | 'weights';
+export type ModelFileCheck =
+  | 'truncated' | 'magic' | 'version' | 'header' | 'tokenizer' | 'shape' | 'size' | 'checksum' | 'weights';
 
 export class ModelFileError extends Error {
   readonly check: ModelFileCheck;
@@ -76,10 +87,12 @@ function hex8(n: number): string {
  * make an accidental collision between a user's models vanishingly unlikely; it is not a
  * cryptographic hash.
  */
-export function modelFingerprint(model: Pick<OrganelleModel, 'shape' | 'vocabChars' | 'params'>): string {
+export function modelFingerprint(model: Pick<OrganelleModel, 'shape' | 'vocabChars' | 'params' | 'tokenizer'>): string {
   const { vocabSize, embd, heads, layers, mlp, block, alibi } = model.shape;
-  // a model without ALiBi keeps the fingerprint it always had
-  const text = JSON.stringify([vocabSize, embd, heads, layers, mlp, block, ...(alibi ? ['alibi'] : []), model.vocabChars]);
+  // a model without ALiBi, or with a char vocabulary, keeps the fingerprint it always had
+  const t = model.tokenizer;
+  const subword = t ? [{ protected: t.protected, merges: t.merges }] : [];
+  const text = JSON.stringify([vocabSize, embd, heads, layers, mlp, block, ...(alibi ? ['alibi'] : []), model.vocabChars, ...subword]);
   const head = new TextEncoder().encode(text);
   const params = float32LeBytes(model.params);
   const a = fnv1a32(params, fnv1a32(head));
@@ -164,6 +177,7 @@ function bodyBytes(paramCount: number, hasOptimizer: boolean): number {
 interface Header {
   shape: ModelShape;
   vocab: string;
+  tokenizer?: { kind: 'char' } | SubwordSpec; // version 2 only
   recipe: TrainingRecipe;
   paramCount: number;
   hasOptimizer: boolean;
@@ -239,8 +253,21 @@ function headerError(why: string): ModelFileError {
   return new ModelFileError('header', `Model file header is unreadable: ${why}`);
 }
 
-/** Parses and checks the header JSON; every failure is the 'header' check. */
-function readHeader(raw: Uint8Array): Header {
+/** The first problem with a version 2 header's `tokenizer` structure, or null. */
+function tokenizerProblem(t: unknown): string | null {
+  if (!isObject(t)) return 'tokenizer is not an object';
+  if (t.kind === 'char') return null;
+  if (t.kind !== 'subword') return `tokenizer.kind ${JSON.stringify(t.kind)} is neither "char" nor "subword"`;
+  const strings = (x: unknown) => Array.isArray(x) && x.every((s) => typeof s === 'string');
+  if (!strings(t.protected)) return 'tokenizer.protected is not a list of strings';
+  if (!strings(t.units)) return 'tokenizer.units is not a list of strings';
+  const pairs = Array.isArray(t.merges) && t.merges.every((m) => Array.isArray(m) && m.length === 2 && m.every((x) => typeof x === 'number'));
+  if (!pairs) return 'tokenizer.merges is not a list of [number, number] pairs';
+  return null;
+}
+
+/** Parses and checks the header JSON; a vocabulary that does not hold together is the 'tokenizer' check, every other failure the 'header' check. */
+function readHeader(raw: Uint8Array, version: number): Header {
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
@@ -256,6 +283,14 @@ function readHeader(raw: Uint8Array): Header {
   const problem = headerProblem(parsed);
   if (problem) throw headerError(problem);
   const header = parsed as Header;
+  if (version === MODEL_FILE_VERSION_CHAR && header.tokenizer !== undefined) {
+    throw headerError('a version 1 file has no tokenizer field (version 2 carries it)');
+  }
+  if (version >= 2) {
+    if (header.tokenizer === undefined) throw headerError('tokenizer is missing (a version 2 file carries it)');
+    const t = tokenizerProblem(header.tokenizer);
+    if (t) throw headerError(t);
+  }
   try {
     Vocab.fromChars(header.vocab);
   } catch (e) {
@@ -270,16 +305,24 @@ function isU32(n: number): boolean {
   return Number.isInteger(n) && n >= 0 && n <= 0xffffffff;
 }
 
+/**
+ * The tokenizer a model file describes: a char vocabulary of its alphabet, or the subword
+ * vocabulary over it. Throws (VocabError) when the parts do not hold together.
+ */
+export function modelTokenizer(model: Pick<OrganelleModel, 'vocabChars' | 'tokenizer'>): Tokenizer {
+  return model.tokenizer ? SubwordVocab.fromSpec(model.vocabChars, model.tokenizer) : Vocab.fromChars(model.vocabChars);
+}
+
 /** Refuses to write a model that decodeModelFile would refuse to read. */
 function checkEncodable(model: OrganelleModel): void {
   validateShape(model.shape);
   const n = parameterCount(model.shape);
-  if (model.vocabChars.length !== model.shape.vocabSize - 1) {
+  const units = modelTokenizer(model).size - 1;
+  if (units !== model.shape.vocabSize - 1) {
     throw new Error(
-      `encodeModelFile: vocabulary has ${model.vocabChars.length} characters but shape.vocabSize ${model.shape.vocabSize} needs ${model.shape.vocabSize - 1}`,
+      `encodeModelFile: vocabulary has ${units} ${model.tokenizer ? 'units' : 'characters'} but shape.vocabSize ${model.shape.vocabSize} needs ${model.shape.vocabSize - 1}`,
     );
   }
-  Vocab.fromChars(model.vocabChars);
   if (model.params.length !== n) {
     throw new Error(`encodeModelFile: ${model.params.length} params but the shape has ${n}`);
   }
@@ -309,6 +352,8 @@ export function encodeModelFile(model: OrganelleModel): Uint8Array {
     // alibi is written only when on, so a file without it stays byte for byte what it was
     shape: alibi ? { ...widths, alibi } : widths,
     vocab: model.vocabChars,
+    // only a subword model has (and needs) the field and version 2
+    ...(model.tokenizer ? { tokenizer: model.tokenizer } : {}),
     recipe: model.recipe,
     paramCount: n,
     hasOptimizer: model.optimizer !== undefined,
@@ -324,7 +369,7 @@ export function encodeModelFile(model: OrganelleModel): Uint8Array {
   const out = new Uint8Array(total);
   const view = new DataView(out.buffer);
   for (let i = 0; i < MODEL_FILE_MAGIC.length; i++) out[i] = MODEL_FILE_MAGIC.charCodeAt(i);
-  view.setUint32(8, MODEL_FILE_VERSION, true);
+  view.setUint32(8, model.tokenizer ? MODEL_FILE_VERSION : MODEL_FILE_VERSION_CHAR, true);
   view.setUint32(12, headerBytes.length, true);
   out.set(headerBytes, PREAMBLE);
 
@@ -375,13 +420,25 @@ export function decodeModelFile(bytes: Uint8Array): OrganelleModel {
       `Model file format version ${version} is newer than this app supports (${MODEL_FILE_VERSION})`,
     );
   }
-  if (version !== MODEL_FILE_VERSION) {
-    throw new ModelFileError('version', `Model file format version ${version} is not supported (expected ${MODEL_FILE_VERSION})`);
+  if (version !== MODEL_FILE_VERSION && version !== MODEL_FILE_VERSION_CHAR) {
+    throw new ModelFileError(
+      'version',
+      `Model file format version ${version} is not supported (expected ${MODEL_FILE_VERSION_CHAR} or ${MODEL_FILE_VERSION})`,
+    );
   }
 
   const headerLen = view.getUint32(12, true);
   if (bytes.length < PREAMBLE + headerLen) throw truncated(PREAMBLE + headerLen, bytes.length, true);
-  const header = readHeader(bytes.subarray(PREAMBLE, PREAMBLE + headerLen));
+  const header = readHeader(bytes.subarray(PREAMBLE, PREAMBLE + headerLen), version);
+  const subword = header.tokenizer?.kind === 'subword' ? header.tokenizer : undefined;
+  let units = header.vocab.length;
+  if (subword) {
+    try {
+      units = SubwordVocab.fromSpec(header.vocab, subword).size - 1;
+    } catch (e) {
+      throw new ModelFileError('tokenizer', `Model file has an inconsistent subword vocabulary: ${(e as Error).message}`);
+    }
+  }
 
   const shape: ModelShape = {
     vocabSize: header.shape.vocabSize,
@@ -397,7 +454,13 @@ export function decodeModelFile(bytes: Uint8Array): OrganelleModel {
   } catch (e) {
     throw new ModelFileError('shape', `Model file has an invalid architecture: ${(e as Error).message}`);
   }
-  if (header.vocab.length !== shape.vocabSize - 1) {
+  if (subword && units !== shape.vocabSize - 1) {
+    throw new ModelFileError(
+      'tokenizer',
+      `Model file's subword vocabulary does not match its architecture: it has ${units} units but vocabSize ${shape.vocabSize} needs ${shape.vocabSize - 1}`,
+    );
+  }
+  if (units !== shape.vocabSize - 1) {
     throw new ModelFileError(
       'shape',
       `Model file has an invalid architecture: vocabulary has ${header.vocab.length} characters but vocabSize ${shape.vocabSize} needs ${shape.vocabSize - 1}`,
@@ -430,6 +493,7 @@ export function decodeModelFile(bytes: Uint8Array): OrganelleModel {
   const model: OrganelleModel = {
     shape,
     vocabChars: header.vocab,
+    ...(subword ? { tokenizer: { kind: 'subword' as const, protected: subword.protected, merges: subword.merges, units: subword.units } } : {}),
     recipe: header.recipe,
     params: readFloat32s(bytes, dataStart, n),
   };

@@ -2,7 +2,9 @@
 // corpus, sorted by code unit, plus a BOS token with the last id (V-1). BOS opens every
 // document and also closes it, so generation stops when the model emits it.
 // Unknown characters are always an error: silently mapping them to something else would
-// let the model answer a question nobody asked.
+// let the model answer a question nobody asked. A subword vocabulary (worker/model/subword.ts)
+// keeps this alphabet as its base units; both behind worker/model/tokenizer.ts's interface.
+import type { Tokenizer } from './tokenizer.ts';
 
 /** A character the vocabulary cannot hold or encode; `index` is its position in the text. */
 export class VocabError extends Error {
@@ -59,7 +61,8 @@ function checkChar(text: string, index: number, where: string): void {
   }
 }
 
-export class Vocab {
+export class Vocab implements Tokenizer {
+  readonly kind = 'char' as const;
   /** The non-BOS characters in id order: chars[i] has id i. */
   readonly chars: string;
   /** V: characters + 1 BOS. */
