@@ -1,0 +1,60 @@
+// The Compose lexicon (worker/compose/language/lexicon.ts) is what `organelle corpus lexicon`
+// builds from WordNet 3.1 and the curated families, and the hashes of the intents typed by hand
+// (typed-keys.ts) are those of every file in docs/intents: a family changed by hand, or a file
+// added without them, fails here.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildLexicon, gerund, lexiconSource, plural, superlative } from '../../corpus/lexicon/build.ts';
+import { typedKeysSource } from '../../corpus/lexicon/typed-keys.ts';
+import { WordNet } from '../../corpus/lexicon/wordnet.ts';
+import { LEXICON } from '../../worker/compose/language/lexicon.ts';
+
+const wordnet = new WordNet();
+
+describe('WordNet 3.1', () => {
+  it('reads a lemma\'s synsets, most frequent sense first, with their lemmas and gloss', () => {
+    const [first] = wordnet.synsets('calculate', 'v');
+    expect(first.lemmas).toContain('compute');
+    expect(first.gloss).toMatch(/calculation/);
+    expect(wordnet.synsets('no such lemma', 'n')).toEqual([]);
+  });
+});
+
+describe('the lexicon', () => {
+  it('is what corpus/lexicon/build.ts builds (organelle corpus lexicon)', () => {
+    const built = lexiconSource(buildLexicon(wordnet), wordnet.version);
+    expect(readFileSync(new URL('../../worker/compose/language/lexicon.ts', import.meta.url), 'utf8')).toBe(built);
+  });
+
+  it('draws each family from WordNet, with what was added by hand named apart', () => {
+    for (const family of LEXICON) {
+      expect(family.members.length, family.id).toBeGreaterThanOrEqual(2);
+      expect(family.from.wordnet.length, family.id).toBeGreaterThanOrEqual(1);
+    }
+    const largest = LEXICON.find((f) => f.id === 'largest')!;
+    expect(largest.members).toEqual(expect.arrayContaining(['largest', 'biggest', 'highest']));
+  });
+
+  it('gives no word to two families (a swap would change the step)', () => {
+    const owner = new Map<string, string>();
+    for (const family of LEXICON) {
+      for (const member of family.members.flatMap((m) => m.split('/'))) {
+        expect(owner.get(member), `${member} in ${family.id}`).toBeUndefined();
+        owner.set(member, family.id);
+      }
+    }
+  });
+
+  it('inflects as English does', () => {
+    expect(['large', 'big', 'tiny', 'low', 'great'].map(superlative)).toEqual(['largest', 'biggest', 'tiniest', 'lowest', 'greatest']);
+    expect(['sample', 'entry', 'data point', 'index'].map(plural)).toEqual(['samples', 'entries', 'data points', 'indexes']);
+    expect(['compute', 'get', 'work out', 'smooth'].map(gerund)).toEqual(['computing', 'getting', 'working out', 'smoothing']);
+  });
+});
+
+describe('the intents typed by hand, as hashes', () => {
+  it('are those of every file in docs/intents (organelle corpus lexicon writes them)', () => {
+    const { source } = typedKeysSource(new URL('../../docs/intents/', import.meta.url).pathname);
+    expect(readFileSync(new URL('../../worker/compose/language/typed-keys.ts', import.meta.url), 'utf8')).toBe(source);
+  });
+});
