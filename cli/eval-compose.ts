@@ -101,7 +101,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
   const runner = nodeSandbox();
   try {
     let settings: ComposeSettings;
-    if (choose) settings = await chooseOnValidation(cases, models, fingerprints, dir, runner);
+    if (choose) settings = await chooseOnValidation(cases, models, fingerprints, dir, runner, planCheck);
     else {
       settings = await loadSettings(dir);
       for (const role of MEASURED_ROLES) {
@@ -151,6 +151,7 @@ async function chooseOnValidation(
   fingerprints: ComposeSettings['models'],
   dir: string,
   runner: ReturnType<typeof nodeSandbox>,
+  planCheck: PlanCheck,
 ): Promise<ComposeSettings> {
   const lookup = COMPOSE_LIBRARY.lookup;
   const tty = process.stderr.isTTY;
@@ -165,7 +166,7 @@ async function chooseOnValidation(
     },
     judge: (code, composition) => judgeModule(code, composition, lookup, runner),
     heuristic: keywordPlan,
-    planWords,
+    planWords: planCheck,
     weighs,
     onProgress: (done, total) => {
       if (tty) process.stderr.write(`\rsettings ${done}/${total}`);

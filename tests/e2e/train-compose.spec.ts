@@ -65,7 +65,7 @@ test('a compose organelle trains from its recipe in Chromium, bit-identical to `
   const organelle = page.getByLabel('Organelle', { exact: true });
   await expect(organelle).toHaveValue('compose/code');
   await expect(organelle.locator('optgroup[label="Code composition"] option')).toHaveText([
-    'Compose Planner', 'Compose Wiring', 'Compose Code', 'Compose second Planner', 'Compose single model (baseline)',
+    'Compose Planner', 'Compose Wiring', 'Compose Code', 'Compose Second Planner', 'Compose single model (baseline)',
   ]);
   // its own shape, ALiBi included (no preset has it)
   expect(findRecipe('compose/code').architecture.alibi).toBe(true);

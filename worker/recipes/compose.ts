@@ -72,7 +72,7 @@ registerRecipe({
 // 260 at the same wrong-plan budget (docs/compose.md)
 registerRecipe({
   ...plannerRecipe('planner2', 32),
-  title: 'Compose second Planner',
+  title: 'Compose Second Planner',
   description: 'The Planner again, from another seed: a plan counts only when both Planners write it.',
 });
 

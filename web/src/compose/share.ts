@@ -12,7 +12,7 @@ export function composeShareUrl(payload: string, pageUrl: string): string {
 
 /** What each failed check means for the person holding the link. */
 const CHECK_WHAT: Record<string, string> = {
-  characters: 'it has characters a link does not have',
+  characters: 'it looks cut or mangled: it has characters no link of this site has (copy the whole link again from where it was shared)',
   length: 'it is cut short, or has more than a link holds',
   version: 'it was made by another version of Organelle Lab',
   compression: 'its content does not unpack',
