@@ -6,6 +6,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recipesFor, type GameId } from '../worker/recipes/index.ts';
+import { buildComposeCorpus, FAMILIES_COMPOSE_CORPUS } from '../corpus/compose.ts';
+import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
 import { parseArgs, stringOption } from './args.ts';
 import { corpusTokenizer, normalizeCorpus, parseCorpus, positionsPerDocument, type Document } from '../worker/corpus/documents.ts';
 import type { Tokenizer } from '../worker/model/tokenizer.ts';
@@ -40,9 +42,14 @@ export async function corpusCommand(argv: string[]): Promise<void> {
   const out = stringOption(args, 'out');
   if (!out) throw new Error('corpus needs --out DIR');
   const subword = subwordSizes(stringOption(args, 'subword'));
+  const language = stringOption(args, 'language');
+  if (language !== undefined && (game !== 'compose' || language !== 'families')) throw new Error('--language takes families, for compose only');
+  // the sentence-families experiment's Planner corpus (docs/compose.md): the Planners' recipes
+  // stay on the table's; `train --corpus FILE --recipe compose/planner` trains on this one
+  const families = language === 'families' ? buildComposeCorpus(COMPOSE_LIBRARY, FAMILIES_COMPOSE_CORPUS) : undefined;
   await mkdir(out, { recursive: true });
   for (const r of recipes) {
-    const text = r.buildCorpus();
+    const text = families && r.organelle.startsWith('planner') ? families.planner : r.buildCorpus();
     const path = join(out, `${r.organelle}.txt`);
     await writeFile(path, text);
     const docs = text.split('\n\n').length;

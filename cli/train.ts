@@ -15,7 +15,7 @@ import { corpusExamples } from '../worker/corpus/examples.ts';
 import { TrainingDiverged, TrainingRun, formatProgress, formatDuration, type TrainProgress } from '../worker/trainer.ts';
 import { SHAPE_PRESETS, isShapePresetName } from '../worker/model/shape.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
-import { recipesFor, type GameId } from '../worker/recipes/index.ts';
+import { findRecipe, recipesFor, type GameId } from '../worker/recipes/index.ts';
 import { intOption, parseArgs, stringOption, limitedOption, type ParsedArgs } from './args.ts';
 import { COMMAND_USAGE } from './usage.ts';
 import { startTsWorker } from '../worker/threads.ts';
@@ -176,18 +176,23 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   const corpusPath = stringOption(args, 'corpus');
   const out = stringOption(args, 'out');
   if (!corpusPath || !out) throw new Error('train needs a game (train puzzle8) or --corpus FILE and --out FILE');
+  // --recipe: a recipe's shape, settings, seed and name on another corpus (a corpus experiment,
+  // e.g. `organelle corpus compose --language families` for the Compose Planner's)
+  const recipeId = stringOption(args, 'recipe');
+  const recipe = recipeId === undefined ? undefined : findRecipe(recipeId);
+  if (recipe && args.options.has('shape')) throw new Error('--recipe gives the shape: leave out --shape');
   const shapeName = stringOption(args, 'shape') ?? '64k';
   if (!isShapePresetName(shapeName)) throw new Error(`unknown shape "${shapeName}" (known: ${Object.keys(SHAPE_PRESETS).join(', ')})`);
-  const steps = limitedOption(args, 'steps', 'steps', 25_000);
-  const seed = limitedOption(args, 'seed', 'seed', 1);
+  const steps = limitedOption(args, 'steps', 'steps', recipe?.config.steps ?? 25_000);
+  const seed = limitedOption(args, 'seed', 'seed', recipe?.seed ?? 1);
   const lr = limitedOption(args, 'lr', 'learningRate');
   const corpusText = await readNamedFile(corpusPath, 'corpus file');
   await checkOutputFile(out, '--out');
-  const name = stringOption(args, 'name') ?? basename(corpusPath).replace(/\.[^.]*$/, '');
+  const name = stringOption(args, 'name') ?? recipe?.id ?? basename(corpusPath).replace(/\.[^.]*$/, '');
   const threads = threadsOption(args);
   const organelle = await Organelle.create(await nodeWasmModule(), {
-    name, corpusId: name, corpusText, architecture: SHAPE_PRESETS[shapeName], seed,
-    config: { steps, ...(lr !== undefined ? { learningRate: lr } : {}) },
+    name, corpusId: name, corpusText, architecture: recipe?.architecture ?? SHAPE_PRESETS[shapeName], seed,
+    config: { ...recipe?.config, steps, ...(lr !== undefined ? { learningRate: lr } : {}) },
     engine: { threads: { count: threads, platform: nodeThreadPlatform } },
   });
   process.stderr.write(`${name}: ${organelle.engine.paramCount.toLocaleString('en-US')} parameters, vocab ${organelle.vocab.size}, ${steps} steps, seed ${seed}, ${plural(threads, 'thread')}\n`);

@@ -104,12 +104,13 @@ export const COMMAND_USAGE = {
           'to use, every one unless given; the same bits on any number); --out: public/models/<game>/ unless given',
       },
       {
-        call: 'train --corpus FILE --out FILE [--steps N] [--seed S] [--lr R] [--shape 30k|64k|92k|160k|460k] [--name NAME] [--threads N]',
+        call: 'train --corpus FILE --out FILE [--steps N] [--seed S] [--lr R] [--shape 30k|64k|92k|160k|460k | --recipe ID] [--name NAME] [--threads N]',
         does: 'train one organelle on a corpus of PROMPT\\nRESPONSE documents separated by blank lines\n' +
-          '(25,000 steps, seed 1, shape 64k, the corpus file\'s name and every core unless given)',
+          '(25,000 steps, seed 1, shape 64k, the corpus file\'s name and every core unless given);\n' +
+          '--recipe (compose/planner, ...): that recipe\'s shape, settings, seed and name on this corpus',
       },
     ],
-    options: { values: ['corpus', 'out', 'steps', 'seed', 'shape', 'lr', 'name', 'organelle', 'threads'], flags: [] },
+    options: { values: ['corpus', 'out', 'steps', 'seed', 'shape', 'lr', 'name', 'organelle', 'threads', 'recipe'], flags: [] },
   },
   eval: {
     forms: [...new Set(Object.values(EVAL_USAGE))].flatMap((u) => u.forms),
@@ -125,16 +126,17 @@ export const COMMAND_USAGE = {
   },
   corpus: {
     forms: [{
-      call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR [--subword 256,512,1024]',
+      call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR [--subword 256,512,1024] [--language families]',
       does: 'write the training corpora of a game\'s organelles; with --subword, the median positions\n' +
-        'a document takes with characters and with a subword vocabulary of each size learned from it',
+        'a document takes with characters and with a subword vocabulary of each size learned from it;\n' +
+        '--language families (compose): the Planner corpus with the sentence families (docs/compose.md)',
     }, {
       call: 'corpus lexicon',
       does: 'build the Compose lexicon (worker/compose/language/lexicon.ts) from WordNet 3.1 and the\n' +
         'families curated in corpus/lexicon/families.ts, and the hashes of the intents typed by hand\n' +
         '(docs/intents) that no corpus may hold',
     }],
-    options: { values: ['out', 'subword'], flags: [] },
+    options: { values: ['out', 'subword', 'language'], flags: [] },
   },
   compose: {
     forms: [

@@ -46,6 +46,9 @@ export interface ComposeCorpusOptions {
 
 export const DEFAULT_COMPOSE_CORPUS: ComposeCorpusOptions = { seed: 1, plannerDocs: 80_000, wiringDocs: 40_000, singleDocs: 6_000 };
 
+/** The sentence-families experiment's corpus (docs/compose.md, session 51): 100,000 Planner documents, so the table's sentences are not crowded out as much. */
+export const FAMILIES_COMPOSE_CORPUS: ComposeCorpusOptions = { ...DEFAULT_COMPOSE_CORPUS, language: 'families', plannerDocs: 100_000 };
+
 export interface ComposeCorpus {
   planner: string;
   wiring: string;

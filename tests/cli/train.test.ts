@@ -75,6 +75,24 @@ describe('organelle train --threads', () => {
   }, 60_000);
 });
 
+describe('organelle train --corpus --recipe', () => {
+  it("trains the recipe's shape, settings, seed and name on another corpus, and refuses --shape beside it", async () => {
+    const out = join(dir, 'as-code.organelle');
+    await trainCommand(['--corpus', corpus, '--recipe', 'compose/code', '--steps', '4', '--out', out, '--threads', '1']);
+    const { findRecipe } = await import('../../worker/recipes/index.ts');
+    const { decodeModelFile } = await import('../../worker/model/model-file.ts');
+    const model = decodeModelFile(new Uint8Array(await readFile(out)));
+    const recipe = findRecipe('compose/code');
+    expect(model.name).toBe('compose/code');
+    expect(model.recipe.seed).toBe(recipe.seed);
+    expect(model.recipe.config.learningRate).toBe(recipe.config.learningRate);
+    expect({ embd: model.shape.embd, heads: model.shape.heads, layers: model.shape.layers, block: model.shape.block }).toEqual({
+      embd: recipe.architecture.embd, heads: recipe.architecture.heads, layers: recipe.architecture.layers, block: recipe.architecture.block,
+    });
+    await expect(trainCommand(['--corpus', corpus, '--recipe', 'compose/code', '--shape', '30k', '--out', join(dir, 'x.organelle')])).rejects.toThrow('--recipe gives the shape');
+  }, 60_000);
+});
+
 describe('organelle train <game>', () => {
   it('trains in its worker threads when run from another directory (they find tsx where the CLI is)', async () => {
     const cli = join(import.meta.dirname, '../../cli/organelle.ts');
