@@ -16,6 +16,8 @@ import { TrainingDiverged, TrainingRun, formatProgress, formatDuration, type Tra
 import { SHAPE_PRESETS, isShapePresetName } from '../worker/model/shape.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { findRecipe, recipesFor, type GameId } from '../worker/recipes/index.ts';
+import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
+import type { TokenizerOptions } from '../worker/model/tokenizer.ts';
 import { intOption, parseArgs, stringOption, limitedOption, type ParsedArgs } from './args.ts';
 import { COMMAND_USAGE } from './usage.ts';
 import { startTsWorker } from '../worker/threads.ts';
@@ -39,7 +41,7 @@ export async function trainCommand(argv: string[]): Promise<void> {
       const meant = didYouMean(game, GAMES);
       throw new Error(`unknown game "${game}"${meant ? `: ${meant}` : ''} (known: ${GAMES.join(', ')})`);
     }
-    refuseOptions(args, ['corpus', 'shape', 'name'], 'a game trains its recipes, so --%s applies only to train --corpus');
+    refuseOptions(args, ['corpus', 'shape', 'name', 'recipe', 'tokenizer'], 'a game trains its recipes, so --%s applies only to train --corpus');
     return trainGame(game as GameId, args);
   }
   refuseOptions(args, ['organelle'], '--%s applies only to train <game>');
@@ -172,6 +174,18 @@ async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
   console.log(`${game}: ${recipes.length} organelle(s) in ${formatDuration((performance.now() - t0) / 1000)} wall time on ${plural(cores, 'core')}`);
 }
 
+/**
+ * --tokenizer char (the default) or subword:N, a vocabulary of N units learned from the corpus
+ * (worker/model/subword.ts); for a Compose recipe the primitive names, `none` and `low_conf`
+ * are single units, so a plan is a few units.
+ */
+export function tokenizerOption(value: string | undefined, game?: string): TokenizerOptions {
+  if (value === undefined || value === 'char') return { kind: 'char' };
+  const m = /^subword:(\d+)$/.exec(value);
+  if (!m || Number(m[1]) < 2) throw new Error(`--tokenizer takes char or subword:N (N units, e.g. subword:512), not "${value}"`);
+  return { kind: 'subword', vocabSize: Number(m[1]), ...(game === 'compose' ? { protected: [...COMPOSE_LIBRARY.primitives.map((p) => p.name), 'none', 'low_conf'] } : {}) };
+}
+
 async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   const corpusPath = stringOption(args, 'corpus');
   const out = stringOption(args, 'out');
@@ -190,8 +204,9 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   await checkOutputFile(out, '--out');
   const name = stringOption(args, 'name') ?? recipe?.id ?? basename(corpusPath).replace(/\.[^.]*$/, '');
   const threads = threadsOption(args);
+  const tokenizer = tokenizerOption(stringOption(args, 'tokenizer'), recipe?.game);
   const organelle = await Organelle.create(await nodeWasmModule(), {
-    name, corpusId: name, corpusText, architecture: recipe?.architecture ?? SHAPE_PRESETS[shapeName], seed,
+    name, corpusId: name, corpusText, architecture: recipe?.architecture ?? SHAPE_PRESETS[shapeName], seed, tokenizer,
     config: { ...recipe?.config, steps, ...(lr !== undefined ? { learningRate: lr } : {}) },
     engine: { threads: { count: threads, platform: nodeThreadPlatform } },
   });

@@ -61,6 +61,11 @@ export interface RawAnswer {
   agreement?: number;
 }
 
+/** How many positions `text` takes in the model: its characters, or its subword units (the block and the answer limits count these). */
+function unitsOf(o: TrainedOrganelle, text: string): number {
+  return o.vocab.kind === 'char' ? text.length : o.vocab.encode(text).length;
+}
+
 /**
  * What an organelle answers to `prompt`: greedily; asked to weigh a plan (prompts.ts
  * weighPrompt), the plan read rather than written. With `agreement`, also the share of samples
@@ -70,13 +75,13 @@ export function rawAnswer(o: TrainedOrganelle, prompt: string, maxNew: number, a
   const weigh = parseWeighPrompt(prompt);
   if (weigh !== null) {
     // BOS, the prompt, '\n' and the plan must fit the block; a plan that does not is weighed as a cut-off answer
-    if (weigh.prompt.length + weigh.plan.length + 2 > o.shape.block) return { text: weigh.plan, probs: [], truncated: true };
+    if (unitsOf(o, weigh.prompt) + unitsOf(o, weigh.plan) + 2 > o.shape.block) return { text: weigh.plan, probs: [], truncated: true };
     return { text: weigh.plan, probs: o.answerProbs(weigh.prompt, weigh.plan), truncated: false };
   }
   // the answer may also stop where the block ends: BOS, the prompt and '\n' come first
-  const limit = Math.min(maxNew, o.shape.block - prompt.length - 2);
+  const limit = Math.min(maxNew, o.shape.block - unitsOf(o, prompt) - 2);
   const c = o.complete(prompt, { maxNew: limit });
-  const a = { text: c.text, probs: c.tokenProbs, truncated: c.text.length >= limit };
+  const a = { text: c.text, probs: c.tokenProbs, truncated: unitsOf(o, c.text) >= limit };
   return agreement && !a.truncated ? { ...a, agreement: agreementWith(o, prompt, a.text, maxNew) } : a;
 }
 
@@ -92,7 +97,7 @@ export function readConfidence(a: RawAnswer, rule: ConfidenceRule, agreement: bo
 
 /** The share of AGREEMENT_VOTES samples, seeded from the prompt, that answer `text`. */
 export function agreementWith(o: TrainedOrganelle, prompt: string, text: string, maxNew: number): number {
-  const limit = Math.min(maxNew, o.shape.block - prompt.length - 2);
+  const limit = Math.min(maxNew, o.shape.block - unitsOf(o, prompt) - 2);
   o.engine.seedSampling(fnv1a32(prompt));
   const temperatures = Array<number>(AGREEMENT_VOTES).fill(AGREEMENT_TEMPERATURE);
   const c = o.complete(prompt, { maxNew: limit, votes: AGREEMENT_VOTES, temperatures });
