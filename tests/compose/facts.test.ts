@@ -37,9 +37,12 @@ describe('planFacts', () => {
     expect(misfit('subtract 3 then floor at zero', 'offset(-3)|relu')).toBeNull();
   });
 
-  it('reads a number no parameter of the plan could take as the words\' own constant', () => {
-    expect(misfit('make the values add up to 1', 'normalize_sum')).toBeNull();
-    expect(misfit('standardize, then make a 0 or 1 mask of the z-scores above 2', 'zscore|threshold(2)')).toBeNull();
+  it('refuses a number said that no step takes, where a misread plan drops a parameter (wrong code the looser rule let through)', () => {
+    expect(misfit('start by adding 2 to the sequence', 'vec_add')?.fact).toBe('numbers');
+    expect(misfit('give me the top 3 largest values', 'maximum')?.fact).toBe('numbers');
+    expect(misfit('make the values sum to 1', 'total')?.fact).toBe('numbers');
+    // a factor said in words need not be taken: "halve the sample rate" is downsample's own phrase
+    expect(misfit('clip my signal, halve the sample rate of it and then compute the mean of it', 'clamp(-1,1)|downsample(2)|mean')).toBeNull();
   });
 
   it('refuses a value the intent does not say, naming the numbers fact', () => {
@@ -65,7 +68,7 @@ describe('planFacts', () => {
 });
 
 describe('planFacts on the intents typed by hand', () => {
-  it('refuses at most 1% of the right plans of every development file (docs/intents), where the word rules refused 42%', async () => {
+  it('refuses at most 1.5% of the right plans of every development file (docs/intents), where the word rules refused 42%', async () => {
     const { readdirSync, readFileSync } = await import('node:fs');
     const dir = new URL('../../docs/intents/', import.meta.url);
     let inLibrary = 0;
@@ -82,6 +85,6 @@ describe('planFacts on the intents typed by hand', () => {
       }
     }
     expect(inLibrary).toBeGreaterThan(1000);
-    expect(refused.length / inLibrary, refused.join('\n')).toBeLessThanOrEqual(0.01);
+    expect(refused.length / inLibrary, refused.join('\n')).toBeLessThanOrEqual(0.015);
   });
 });

@@ -1,10 +1,10 @@
 // The facts a plan must fit, whatever words the intent uses: the one check on a plan that a
 // hand-written rule may make (the understanding of the words is the Planners'). Each fact is
 // read off the intent and the plan alone, and each refusal names the fact:
-//   numbers  a parameter value other than its default is a number the intent says, each said
-//            number taken by one step; and every number the intent says is taken, by a value, a
-//            default said aloud ("over 3 points") or a number of a planned step's own phrase
-//            ("to the range 0 to 1")
+//   numbers  a parameter value other than its default is a number the intent says (or its
+//            size, the sign being the words'), each said number taken by one step; and every
+//            number the intent says is taken, by a value, a default said aloud ("over 3 points")
+//            or a number of a planned step's own phrase ("to the range 0 to 1")
 //   count    "how many" is answered by a step that returns a number, not an array
 //   inputs   two inputs named together ("x and y", "between a and b") are taken by the first step
 // said.ts runs these first and then its checks of the plan's words (settings.ts PlanCheckKind).
@@ -50,14 +50,24 @@ const NUMBER_WORDS = new Map<string, number>([
 ]);
 
 /**
- * Factors said in words ("halve it", "triple every value"), read as numbers even where a phrase
- * holds the word: "halve the sample rate" says 0.5 as much as "halve x" does, and a number no
- * parameter of the plan could take is no parameter missed (below).
+ * Factors said in words ("halve it", "triple every value"): a value they say is said ("halve x"
+ * is scale(0.5)), but none must be taken, since a phrase may hold the word for its own meaning
+ * ("halve the sample rate" is downsample(2)).
  */
 const FACTOR_WORDS = new Map<string, number>([
   ['half', 0.5], ['halve', 0.5], ['halves', 0.5], ['halved', 0.5], ['halving', 0.5], ['quarter', 0.25],
   ['double', 2], ['doubled', 2], ['doubling', 2], ['twice', 2], ['triple', 3], ['tripled', 3], ['tripling', 3], ['thrice', 3],
 ]);
+
+/**
+ * Numbers a step's definition holds, which a person may say of it without naming a parameter:
+ * "normalize it to sum to 1", "scale it so its euclidean norm is 1", "a 0 or 1 mask". A number
+ * said is taken by a planned step's constant as by its parameter.
+ */
+const DEFINITION_NUMBERS: Readonly<Record<string, readonly number[]>> = {
+  normalize_sum: [1], l2_normalize: [1], unit_std: [1], zscore: [0, 1], minmax_normalize: [0, 1],
+  softmax: [1], threshold: [0, 1], demean: [0], relu: [0],
+};
 
 /** A question a number answers: a plan for it must end in a step that returns one. */
 const ASKS_A_COUNT = /\bhow many\b/;
@@ -95,12 +105,6 @@ export function createFactCheck(primitives: readonly Primitive[]): FactCheck {
   const returns = new Map(primitives.map((p) => [p.name, p.returns]));
   const arrays = new Map(primitives.map((p) => [p.name, p.arrays]));
   const literalNumbers = new Map(primitives.map((p) => [p.name, mostNumbers(phraseNumbers(p))]));
-  const params = new Map(primitives.map((p) => [p.name, p.params]));
-  /** Whether parameter `i` of `name` can hold `value` (in its range; an integer where it counts). */
-  const fits = (name: string, i: number, value: number) => {
-    const spec = params.get(name)?.[i];
-    return spec !== undefined && value >= spec.min && value <= spec.max && (spec.kind === 'number' || Number.isInteger(value));
-  };
   // a number word a phrase holds as a word ("the power of two") is that phrase's, not a number said
   const phraseWords = new Set(primitives.flatMap((p) => phraseKeyWords(p).flat(2)));
   const inDigits = (intent: string) =>
@@ -108,20 +112,13 @@ export function createFactCheck(primitives: readonly Primitive[]): FactCheck {
       const w = written.toLowerCase();
       return NUMBER_WORDS.has(w) && !phraseWords.has(w) ? String(NUMBER_WORDS.get(w)) : written;
     });
-  /** inDigits, and the ways a number is written that only the facts read: ".2", "0..1", "3x", "halve". */
-  const numbersWritten = (intent: string) =>
-    inDigits(
-      intent
-        .replace(BARE_POINT, '$10.$2')
-        .replace(RANGE, '$1 to $2')
-        .replace(TIMES, '$1')
-        .replace(/\b[a-z]+\b/gi, (written) => (FACTOR_WORDS.has(written.toLowerCase()) ? String(FACTOR_WORDS.get(written.toLowerCase())) : written)),
-    );
-  /** The numbers the intent says, in order; a bound said "plus or minus" once is said on both sides. */
-  const numbersSaid = (intent: string) => {
-    const symmetric = [...intent.matchAll(PLUS_MINUS)].map((m) => Number(m[1]));
-    return [...tokenize(intent.replace(PLUS_MINUS, ' ')).filter(isNumber).map(Number), ...symmetric.flatMap((n) => [-n, n])];
-  };
+  /** inDigits, and the ways a number is written that only the facts read: ".2", "0..1", "3x". */
+  const numbersWritten = (intent: string) => inDigits(intent.replace(BARE_POINT, '$10.$2').replace(RANGE, '$1 to $2').replace(TIMES, '$1'));
+  /** The numbers the intent says, in order ("+-3" and "plus or minus 3" say 3), and the factors its words say. */
+  const numbersSaid = (intent: string) => ({
+    said: tokenize(intent.replace(PLUS_MINUS, ' $1 ')).filter(isNumber).map(Number),
+    factors: tokenize(intent).flatMap((w) => (FACTOR_WORDS.has(w) ? [FACTOR_WORDS.get(w)!] : [])),
+  });
 
   function misfit(written: string, composition: Composition): FactRefusal | null {
     const intent = numbersWritten(written).toLowerCase();
@@ -134,37 +131,34 @@ export function createFactCheck(primitives: readonly Primitive[]): FactCheck {
       return { fact: 'inputs', why: `the intent names two inputs, and the plan's first step ${first.name} takes one` };
     }
     // A value is said by its number, or by its size where the words give the sign ("subtract 2"
-    // is offset(-2), "clip at 3" may be clamp(-3,3)): the sign is the words' meaning, the Planners' to read.
-    const numbers = numbersSaid(intent);
-    const take = (value: number) => {
-      let at = numbers.indexOf(value);
-      if (at < 0) at = numbers.findIndex((n) => Math.abs(n) === Math.abs(value));
-      if (at >= 0) numbers.splice(at, 1);
+    // is offset(-2), "clip at 3" clamp(-3,3)): the sign is the words' meaning, the Planners' to read.
+    const { said: numbers, factors } = numbersSaid(intent);
+    const takeFrom = (pool: number[], value: number) => {
+      let at = pool.indexOf(value);
+      if (at < 0) at = pool.findIndex((n) => Math.abs(n) === Math.abs(value));
+      if (at >= 0) pool.splice(at, 1);
       return at >= 0;
     };
-    const free: { name: string; i: number }[] = [];
+    const take = (value: number) => takeFrom(numbers, value) || takeFrom(factors, value);
     for (const step of composition) {
-      const said = new Set<number>();
+      const taken = new Set<number>();
       for (const [i, value] of step.args.entries()) {
-        if (value === defaults.get(step.name)?.[i]) {
-          free.push({ name: step.name, i });
-          continue;
-        }
-        // a symmetric bound said once ("clip to 3", "+-3") takes both of a step's values -3 and 3
-        if (said.has(-value)) continue;
-        if (!take(value)) return { fact: 'numbers', why: `the plan's ${step.name} takes ${value} (a number the intent does not say, or says for another step)` };
-        said.add(value);
+        if (value === defaults.get(step.name)?.[i]) continue;
+        // a bound said once ("clip at 3", "+-3") takes both of a step's values -3 and 3
+        if (!take(value) && !taken.has(-value)) return { fact: 'numbers', why: `the plan's ${step.name} takes ${value} (a number the intent does not say, or says for another step)` };
+        taken.add(value);
       }
     }
-    // the converse: a number said is a parameter taken. A parameter left at its default takes a
-    // number said equal to it ("over 3 points"), and a planned step's own phrase its numbers ("to
-    // the range 0 to 1"); a number left over is a parameter the plan missed only if some planned
-    // parameter is still at its default and could hold it. A number no parameter of the plan
-    // could take ("sum to 1", "a 0/1 mask") is a constant of the words' meaning.
-    const open = free.filter(({ name, i }) => !take(defaults.get(name)![i]));
-    for (const step of new Set(composition.map((s) => s.name))) for (const n of literalNumbers.get(step) ?? []) take(n);
-    const missed = numbers.find((n) => open.some(({ name, i }) => fits(name, i, n)));
-    if (missed !== undefined) return { fact: 'numbers', why: `the intent says ${missed}, which no step of the plan takes` };
+    // and the converse: every number said is taken, by a value, a default said aloud ("over 3
+    // points"), a number of a planned step's own phrase ("to the range 0 to 1") or of its
+    // definition ("sum to 1": DEFINITION_NUMBERS); a number no
+    // step takes is a parameter the plan missed ("add 2" planned as vec_add, "the top 3 values"
+    // as the maximum)
+    for (const step of composition) step.args.forEach((value, i) => value === defaults.get(step.name)?.[i] && takeFrom(numbers, value));
+    for (const step of new Set(composition.map((s) => s.name))) {
+      for (const n of [...(literalNumbers.get(step) ?? []), ...(DEFINITION_NUMBERS[step] ?? [])]) takeFrom(numbers, n);
+    }
+    if (numbers.length > 0) return { fact: 'numbers', why: `the intent says ${numbers[0]}, which no step of the plan takes` };
     return null;
   }
 
