@@ -32,6 +32,7 @@ const corpusText = recipe.buildCorpus();
 const seed = job.seed ?? recipe.seed;
 const organelle = await Organelle.create(await nodeWasmModule(), {
   name: recipe.id, corpusId: recipe.id, corpusText, architecture: recipe.architecture, seed,
+  ...(recipe.tokenizer ? { tokenizer: recipe.tokenizer } : {}),
   config: {
     ...recipe.config,
     ...(job.steps ? { steps: job.steps } : {}),

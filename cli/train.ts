@@ -16,7 +16,7 @@ import { TrainingDiverged, TrainingRun, formatProgress, formatDuration, type Tra
 import { SHAPE_PRESETS, isShapePresetName } from '../worker/model/shape.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { findRecipe, recipesFor, type GameId } from '../worker/recipes/index.ts';
-import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
+import { PLAN_UNITS } from '../worker/compose/library.ts';
 import type { TokenizerOptions } from '../worker/model/tokenizer.ts';
 import { intOption, parseArgs, stringOption, limitedOption, type ParsedArgs } from './args.ts';
 import { COMMAND_USAGE } from './usage.ts';
@@ -183,7 +183,7 @@ export function tokenizerOption(value: string | undefined, game?: string): Token
   if (value === undefined || value === 'char') return { kind: 'char' };
   const m = /^subword:(\d+)$/.exec(value);
   if (!m || Number(m[1]) < 2) throw new Error(`--tokenizer takes char or subword:N (N units, e.g. subword:512), not "${value}"`);
-  return { kind: 'subword', vocabSize: Number(m[1]), ...(game === 'compose' ? { protected: [...COMPOSE_LIBRARY.primitives.map((p) => p.name), 'none', 'low_conf'] } : {}) };
+  return { kind: 'subword', vocabSize: Number(m[1]), ...(game === 'compose' ? { protected: [...PLAN_UNITS] } : {}) };
 }
 
 async function trainCorpusFile(args: ParsedArgs): Promise<void> {

@@ -2,6 +2,7 @@
 // or restored from a checkpoint), runs it as a TrainingSession, and evaluates and encodes
 // the finished model. Runs unchanged in Node, which is how the tests drive it.
 import { Organelle } from '../organelle.ts';
+import type { TokenizerOptions } from '../model/tokenizer.ts';
 import { parseCorpus, type Document } from '../corpus/documents.ts';
 import { decodeModelFile, encodeModelFile } from '../model/model-file.ts';
 import { findRecipe } from './recipes.ts';
@@ -20,6 +21,8 @@ export interface ResolvedSource {
   validation: Document[];
   recipeId?: string;
   config: Record<string, unknown>;
+  /** The recipe's tokenizer, so a run in the browser makes the model the command line makes; characters when absent. */
+  tokenizer?: TokenizerOptions;
 }
 
 /**
@@ -38,6 +41,7 @@ export function resolveSource(request: Pick<TrainRequest, 'source'>, built?: str
       validation: [],
       recipeId: recipe.id,
       config: recipe.config,
+      ...(recipe.tokenizer ? { tokenizer: recipe.tokenizer } : {}),
     };
   }
   const validation = s.validationText?.trim() ? parseCorpus(s.validationText) : [];
@@ -72,6 +76,7 @@ export async function prepare(
     corpusText: source.corpusText,
     architecture: request.architecture,
     seed: request.seed,
+    ...(source.tokenizer ? { tokenizer: source.tokenizer } : {}),
     config: { ...source.config, steps: request.steps },
   });
 }

@@ -10,3 +10,6 @@ export const COMPOSE_LIBRARY: Library = {
   primitives: PRIMITIVES,
   lookup: (name) => BY_NAME.get(name),
 };
+
+/** What a plan is written in beside numbers and punctuation: each a single unit of a subword Planner (worker/model/subword.ts). */
+export const PLAN_UNITS: readonly string[] = [...PRIMITIVES.map((p) => p.name), 'none', 'low_conf'];

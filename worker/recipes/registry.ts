@@ -4,6 +4,7 @@
 // trained in either place from the same entry is the same model, bit for bit.
 import type { ShapePreset } from '../model/shape.ts';
 import type { TrainConfig } from '../model/types.ts';
+import type { TokenizerOptions } from '../model/tokenizer.ts';
 
 export type GameId = 'puzzle8' | 'tictactoe' | 'connect4' | 'compose';
 
@@ -16,6 +17,7 @@ export interface OrganelleRecipe {
   architecture: ShapePreset;
   seed: number;
   config: Partial<TrainConfig>; // overrides of DEFAULT_TRAIN_CONFIG (steps included)
+  tokenizer?: TokenizerOptions; // characters unless given (worker/model/tokenizer.ts)
   buildCorpus(): string; // PROMPT\nRESPONSE documents separated by blank lines
 }
 
