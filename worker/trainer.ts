@@ -8,6 +8,7 @@
 // weights that are not, at the end or before a checkpoint, throws TrainingDiverged. The
 // checks only read what the step computed, so the weights of a run that does not diverge
 // are the same, bit for bit.
+import { RunEta } from './run-eta.ts';
 import type { Organelle } from './organelle.ts';
 import { firstNonFinite } from './model/model-file.ts';
 import { DEFAULT_TRAIN_CONFIG } from './model/recipe.ts';
@@ -56,6 +57,7 @@ export class TrainingRun {
   readonly organelle: Organelle;
   readonly steps: number;
   #elapsedMs = 0;
+  #eta = new RunEta();
   #last: TrainProgress;
   #diverged: TrainingDiverged | null = null;
   readonly #now: () => number;
@@ -129,14 +131,14 @@ export class TrainingRun {
     }
     const ms = Math.max(this.#now() - start, 1e-3);
     this.#elapsedMs += ms;
-    const stepsPerSec = (n * 1000) / ms;
-    const remaining = this.steps - this.organelle.stepsDone;
+    this.#eta.observe(this.organelle.stepsDone, this.steps, this.#elapsedMs);
     this.#last = {
       step: this.organelle.stepsDone,
       steps: this.steps,
       loss: n ? lossSum / n : this.#last.loss,
       tokensPerSec: (tokens * 1000) / ms,
-      etaSeconds: n ? remaining / stepsPerSec : NaN,
+      // smoothed over the run's last minute (run-eta.ts), not this slice's own rate, which jumps
+      etaSeconds: this.#eta.seconds,
       elapsedMs: this.#elapsedMs,
       // while the governor compares, the last step's thread count says nothing of the device
       threads: governor?.comparing ? engine.helpers + 1 : engine.threads,
