@@ -104,7 +104,7 @@ export const COMMAND_USAGE = {
           'to use, every one unless given; the same bits on any number); --out: public/models/<game>/ unless given',
       },
       {
-        call: 'train --corpus FILE --out FILE [--steps N] [--seed S] [--lr R] [--shape 30k|64k|92k|160k|460k | --recipe ID] [--tokenizer char|subword:N] [--name NAME] [--threads N]',
+        call: 'train --corpus FILE --out FILE [--steps N] [--seed S] [--lr R] [--shape 30k|64k|92k|160k|460k] [--recipe ID] [--tokenizer char|subword:N] [--name NAME] [--threads N]',
         does: 'train one organelle on a corpus of PROMPT\\nRESPONSE documents separated by blank lines\n' +
           '(25,000 steps, seed 1, shape 64k, the corpus file\'s name and every core unless given);\n' +
           '--recipe (compose/planner, ...): that recipe\'s shape, settings, seed and name on this corpus;\n' +

@@ -194,7 +194,8 @@ describe('measured results of the shipped models', () => {
     // the last file, measured once before anyone read it, by kind: compositions composed, requests the library cannot do refused
     const last = typed[typed.length - 1].by_kind;
     expect(composeRow).toContain(
-      `composes ${share(last.clean.passed, last.clean.intents)} of the compositions it asks for and refuses ${share(last.unknown.passed, last.unknown.intents)} of the requests the library cannot do`,
+      `composes ${last.clean.passed} of ${last.clean.intents} compositions it asks for (${share(last.clean.passed, last.clean.intents)}) and refuses ` +
+        `${last.unknown.passed} of ${last.unknown.intents} requests the library cannot do (${share(last.unknown.passed, last.unknown.intents)})`,
     );
   });
 });
