@@ -251,6 +251,24 @@ describe('PlaySession: links', () => {
     expect(calls.watch).toEqual([['connect4', 'second', 'tactical', 7]]);
     expect(session.played).toEqual({ game: 'connect4', mode: 'watch' });
   });
+
+  it('takes a link followed while a watched game is being played once that game is done, rather than dropping it', async () => {
+    const { session, calls, api } = setup();
+    // the worker plays connect four until the test lets it finish
+    const played = api.watchGame.getMockImplementation()!;
+    let finish = () => {};
+    api.watchGame.mockImplementationOnce((...args) => new Promise((resolve) => { finish = () => resolve(played(...args)); }));
+    const watching = session.arrive({ game: 'connect4', match: { watch: 'tactical', as: 'first' } });
+    await vi.waitFor(() => expect(api.watchGame).toHaveBeenCalledTimes(1));
+    expect(session.busy).toBe(true);
+    // the address changes to a tic-tac-toe game while connect four is still being played
+    await session.arrive({ game: 'tictactoe', match: { watch: 'minimax', as: 'second' } });
+    expect(calls.watch).toHaveLength(0);
+    finish();
+    await watching;
+    expect(calls.watch.map((c) => c.slice(0, 3))).toEqual([['connect4', 'first', 'tactical'], ['tictactoe', 'second', 'minimax']]);
+    expect(session.played).toEqual({ game: 'tictactoe', mode: 'watch' });
+  });
 });
 
 describe('PlaySession: watching', () => {

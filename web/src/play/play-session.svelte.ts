@@ -59,6 +59,7 @@ export class PlaySession {
   #played = $state<{ game: PlayGame; mode: PlayMode } | null>(null);
   /** The whole setup of the game on the board (playHref of it, models included), to know a link for it is already shown. */
   #playedAddress: string | null = null;
+  #pendingArrival: PlaySetup | null = null;
   #playedModels = $state.raw<Readonly<Record<string, string>>>({});
   #copy = $state<CopyState>('idle');
   #started = $state(0);
@@ -141,7 +142,12 @@ export class PlaySession {
    * that very game is already on the board (back to it from another view), which stays.
    */
   async arrive(setup: PlaySetup): Promise<void> {
-    if (this.busy) return;
+    if (this.busy) {
+      // an address that arrives while a game is being played (a link followed while the
+      // organelles watch one through) is taken as soon as that game is done, not dropped
+      this.#pendingArrival = setup;
+      return;
+    }
     this.setUp(setup);
     if (!setup.match) return;
     await this.#deps.library.loaded();
@@ -224,6 +230,15 @@ export class PlaySession {
       this.#status = 'error';
       this.#error = errorMessage(err);
     }
+    await this.#takePendingArrival();
+  }
+
+  /** The address that arrived while the game was busy, now that it is not. */
+  async #takePendingArrival(): Promise<void> {
+    const pending = this.#pendingArrival;
+    if (pending === null || this.busy) return; // still busy: the game's next turn takes it
+    this.#pendingArrival = null;
+    await this.arrive(pending);
   }
 
   /**
@@ -246,6 +261,7 @@ export class PlaySession {
       this.#moveError = errorMessage(err);
       this.#status = 'your-turn';
     }
+    await this.#takePendingArrival();
   }
 
   async copyLink(): Promise<void> {
@@ -281,6 +297,7 @@ export class PlaySession {
         this.#replyTimer = null;
         this.playback.toEnd();
         this.#status = status;
+        void this.#takePendingArrival();
       }, REPLY_DELAY_MS);
     } else {
       this.#status = status;
