@@ -6,13 +6,12 @@
 // corpus/compose.ts mixes these with the table's sentences when its `language` option says
 // 'families'; every document still passes the same held-out checks there.
 import type { Rng } from '../worker/games/rng.ts';
-import { drawChain, drawParam, drawWording, renderIntent, type Intent } from '../worker/compose/intents.ts';
+import { drawChain, drawParam, drawWording, fillForm, renderIntent, type Intent } from '../worker/compose/intents.ts';
 import { trainingTemplates } from '../worker/compose/language/templates.ts';
 import { DESCRIPTIONS } from '../worker/compose/language/descriptions.ts';
 import { ALL_DOMAIN_OBJECTS, DOMAIN_PAIRS } from '../worker/compose/language/domains.ts';
 import { OBJECTS, PAIRS, REFS } from '../worker/compose/language/words.ts';
 import { respell } from '../worker/compose/language/respell.ts';
-import { formatNumber } from '../worker/compose/plan.ts';
 import type { Library } from '../worker/compose/sets.ts';
 import type { Phrase, Primitive, Step } from '../worker/compose/types.ts';
 
@@ -47,28 +46,37 @@ function widened(p: Primitive): Primitive {
   return words ? { ...p, phrases: [...p.phrases, ...words.describe] } : p;
 }
 
+/** Each library widened once: its primitives with their descriptions, and a lookup of those. */
+const WIDENED = new WeakMap<Library, { primitives: Primitive[]; lookup: (name: string) => Primitive | undefined }>();
+function widenedLibrary(lib: Library) {
+  let w = WIDENED.get(lib);
+  if (!w) {
+    const primitives = lib.primitives.map(widened);
+    const byName = new Map(primitives.map((q) => [q.name, q]));
+    w = { primitives, lookup: (name) => byName.get(name) };
+    WIDENED.set(lib, w);
+  }
+  return w;
+}
+
 /** Values for a step whose words say the slots in `form` (a default where they are silent). */
 function argsFor(rng: Rng, p: Primitive, form: string): number[] {
   return p.params.map((spec, i) => (form.includes(`{p${i}}`) ? drawParam(rng, spec) : spec.default));
 }
 
-const fill = (form: string, x: string, args: readonly number[]) =>
-  form.replaceAll('{x}', x).replaceAll('{xy}', x).replace(/\{p(\d)\}/g, (_, i: string) => formatNumber(args[Number(i)]));
-
 /** One clause saying step `p` on `x`, from a family's forms: [the clause, its gerund or null, the step]. */
 function clause(rng: Rng, p: Primitive, x: string, first: boolean): { verb: string; gerund: string | null; step: Step } {
   const words = DESCRIPTIONS[p.name];
   const kind = words ? rng.int(10) : 0;
+  // a bare or code form (three in ten after the first clause; the first, code only): the step named alone ("diff", "np.cumsum(x)")
   if (kind >= 7 && words && (!first || kind === 9)) {
-    // a bare or code form: the step named alone ("diff", "np.cumsum(x)")
     const form = kind === 9 && words.code.length > 0 ? rng.pick(words.code) : rng.pick(words.bare);
     const args = argsFor(rng, p, form);
-    const said = fill(form, x, args);
-    return { verb: first && kind !== 9 ? `${said} of ${x}` : said, gerund: null, step: { name: p.name, args } };
+    return { verb: fillForm(form, x, args), gerund: null, step: { name: p.name, args } };
   }
   const phrase: Phrase = rng.pick(widened(p).phrases);
   const args = argsFor(rng, p, phrase.verb);
-  return { verb: fill(phrase.verb, x, args), gerund: fill(phrase.gerund, x, args), step: { name: p.name, args } };
+  return { verb: fillForm(phrase.verb, x, args), gerund: fillForm(phrase.gerund, x, args), step: { name: p.name, args } };
 }
 
 /** A sentence of one family, and the plan it asks for; null when the draw finds nothing to say. */
@@ -77,9 +85,9 @@ export function familyIntent(rng: Rng, lib: Library, family: SentenceFamily, i: 
   const words = DESCRIPTIONS[p.name];
   if (family === 'described') {
     const steps = p.returns === 'number' ? 1 : [1, 2, 2, 3][rng.int(4)];
-    const chain = drawChain(rng, lib.primitives.map(widened), [widened(p)], steps, { pairAllowed: allowedPair });
+    const { primitives, lookup } = widenedLibrary(lib);
+    const chain = drawChain(rng, primitives, [lookup(p.name)!], steps, { pairAllowed: allowedPair });
     if (chain === null) return null;
-    const lookup = (name: string) => { const q = lib.lookup(name); return q ? widened(q) : undefined; };
     const drawn = drawWording(rng, chain, trainingTemplates(steps), lookup);
     if (drawn === null) return null;
     const wording = { ...drawn.wording, object: object(rng, chain[0].arrays) };
@@ -89,13 +97,13 @@ export function familyIntent(rng: Rng, lib: Library, family: SentenceFamily, i: 
   if (family === 'question') {
     const form = rng.pick(words.ask);
     const args = argsFor(rng, p, form);
-    const text = fill(form, object(rng, p.arrays), args) + (rng.int(3) === 0 ? '' : '?');
+    const text = fillForm(form, object(rng, p.arrays), args) + (rng.int(3) === 0 ? '' : '?');
     return { text, composition: [{ name: p.name, args }], template: 'question' };
   }
   if (family === 'bare' || family === 'code') {
     const form = family === 'code' && words.code.length > 0 ? rng.pick(words.code) : rng.pick(words.bare);
     const args = argsFor(rng, p, form);
-    const said = fill(form, 'x', args);
+    const said = fillForm(form, 'x', args);
     const on = object(rng, p.arrays);
     const text = family === 'code' ? said : [said, `${said} of ${on}`, `${on}: ${said}`, `${said} on ${on}`][rng.int(4)];
     return { text, composition: [{ name: p.name, args }], template: family };

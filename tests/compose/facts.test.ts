@@ -5,14 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { planFacts } from '../../worker/compose/facts.ts';
 import { parsePlan } from '../../worker/compose/plan.ts';
+import { plan } from '../helpers/plan.ts';
 import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
-import type { Composition } from '../../worker/compose/types.ts';
 
-const plan = (text: string): Composition => {
-  const p = parsePlan(text, COMPOSE_LIBRARY.lookup);
-  if (!p.ok || !('composition' in p)) throw new Error(`bad plan ${text}`);
-  return p.composition;
-};
 const misfit = (intent: string, text: string) => planFacts.misfit(intent, plan(text));
 
 describe('planFacts', () => {

@@ -11,7 +11,7 @@ import { COMPOSE_LIBRARY as LIB } from '../../worker/compose/library.ts';
 import { parsePlan } from '../../worker/compose/plan.ts';
 import { holdsOutPair } from '../../worker/compose/splits.ts';
 import { TEST_UNKNOWN_WORDS } from '../../worker/compose/language/oov.ts';
-import { intentKey } from '../../worker/compose/language/typed-keys-rule.ts';
+import { intentKey } from '../../worker/compose/language/intent-key.ts';
 import { Rng } from '../../worker/games/rng.ts';
 import { SENTENCE_FAMILIES } from '../../corpus/compose-families.ts';
 

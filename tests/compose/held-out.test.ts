@@ -26,6 +26,7 @@ import { TEST_UNKNOWN_WORDS, VALIDATION_UNKNOWN, VALIDATION_UNKNOWN_PHRASE_WORDS
 import { Rng } from '../../worker/games/rng.ts';
 import type { Composition, Phrase, Step } from '../../worker/compose/types.ts';
 import { parseIntentsFile } from '../../cli/eval-compose.ts';
+import { intentKey } from '../../worker/compose/language/intent-key.ts';
 
 // ---- documents
 
@@ -58,11 +59,6 @@ function plannerParts(prompt: string): { intent: string; blocked: string[] } {
 /** The intent a document was written for: the Planner's before its blocked field. */
 function intentOf(doc: Doc): string {
   return doc.corpus === 'planner' ? plannerParts(doc.prompt).intent : doc.prompt;
-}
-
-/** Lower case, one space between words, no punctuation at the end. */
-function normalise(text: string): string {
-  return text.toLowerCase().replace(/\s+/g, ' ').trim().replace(/[\s.!?,;:]+$/, '');
 }
 
 const CALL = /const [a-h]=([a-z][a-z0-9_]*)\(([^()]*)\)/g;
@@ -208,7 +204,7 @@ function plannerSentences(): { text: string; template: string }[] {
     const plan = parsePlan(d.response, LIB.lookup);
     if (!plan.ok) throw new Error(`a Planner answer the grammar refuses: ${d.response} (${plan.reason})`);
     if ('refusal' in plan) return []; // an unknown concept: no sentence of the generator
-    const text = normalise(intent);
+    const text = intentKey(intent);
     const template = cleanTemplate(text, plan.composition);
     return template === null ? [] : [{ text, template }];
   });
@@ -246,9 +242,9 @@ describe('no corpus prompt is an evaluation intent', () => {
   });
 
   it('compared in lower case, spaces collapsed, end punctuation stripped (Planner and single)', () => {
-    const prompts = new Map([...docs.planner, ...docs.single].map((d) => [normalise(intentOf(d)), d.prompt]));
+    const prompts = new Map([...docs.planner, ...docs.single].map((d) => [intentKey(intentOf(d)), d.prompt]));
     const leaked = evaluationIntents().flatMap((e) => {
-      const hit = prompts.get(normalise(e.intent));
+      const hit = prompts.get(intentKey(e.intent));
       return hit === undefined ? [] : [`${e.set}: "${e.intent}" ~ "${hit}"`];
     });
     expect(leaked).toEqual([]);
@@ -267,13 +263,13 @@ describe('intents typed by hand (docs/intents)', () => {
 
   it('none is a corpus prompt, exactly, as the Planner reads it, or normalised', () => {
     const exact = new Set(everyDoc.flatMap((d) => [d.prompt, intentOf(d)]));
-    const normalised = new Set([...docs.planner, ...docs.single].map((d) => normalise(intentOf(d))));
+    const normalised = new Set([...docs.planner, ...docs.single].map((d) => intentKey(intentOf(d))));
     const read = (intent: string) => plannerParts(plannerPrompt(intent, [])).intent;
     expect(FILES.length, 'files in docs/intents').toBeGreaterThanOrEqual(8);
     for (const name of FILES) {
       const cases = typed(name);
       expect(cases.length, name).toBeGreaterThanOrEqual(100);
-      const leaked = cases.map((c) => c.intent).filter((i) => exact.has(i) || exact.has(read(i)) || normalised.has(normalise(i)) || normalised.has(normalise(read(i))));
+      const leaked = cases.map((c) => c.intent).filter((i) => exact.has(i) || exact.has(read(i)) || normalised.has(intentKey(i)) || normalised.has(intentKey(read(i))));
       expect(leaked, name).toEqual([]);
     }
   });
@@ -282,7 +278,7 @@ describe('intents typed by hand (docs/intents)', () => {
     const seen = new Map<string, string>();
     for (const name of FILES) {
       for (const c of typed(name)) {
-        const key = normalise(c.intent);
+        const key = intentKey(c.intent);
         expect(seen.get(key), `${name}: ${c.intent}`).toBeUndefined();
         seen.set(key, name);
       }
@@ -438,9 +434,9 @@ describe('perturbed intents', () => {
 
   it('none is in a corpus, exactly or normalised', () => {
     const prompts = new Set(everyDoc.map(intentOf));
-    const normalised = new Set([...docs.planner, ...docs.single].map((d) => normalise(intentOf(d))));
+    const normalised = new Set([...docs.planner, ...docs.single].map((d) => intentKey(intentOf(d))));
     const slipped = [...sets.perturbed, ...sets.validation.filter((c) => c.kind === 'perturbed')];
-    expect(slipped.filter((c) => prompts.has(c.intent) || normalised.has(normalise(c.intent))).map((c) => c.intent)).toEqual([]);
+    expect(slipped.filter((c) => prompts.has(c.intent) || normalised.has(intentKey(c.intent))).map((c) => c.intent)).toEqual([]);
   });
 
   it('the held-out fillers are in no corpus document (whole words), and the set uses them', () => {
@@ -539,7 +535,7 @@ describe('the evaluation sets', () => {
   });
 
   it('the validation set shares no intent with any test set', () => {
-    const test = new Set(TEST_SETS.flatMap((n) => sets[n].map((c) => normalise(c.intent))));
-    expect(sets.validation.filter((c) => test.has(normalise(c.intent))).map((c) => c.intent)).toEqual([]);
+    const test = new Set(TEST_SETS.flatMap((n) => sets[n].map((c) => intentKey(c.intent))));
+    expect(sets.validation.filter((c) => test.has(intentKey(c.intent))).map((c) => c.intent)).toEqual([]);
   });
 });

@@ -4,16 +4,10 @@
 // out; it reads typos as the keyword decomposer does, and lets a longer phrase miss one word.
 import { describe, expect, it } from 'vitest';
 import { planWords } from '../../worker/compose/said.ts';
-import { parsePlan } from '../../worker/compose/plan.ts';
+import { plan } from '../helpers/plan.ts';
 import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
 import { buildSet } from '../../worker/compose/sets.ts';
-import type { Composition } from '../../worker/compose/types.ts';
 
-const plan = (text: string): Composition => {
-  const p = parsePlan(text, COMPOSE_LIBRARY.lookup);
-  if (!p.ok || !('composition' in p)) throw new Error(`bad plan ${text}`);
-  return p.composition;
-};
 const unsaid = (intent: string, text: string) => planWords.unsaid(intent, plan(text));
 
 describe('planWords', () => {

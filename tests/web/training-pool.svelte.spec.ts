@@ -39,7 +39,6 @@ const progress = (step: number, loss: number): TrainProgress => ({
   loss,
   curve: { steps: [step], losses: [loss] },
   tokensPerSec: 1000,
-  etaSeconds: 1,
   elapsedMs: step * 10,
 });
 

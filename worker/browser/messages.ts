@@ -75,7 +75,6 @@ export interface TrainProgress {
   loss: number; // mean batch loss over the last slice (label-smoothed, as trained)
   curve: LossCurve; // the slice's loss points, several per slice, for the chart
   tokensPerSec: number; // smoothed over recent slices
-  etaSeconds: number; // NaN until known
   elapsedMs: number; // training time, pauses excluded, across resumes
   threads?: number; // threads that trained the latest step: fewer than the run's while one trains faster on this device (worker/thread-governor.ts)
 }

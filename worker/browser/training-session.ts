@@ -44,7 +44,6 @@ export class TrainingSession {
   readonly #yield: () => Promise<void>;
   #state: State = 'idle';
   #wake: (() => void) | null = null;
-  #stepsPerSec = NaN;
   #tokensPerSec = NaN;
   #loss = NaN;
   #curve: LossCurve = { steps: [], losses: [] };
@@ -144,22 +143,19 @@ export class TrainingSession {
     const steps = this.step - stepBefore;
     this.#loss = steps ? lossSum / steps : this.#loss;
     this.#curve = curve;
-    const a = Number.isNaN(this.#stepsPerSec) ? 1 : RATE_SMOOTHING;
-    this.#stepsPerSec = a * ((steps * 1000) / ms) + (1 - a) * (this.#stepsPerSec || 0);
+    const a = Number.isNaN(this.#tokensPerSec) ? 1 : RATE_SMOOTHING;
     this.#tokensPerSec = a * ((tokens * 1000) / ms) + (1 - a) * (this.#tokensPerSec || 0);
     return ms;
   }
 
   get progress(): TrainProgress {
     const p = this.#run.progress;
-    const remaining = p.steps - p.step;
     return {
       step: p.step,
       steps: p.steps,
       loss: this.#loss,
       curve: this.#curve,
       tokensPerSec: Number.isNaN(this.#tokensPerSec) ? 0 : this.#tokensPerSec,
-      etaSeconds: remaining === 0 ? 0 : this.#stepsPerSec > 0 ? remaining / this.#stepsPerSec : NaN,
       elapsedMs: this.elapsedMs,
       threads: p.threads,
     };

@@ -34,7 +34,8 @@ export function phraseFits(phrase: Phrase, primitive: Primitive, args: readonly 
   return primitive.params.every((spec, i) => phraseSays(phrase, i) || args[i] === spec.default);
 }
 
-function fill(form: string, x: string, args: readonly number[]): string {
+/** A phrase form with what it works on (`{x}`, `{xy}`) and its parameters' values (`{p0}`, ...) filled in. */
+export function fillForm(form: string, x: string, args: readonly number[]): string {
   return form
     .replaceAll('{x}', x)
     .replaceAll('{xy}', x)
@@ -43,9 +44,9 @@ function fill(form: string, x: string, args: readonly number[]): string {
 
 export function stepWords(phrase: Phrase, args: readonly number[]): StepWords {
   return {
-    verb: (x) => fill(phrase.verb, x, args),
-    gerund: (x) => fill(phrase.gerund, x, args),
-    noun: (x) => fill(phrase.noun, x, args),
+    verb: (x) => fillForm(phrase.verb, x, args),
+    gerund: (x) => fillForm(phrase.gerund, x, args),
+    noun: (x) => fillForm(phrase.noun, x, args),
   };
 }
 

@@ -253,7 +253,8 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
     unsaid(written, composition) {
       const misfit = facts.unsaid(written, composition);
       if (misfit !== null) return misfit;
-      const words = readWords(facts.inDigits(written));
+      const intent = facts.inDigits(written);
+      const words = readWords(intent);
       const planned = new Map<string, number>();
       for (const step of composition) planned.set(step.name, (planned.get(step.name) ?? 0) + 1);
       for (const [name, times] of planned) {
@@ -267,7 +268,7 @@ export function createPlanWordsChecker(primitives: readonly Primitive[], unknown
       if (stray !== null) return `the intent says "${stray}", which names an operation no step of the plan has`;
       // a thing the intent names that no corpus holds ("the knee of x") is a step no plan of
       // known pieces says, however well the rest of the plan is said
-      const noun = unknownNoun(facts.inDigits(written));
+      const noun = unknownNoun(intent);
       return noun === null ? null : `the intent names "${noun}", which no corpus holds and no step of the plan says`;
     },
   };

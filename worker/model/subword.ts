@@ -32,7 +32,7 @@
 // neither Map insertion order nor the machine can change it: the same corpus gives the same
 // merges anywhere. Encoding applies merges by rank (lowest first), which cuts every training
 // chunk exactly as training did.
-import { Vocab, VocabError, describeChar } from './vocab.ts';
+import { Vocab, VocabError, decodeUnits, describeChar } from './vocab.ts';
 import type { SubwordSpec, Tokenizer } from './tokenizer.ts';
 
 /** The word characters (see the header): letters, digits and '_' of ASCII, and later scripts. */
@@ -246,16 +246,7 @@ export class SubwordVocab implements Tokenizer {
   }
 
   decode(ids: ArrayLike<number>): string {
-    let text = '';
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i];
-      if (id === this.bos) continue;
-      if (!Number.isInteger(id) || id < 0 || id > this.bos) {
-        throw new RangeError(`token id ${id} at index ${i} is outside this vocabulary (size ${this.size})`);
-      }
-      text += this.#texts[id];
-    }
-    return text;
+    return decodeUnits(ids, this.#texts, this.bos);
   }
 
   /** `text` cut where no merge may cross: protected words (ids), then chunks (strings). */

@@ -61,6 +61,23 @@ function checkChar(text: string, index: number, where: string): void {
   }
 }
 
+/**
+ * The text of unit `ids` whose texts are `texts` (by id, BOS the id after the last): BOS decodes
+ * to nothing, an id outside the vocabulary throws. Characters and subword units decode alike.
+ */
+export function decodeUnits(ids: ArrayLike<number>, texts: ArrayLike<string>, bos: number): string {
+  let text = '';
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    if (id === bos) continue;
+    if (!Number.isInteger(id) || id < 0 || id > bos) {
+      throw new RangeError(`token id ${id} at index ${i} is outside this vocabulary (size ${bos + 1})`);
+    }
+    text += texts[id];
+  }
+  return text;
+}
+
 export class Vocab implements Tokenizer {
   readonly kind = 'char' as const;
   /** The non-BOS characters in id order: chars[i] has id i. */
@@ -142,15 +159,6 @@ export class Vocab implements Tokenizer {
 
   /** Text of `ids`. BOS is not a character and decodes to nothing; other bad ids throw. */
   decode(ids: ArrayLike<number>): string {
-    let text = '';
-    for (let i = 0; i < ids.length; i++) {
-      const id = ids[i];
-      if (id === this.bos) continue;
-      if (!Number.isInteger(id) || id < 0 || id > this.bos) {
-        throw new RangeError(`token id ${id} at index ${i} is outside this vocabulary (size ${this.size})`);
-      }
-      text += this.chars[id];
-    }
-    return text;
+    return decodeUnits(ids, this.chars, this.bos);
   }
 }

