@@ -1,11 +1,14 @@
-// `organelle compose "INTENT" [--models DIR] [--trace FILE] [--no-planner]`: one run of the
-// code-composition pipeline, printing the kanban at each task, every organelle call with its
+// `organelle compose "INTENT" [--models DIR] [--trace FILE] [--no-planner] [--yes]`: one run of
+// the code-composition pipeline, printing the kanban at each task, every organelle call with its
 // confidence against the threshold, the Judge's checks and the code handed over (or why none
-// was), then the run's share link. The trace (the event list) can be written as JSONL.
+// was), then the run's share link. The trace (the event list) can be written as JSONL. A run
+// that asks ("Did you mean ...?") hands its code over with --yes, or on y at a terminal; else it
+// says how to accept, and exits with 3 (2: refused).
 // `organelle compose --replay LINK`: the shared run again, with no model: the recorded answers
 // go through the same pipeline, the Judge runs the code in the sandbox, and the same lines print.
 import { confidenceText } from '../worker/orchestrator/confidence-text.ts';
 import { readFile, writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline/promises';
 import { join } from 'node:path';
 import { Composer, type ComposeModels } from '../worker/pipeline/composer.ts';
 import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
@@ -13,6 +16,7 @@ import { parseSettings } from '../worker/compose/settings.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
 import { toJsonl, type OrchestratorEvent } from '../worker/orchestrator/events.ts';
 import { agreedBy, plansApart } from '../worker/orchestrator/planner.ts';
+import { formatPlan } from '../worker/compose/plan.ts';
 import { plural } from '../worker/compose/judge/messages.ts';
 import { COMPOSE_ROUTE, composePayload, replayComposeLink } from '../worker/share/compose-link.ts';
 import type { ComposeResult } from '../worker/compose/pipeline.ts';
@@ -49,6 +53,8 @@ export function describeComposeEvent(e: OrchestratorEvent): string | null {
     case 'replan': return `replan  ${e.reason}   kanban ${e.kanban}`;
     case 'composed': return `done    ${e.plan} (${plural(e.modelPlans, 'plan')} by the Planner, ${e.fallbackPlans} by the keyword decomposer)`;
     case 'refused': return `refused ${e.message}`;
+    case 'asked': return `asked   Did you mean: ${e.words ?? e.plan}? (${e.plan}; ${e.message})`;
+    case 'accepted': return `accept  the person accepted ${e.plan}`;
     case 'error': return `error   ${e.message}`;
     default: return null;
   }
@@ -87,7 +93,18 @@ async function finish(result: ComposeResult, link: string | null, trace: string 
     await writeFile(trace, toJsonl(result.events));
     console.log(`wrote ${result.events.length} events to ${trace}`);
   }
-  if (result.code === null) process.exitCode = 2;
+  if (result.code === null) process.exitCode = result.offered ? 3 : 2;
+}
+
+/** Whether the person at the terminal says yes to the offer; false without a terminal. */
+async function confirmed(question: string): Promise<boolean> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) return false;
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } finally {
+    rl.close();
+  }
 }
 
 export async function composeCommand(argv: string[]): Promise<void> {
@@ -104,7 +121,16 @@ export async function composeCommand(argv: string[]): Promise<void> {
     const composer = await loadComposer(stringOption(args, 'models') ?? SHIPPED_MODELS_DIR, runner);
     const planner = !args.options.has('no-planner');
     if (!planner) console.log('without the Planner: the keyword decomposer plans');
-    const result = await composer.compose(intent, { planner, onEvent: printEvent });
+    const acceptOffer = args.options.has('yes');
+    let result = await composer.compose(intent, { planner, acceptOffer, onEvent: printEvent });
+    if (result.offered) {
+      const question = `Did you mean: ${result.offered.words ?? formatPlan(result.offered.composition)}?`;
+      if (await confirmed(question)) {
+        // the same intent and models make the same run, so it offers the plan just seen; only its end is new
+        const seen = result.events.length - 1;
+        result = await composer.compose(intent, { planner, acceptOffer: true, onEvent: (e) => e.step >= seen && printEvent(e) });
+      } else console.log(`\n${question} Nothing was handed over; run it again with --yes to compose that plan.`);
+    }
     await finish(result, result.link, stringOption(args, 'trace'));
   } finally {
     runner.close();

@@ -59,7 +59,7 @@ const pct = (k: number, n: number) => `${((100 * k) / Math.max(n, 1)).toFixed(1)
 
 function formatSummary(label: string, s: Summary): string {
   const [lo, hi] = s.intervals.passed;
-  return `${label.padEnd(13)} passed ${String(s.passed).padStart(4)}/${s.intents} ${pct(s.passed, s.intents).padStart(6)} [${(100 * lo).toFixed(1)}-${(100 * hi).toFixed(1)}]  refused ${pct(s.refused, s.intents).padStart(6)}  wrong code ${pct(s.wrong_code, s.intents).padStart(5)}  exact plan ${pct(s.exact_plan, s.intents).padStart(6)}  model share ${(100 * s.model_share).toFixed(1)}%  replans ${s.replans} (saved ${s.replan_saves})`;
+  return `${label.padEnd(13)} passed ${String(s.passed).padStart(4)}/${s.intents} ${pct(s.passed, s.intents).padStart(6)} [${(100 * lo).toFixed(1)}-${(100 * hi).toFixed(1)}]  refused ${pct(s.refused, s.intents).padStart(6)}  asked ${String(s.asked).padStart(3)} (right ${s.asked_right})  wrong code ${pct(s.wrong_code, s.intents).padStart(5)}  exact plan ${pct(s.exact_plan, s.intents).padStart(6)}  model share ${(100 * s.model_share).toFixed(1)}%  replans ${s.replans} (saved ${s.replan_saves})`;
 }
 
 function raw(o: Organelle, maxNew: number, agreement = false): RawOrganelle {
@@ -113,7 +113,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     const t0 = performance.now();
     const tty = process.stderr.isTTY;
     const report: Report = await evaluateSet(
-      { lookup, runner, heuristic: keywordPlan, planWords: planCheck, ...plannerWeighing(settings.weigh), thresholds: settings, organelles },
+      { lookup, runner, heuristic: keywordPlan, planFacts, planWords: planCheck, ...plannerWeighing(settings.weigh), thresholds: settings, organelles },
       setName ?? basename(intentsFile!, extname(intentsFile!)),
       cases,
       {
@@ -128,10 +128,10 @@ export async function evalCompose(argv: string[]): Promise<void> {
     console.log(formatSummary('pipeline', report));
     if (checkName !== 'words') console.log(`  plan check: ${checkName} only (the plan's words unchecked)`);
     const oracle = report.oracle_plan_refused;
-    if (oracle) console.log(`  oracle plan refused on ${oracle.refused} of ${oracle.in_library} in-library intents (${pct(oracle.refused, oracle.in_library)})`);
+    if (oracle) console.log(`  oracle plan refused on ${oracle.refused} of ${oracle.in_library} in-library intents (${pct(oracle.refused, oracle.in_library)}), asked about on ${oracle.asked}`);
     const kinds = Object.entries(report.by_kind);
     if (kinds.length > 1) {
-      for (const [kind, k] of kinds) console.log(`  ${kind.padEnd(11)} ${k.passed}/${k.intents} passed, ${k.refused} refused, ${k.wrong_code} wrong code`);
+      for (const [kind, k] of kinds) console.log(`  ${kind.padEnd(11)} ${k.passed}/${k.intents} passed, ${k.refused} refused, ${k.asked} asked (${k.asked_right} right), ${k.wrong_code} wrong code`);
     }
     if (!args.options.has('no-baselines')) for (const b of BASELINES) console.log(formatSummary(b, report.baselines[b]));
     if (json) {
@@ -166,6 +166,7 @@ async function chooseOnValidation(
     },
     judge: (code, composition) => judgeModule(code, composition, lookup, runner),
     heuristic: keywordPlan,
+    planFacts,
     planWords: planCheck,
     weighs,
     onProgress: (done, total) => {

@@ -142,9 +142,10 @@ export const COMMAND_USAGE = {
   compose: {
     forms: [
       {
-        call: 'compose "INTENT" [--models DIR] [--trace FILE] [--no-planner]',
+        call: 'compose "INTENT" [--models DIR] [--trace FILE] [--no-planner] [--yes]',
         does: 'compose a function from words: the kanban at each task, every organelle call with its\n' +
-          'confidence, the Judge\'s checks and the code (generated code runs only in the QuickJS sandbox)',
+          'confidence, the Judge\'s checks and the code (generated code runs only in the QuickJS sandbox);\n' +
+          'when the run asks "Did you mean ...?", --yes (or y at a terminal) accepts its plan',
       },
       {
         call: 'compose --replay LINK [--trace FILE]',
@@ -152,7 +153,7 @@ export const COMMAND_USAGE = {
           'the same pipeline and Judge, the same lines',
       },
     ],
-    options: { values: ['models', 'trace', 'replay'], flags: ['no-planner'] },
+    options: { values: ['models', 'trace', 'replay'], flags: ['no-planner', 'yes'] },
   },
   solve: {
     forms: [{

@@ -36,10 +36,11 @@ const code: RawOrganelle = (prompt) => ({ text: lookup(prompt)!.body, probs: Arr
 const judge = async () => ({ ok: true, checks: [], output: referenceOutput(SMOOTH, lookup) });
 // every plan taken as said (said.ts is tested on its own): these scripted intents name no numbers
 const planWords = { unsaid: () => null };
+const planFacts = planWords;
 
 describe('chooseSettings', () => {
   it('keeps wrong code within 1%: the Planner threshold falls between the sure and the unsure', async () => {
-    const { best, candidates } = await chooseSettings({ cases: CASES, lookup, organelles: { planner, wiring, code }, judge, heuristic: () => ({ refusal: true }), planWords });
+    const { best, candidates } = await chooseSettings({ cases: CASES, lookup, organelles: { planner, wiring, code }, judge, heuristic: () => ({ refusal: true }), planFacts, planWords });
     expect(best).toMatchObject({ passed: 100, refused: 5, wrong_code: 0 });
     expect(best.planner).toBeGreaterThan(0.6);
     expect(best.planner).toBeLessThanOrEqual(0.999);
@@ -63,7 +64,7 @@ describe('chooseSettings', () => {
         return null;
       },
     };
-    await chooseSettings({ cases: CASES.slice(0, 3), lookup, organelles: { planner: counting(planner), wiring: counting(wiring), code: counting(code) }, judge, heuristic: () => ({ refusal: true }), planWords: countingWords });
+    await chooseSettings({ cases: CASES.slice(0, 3), lookup, organelles: { planner: counting(planner), wiring: counting(wiring), code: counting(code) }, judge, heuristic: () => ({ refusal: true }), planFacts, planWords: countingWords });
     expect(Math.max(...asked.values())).toBe(1);
     expect(asked.has(plannerPrompt('smooth signal 0', []))).toBe(true);
     expect([...checked.values()]).toEqual([1, 1, 1]);
@@ -77,11 +78,11 @@ describe('chooseSettings', () => {
       return { text: sure ? 'rolling_mean(5)' : 'rolling_max(5)', probs: Array(15).fill(sure ? 0.97 : 0.9995), truncated: false, agreement: 1 };
     };
     const first: RawOrganelle = (prompt) => ({ ...planner(prompt), probs: Array(15).fill(0.9995), agreement: 1 });
-    const { best, candidates } = await chooseSettings({ cases: CASES, lookup, organelles: { planner: first, planner2: second, wiring, code }, judge, heuristic: () => ({ refusal: true }), planWords });
+    const { best, candidates } = await chooseSettings({ cases: CASES, lookup, organelles: { planner: first, planner2: second, wiring, code }, judge, heuristic: () => ({ refusal: true }), planFacts, planWords });
     expect(best).toMatchObject({ passed: 100, refused: 5, wrong_code: 0 });
     expect(candidates.find((c) => c.planner === 0 && c.wiring === 0 && !c.agreement && c.rule === 'min')).toMatchObject({ passed: 100, wrong_code: 0 });
     // the first Planner alone hands the five over whatever its threshold: they are all it is sure of
-    const alone = await chooseSettings({ cases: CASES, lookup, organelles: { planner: first, wiring, code }, judge, heuristic: () => ({ refusal: true }), planWords }).catch((e: Error) => e.message);
+    const alone = await chooseSettings({ cases: CASES, lookup, organelles: { planner: first, wiring, code }, judge, heuristic: () => ({ refusal: true }), planFacts, planWords }).catch((e: Error) => e.message);
     expect(alone).toMatch('no setting keeps wrong code within 1%');
     // the known cases pass only at thresholds the second Planner's 0.97 meets
     expect(candidates.find((c) => c.planner === 0.98 && c.wiring === 0 && !c.agreement && c.rule === 'mean')).toMatchObject({ passed: 5, wrong_code: 0 });
@@ -90,7 +91,7 @@ describe('chooseSettings', () => {
   it('says so when no setting keeps wrong code within 1%', async () => {
     const wrongJudge = async () => ({ ok: true, checks: [], output: 0 });
     // every module computes the wrong thing, and every answer is surer than any threshold tried
-    await expect(chooseSettings({ cases: CASES, lookup, organelles: { planner, wiring, code }, judge: wrongJudge, heuristic: () => ({ refusal: true }), planWords })).rejects.toThrow(
+    await expect(chooseSettings({ cases: CASES, lookup, organelles: { planner, wiring, code }, judge: wrongJudge, heuristic: () => ({ refusal: true }), planFacts, planWords })).rejects.toThrow(
       'no setting keeps wrong code within 1% of the 100 validation intents',
     );
   });

@@ -162,13 +162,28 @@ describe('ComposeHost: share links', () => {
       if (!replay.ok) throw new Error(replay.message);
       return replay.run;
     };
-    // below the Planner's threshold, and (at any confidence) a plan the intent's words do not say
-    for (const confidence of [0.5, 0.99]) {
-      const run = await replayOf(() => ({ text: 'gaussian_smooth(1.5)', confidence }));
-      expect(run.refusal?.reason).toBe('planner unsure');
-      expect(run.reading).toBe('gaussian-smooth the signal with a sigma of 1.5');
-    }
+    // below the Planner's threshold (and no ask floor): refused, the plan said back
+    const unsure = await replayOf(() => ({ text: 'gaussian_smooth(1.5)', confidence: 0.5 }));
+    expect(unsure.refusal?.reason).toBe('planner unsure');
+    expect(unsure.reading).toBe('gaussian-smooth the signal with a sigma of 1.5');
+    expect(unsure.offer).toBeNull();
     expect((await replayOf(() => ({ text: 'none', confidence: 0.99 }))).reading).toBeNull();
+    // sure of a plan the intent's words do not say: built and judged, then asked about; accepted, handed over
+    const blur = [{ name: 'gaussian_smooth', args: [1.5] }];
+    const offered = async (acceptOffer: boolean) => {
+      const recorded = await composeRecorded(BLUR, { ...organelles(wireComposition(blur, lookup)), planner: () => ({ text: 'gaussian_smooth(1.5)', confidence: 0.99 }) }, {
+        runner, thresholds: { planner: 0.6, wiring: 0.8, code: 0.8 }, models: '0123456789abcdef', acceptOffer,
+      });
+      const replay = await host.replay(await encodeComposeLink(recorded.link!));
+      if (!replay.ok) throw new Error(replay.message);
+      return replay.run;
+    };
+    const asked = await offered(false);
+    expect(asked).toMatchObject({ code: null, refusal: null, accepted: false, reading: null });
+    expect(asked.offer).toEqual({ plan: 'gaussian_smooth(1.5)', words: 'gaussian-smooth the signal with a sigma of 1.5', message: expect.stringContaining('gaussian_smooth') });
+    const accepted = await offered(true);
+    expect(accepted).toMatchObject({ plan: 'gaussian_smooth(1.5)', offer: null, accepted: true, refusal: null });
+    expect(accepted.code).not.toBeNull();
     // a plan no template says (a replan may spell a step as two: four steps and more) is offered as nothing
     expect(planInWords(['reverse', 'cumsum', 'reverse', 'cumsum'].map((name) => ({ name, args: [] })), lookup)).toBeNull();
     const composed = await link(wireComposition([{ name: 'rolling_mean', args: [5] }, { name: 'diff_central', args: [] }], lookup));

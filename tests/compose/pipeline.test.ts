@@ -61,6 +61,7 @@ function options(judge: (code: string) => Verdict = () => ({ ok: true, checks: [
     judge: async (code) => judge(code),
     heuristic: heuristic ?? (() => ({ refusal: true })),
     // this file's library has no phrases: every plan is taken as said (said.ts has its own tests)
+    planFacts: { unsaid: () => null },
     planWords: { unsaid: () => null },
     thresholds: { planner: 0.6, wiring: 0.8, code: 0.8 },
   };
@@ -129,11 +130,12 @@ describe('composeIntent', () => {
     expect(wiring.calls).toEqual([]);
   });
 
-  it("refuses a sure first plan whose step the intent's words do not say, and does not check a replan's spelling", async () => {
-    const planWords = { unsaid: (_: string, c: readonly { name: string }[]) => (c.some((s) => s.name === 'zscore') ? "the plan's zscore is not said" : null) };
+  it("refuses a sure first plan that gets a fact of the intent wrong, and does not check a replan's spelling", async () => {
+    const planFacts = { unsaid: (_: string, c: readonly { name: string }[]) => (c.some((s) => s.name === 'zscore') ? 'the intent says 7, which no step takes' : null) };
     const wiring = scripted(WIRING);
-    const refused = await composeIntent('normalize it', { planner: scripted({ 'normalize it|blocked=': ['zscore', 0.9] }), wiring, code: scripted(CODE) }, { ...options(), planWords });
-    expect(refused.refusal).toEqual({ reason: 'planner unsure', message: "this intent is outside what the organelles know: the plan's zscore is not said" });
+    const refused = await composeIntent('normalize it', { planner: scripted({ 'normalize it|blocked=': ['zscore', 0.9] }), wiring, code: scripted(CODE) }, { ...options(), planFacts });
+    expect(refused.refusal).toEqual({ reason: 'planner unsure', message: 'this intent is outside what the organelles know: the intent says 7, which no step takes' });
+    expect(refused.offered).toBeNull();
     expect(wiring.calls).toEqual([]);
     // a replan spells a blocked step in primitives the intent never names: not checked (zscore's
     // body is below threshold, and the replan's demean|unit_std composes though "unsaid")
@@ -143,6 +145,44 @@ describe('composeIntent', () => {
     expect(replanned.refusal).toBeNull();
     expect(replanned.replans).toBe(1);
     expect(replanned.composition?.map((s) => s.name)).toEqual(['demean', 'unit_std']);
+  });
+
+  it("builds and judges a sure plan the intent's words do not say, then asks about it; accepted, hands the same code over", async () => {
+    const planWords = { unsaid: (_: string, c: readonly { name: string }[]) => (c.some((s) => s.name === 'demean') ? "the plan's demean is not said" : null) };
+    const planner = () => scripted({ 'normalize it|blocked=': ['demean|unit_std', 0.9] });
+    const asked = await composeIntent('normalize it', { planner: planner(), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), planWords });
+    expect(asked.refusal).toBeNull();
+    expect(asked.code).toBeNull();
+    expect(asked.composition).toBeNull();
+    const code = [WIRING['demean(a)>a|unit_std(a)>a'][0], CODE.demean[0], CODE.unit_std[0]].join('\n');
+    expect(asked.offered).toEqual({ composition: [{ name: 'demean', args: [] }, { name: 'unit_std', args: [] }], code, words: null, message: "the plan's demean is not said" });
+    expect(asked.events.at(-1)).toMatchObject({ type: 'asked', plan: 'demean|unit_std', words: null, message: "the plan's demean is not said" });
+    expect(asked.events.some((e) => e.type === 'judged' && e.ok)).toBe(true);
+    const accepted = await composeIntent('normalize it', { planner: planner(), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), planWords, acceptOffer: true });
+    expect(accepted.code).toBe(code);
+    expect(accepted.offered).toBeNull();
+    expect(accepted.events.map((e) => e.type).slice(-3)).toEqual(['accepted', 'phase_change', 'composed']);
+    // accepting changes nothing in a run that does not ask
+    const sure = await composeIntent('normalize it', { planner: planner(), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), acceptOffer: true });
+    expect(sure.events.some((e) => e.type === 'accepted')).toBe(false);
+    expect(sure.code).toBe(code);
+  });
+
+  it('asks about a plan between the ask floor and the threshold, and refuses one under the floor or a none', async () => {
+    const run = (confidence: number, plan = 'demean|unit_std') =>
+      composeIntent('normalize it', { planner: scripted({ 'normalize it|blocked=': [plan, confidence] }), wiring: scripted(WIRING), code: scripted(CODE) }, {
+        ...options(),
+        thresholds: { planner: 0.6, wiring: 0.8, code: 0.8, ask: 0.4 },
+      });
+    const close = await run(0.5);
+    expect(close.offered?.message).toBe("the Planner's confidence was 0.50, under its threshold of 0.60");
+    expect(close.refusal).toBeNull();
+    const far = await run(0.3);
+    expect(far.offered).toBeNull();
+    expect(far.refusal?.reason).toBe('planner unsure');
+    const none = await run(0.5, 'none');
+    expect(none.offered).toBeNull();
+    expect(none.refusal?.reason).toBe('planner unsure');
   });
 
   it('ends the run when the Planner answers none', async () => {

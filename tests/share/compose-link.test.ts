@@ -123,6 +123,25 @@ describe('compose links: record, encode, decode, replay', () => {
     expect(judged).toMatchObject({ ok: true, checks: expect.arrayContaining([expect.objectContaining({ name: 'ran', ok: true })]) });
   });
 
+  it('replays a run that asked ("Did you mean ...?") and one whose offer the person accepted; the link records which', async () => {
+    const unsure = { [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_central', 0.4711] as [string, number] };
+    const options = (acceptOffer: boolean) => ({ runner, thresholds: { ...THRESHOLDS, ask: 0.4 }, models: MODELS, weigh: false as const, acceptOffer });
+    const asked = await composeRecorded(SMOOTH, organelles({ planner: unsure }), options(false));
+    expect(asked.result.code).toBeNull();
+    expect(asked.result.events.at(-1)).toMatchObject({ type: 'asked', plan: 'rolling_mean(5)|diff_central', words: 'smooth the signal over 5 points then differentiate it' });
+    const accepted = await composeRecorded(SMOOTH, organelles({ planner: unsure }), options(true));
+    expect(accepted.result.code).toBe(asked.result.offered!.code);
+    expect(accepted.link!.accepted).toBe(true);
+    for (const run of [asked, accepted]) {
+      const replay = await replayComposeLink(await encodeComposeLink(run.link!), { runner });
+      expect(replay.link).toEqual(run.link);
+      expect(replay.result.events).toEqual(run.result.events);
+    }
+    // the accepted bit flipped: the replay is another run, and the trace says so
+    const flipped = await encodeComposeLink({ ...accepted.link!, accepted: false });
+    expect((await refusal(replayComposeLink(flipped, { runner }))).check).toBe('trace');
+  });
+
   it('replays runs of two Planners: both answers recorded, a plan both write composed, different plans refused', async () => {
     const agreed = await roundTrip(SMOOTH, { planner: smoothPlanner, planner2: { [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_central', 0.8712] } });
     expect(agreed.recorded.link!.answers.map((a) => a.source)).toEqual(['planner', 'planner2', 'wiring', 'code', 'code']);
@@ -261,7 +280,7 @@ function composition(plan: string): Composition {
 // ---- tampering
 
 /** A forged payload: the body inflated, edited, deflated, and given a fresh checksum. */
-async function forge(payload: string, edit: (body: Uint8Array) => Uint8Array, version = 1): Promise<string> {
+async function forge(payload: string, edit: (body: Uint8Array) => Uint8Array, version = 2): Promise<string> {
   const bytes = fromBase64Url(payload);
   const body = await pipe(bytes.slice(1, -4), new DecompressionStream('deflate-raw'));
   const packed = await pipe(Uint8Array.from(edit(body)), new CompressionStream('deflate-raw'));
@@ -276,8 +295,8 @@ async function pipe(bytes: Uint8Array<ArrayBuffer>, stream: CompressionStream | 
   return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
 }
 
-/** Body offsets (compose-link.ts's layout): flags 0, models 1, thresholds 9, limits 33, trace 36, intent length 40. */
-const AT = { flags: 0, thresholds: 9, limits: 33, intent: 41 };
+/** Body offsets (compose-link.ts's layout): flags 0, models 1, thresholds 9 (the ask floor 33), limits 41, trace 44, intent length 48. */
+const AT = { flags: 0, thresholds: 9, limits: 41, intent: 49 };
 
 describe('compose links: tampering', () => {
   let link: ComposeLink;
@@ -363,7 +382,8 @@ describe('compose links: tampering', () => {
     };
     const f64 = (v: number) => Array.from(new Uint8Array(new Float64Array([v]).buffer));
     const cases: [string, (b: Uint8Array) => Uint8Array, ComposeLinkCheck][] = [
-      ['unknown flags', set(AT.flags, [8]), 'flags'],
+      ['unknown flags', set(AT.flags, [16]), 'flags'],
+      ['an ask floor above 1', set(AT.thresholds + 24, f64(1.5)), 'thresholds'],
       ['every intent weighed, but nothing weighed', set(AT.flags, [5]), 'flags'],
       ['weighed without the Planner', set(AT.flags, [2]), 'flags'],
       ['a threshold above 1', set(AT.thresholds + 8, f64(1.5)), 'thresholds'],
@@ -380,7 +400,13 @@ describe('compose links: tampering', () => {
       const e = await refusal(decodeComposeLink(await forge(payload, edit)));
       expect(e.check, what).toBe(check);
     }
-    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 2)))).message).toMatch(/^version: .*newer version/);
+    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 3)))).message).toMatch(/^version: .*newer version/);
+    // version 1: no ask floor and no accepted bit, read as a run that never asked
+    const v1 = await decodeComposeLink(await forge(payload, (b) => Uint8Array.from([...b.slice(0, 33), ...b.slice(41)]), 1));
+    expect(v1.thresholds.ask).toBeUndefined();
+    expect(v1.accepted).toBe(false);
+    expect(v1.answers).toEqual(link.answers);
+    expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [8]), 1)))).check).toBe('flags');
     // a valid checksum over bytes that are not deflate's (block type 3 does not exist)
     const junk = Uint8Array.from([1, 0xff, 0xff, 0xff, 0, 0, 0, 0]);
     new DataView(junk.buffer).setUint32(4, fnv1a(junk, 4), true);

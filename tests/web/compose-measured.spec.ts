@@ -15,7 +15,7 @@ describe('composeFigures', () => {
     const reports = [
       report('wording', { passed: 288, refused: 10, wrong_code: 2 }),
       report('oov', { intents: 150, refused: 150 }),
-      report('typed-7', { intents: 153, passed: 48, refused: 132, wrong_code: 3, by_kind: { clean: { intents: 121, passed: 18, refused: 102, wrong_code: 1 }, unknown: { intents: 32, passed: 30, refused: 30, wrong_code: 2 } } }),
+      report('typed-7', { intents: 153, passed: 48, refused: 132, wrong_code: 3, by_kind: { clean: { intents: 121, passed: 18, refused: 102, wrong_code: 1, asked: 0, asked_right: 0 }, unknown: { intents: 32, passed: 30, refused: 30, wrong_code: 2, asked: 0, asked_right: 0 } } }),
       report('validation', { passed: 1, wrong_code: 99 }), // chosen on, never quoted
     ];
     const figures = composeFigures(reports, MODELS);

@@ -69,7 +69,7 @@ export async function composeRun(intent: string, script: RunScript): Promise<Orc
       wiring: (prompt) => ({ text: wireComposition(fromWiringPrompt(prompt), lookup), confidence: script.wiring ?? 0.95 }),
       code: (name) => ({ text: lookup(name)!.body, confidence: script.code?.[name] ?? 0.97 }),
     },
-    { lookup, judge, heuristic: keywordPlan, planWords: TAKEN_AS_SAID, thresholds: THRESHOLDS, ...(script.weigh ? { weighPlanners: () => true } : {}) },
+    { lookup, judge, heuristic: keywordPlan, planFacts: TAKEN_AS_SAID, planWords: TAKEN_AS_SAID, thresholds: THRESHOLDS, ...(script.weigh ? { weighPlanners: () => true } : {}) },
   );
   return result.events;
 }

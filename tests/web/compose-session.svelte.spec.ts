@@ -50,7 +50,9 @@ async function asRun(events: OrchestratorEvent[], withPlanner = true): Promise<C
   return {
     intent: events[0].type === 'run_started' ? events[0].start : '', events, code,
     plan: end.type === 'composed' ? end.plan : null, inputs: code ? 1 : null, returns: code ? 'array' : null,
-    refusal: end.type === 'refused' ? { reason: end.reason, message: end.message } : null, reading: null, unknownWords: [],
+    refusal: end.type === 'refused' ? { reason: end.reason, message: end.message } : null,
+    offer: end.type === 'asked' ? { plan: end.plan, words: end.words, message: end.message } : null,
+    accepted: events.some((e) => e.type === 'accepted'), reading: null, unknownWords: [],
     link: 'AbC-123_x', fingerprint: 'feedfacecafebeef', planner: withPlanner, thresholds: { planner: 0.6, wiring: 0.8, code: 0.8 }, ms: 12,
   };
 }

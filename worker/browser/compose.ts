@@ -31,6 +31,13 @@ export interface ComposeRun {
   returns: 'array' | 'number' | null;
   refusal: { reason: string; message: string } | null;
   /**
+   * The plan the run asks about ("Did you mean ...?"): built and judged, its code held back until
+   * the person accepts (compose again with acceptOffer); `words` is the plan said back, or null.
+   */
+  offer: { plan: string; words: string | null; message: string } | null;
+  /** The code was handed over because the person accepted the run's offer. */
+  accepted: boolean;
+  /**
    * After a refusal of the Planners' plan (too unsure of it, or the intent's words do not say
    * it): that plan in the library's own words (compose/reading.ts), for the page to offer; else null.
    */
@@ -53,7 +60,7 @@ export type ComposeReplay =
 
 export type { ComposeExamples, ComposedRunRequest, ComposedRunResult, ComposeModels, ComposeSettings };
 
-type RunExtra = Omit<ComposeRun, 'intent' | 'events' | 'code' | 'plan' | 'inputs' | 'returns' | 'refusal' | 'reading' | 'unknownWords'>;
+type RunExtra = Omit<ComposeRun, 'intent' | 'events' | 'code' | 'plan' | 'inputs' | 'returns' | 'refusal' | 'offer' | 'accepted' | 'reading' | 'unknownWords'>;
 
 function composeRun(result: ComposeResult, extra: RunExtra): ComposeRun {
   const composition = result.code !== null ? result.composition : null;
@@ -66,8 +73,10 @@ function composeRun(result: ComposeResult, extra: RunExtra): ComposeRun {
     inputs: composition ? inputArrays(composition, lookup) : null,
     returns: composition ? returnKind(composition, lookup) : null,
     refusal: result.refusal,
+    offer: result.offered ? { plan: formatPlan(result.offered.composition), words: result.offered.words, message: result.offered.message } : null,
+    accepted: result.events.some((e) => e.type === 'accepted'),
     reading: result.refusal?.reason === 'planner unsure' && result.plan !== null && 'composition' in result.plan ? planInWords(result.plan.composition, lookup) : null,
-    unknownWords: result.refusal ? wordsNoPhraseHolds(result.intent) : [],
+    unknownWords: result.refusal || result.offered ? wordsNoPhraseHolds(result.intent) : [],
     ...extra,
   };
 }
@@ -98,12 +107,15 @@ export class ComposeHost {
     return { fingerprint: this.#composer.fingerprint };
   }
 
-  /** Composes one intent with the loaded models; `withPlanner: false` plans with the keyword decomposer alone. */
-  async compose(intent: string, withPlanner: boolean, onEvent?: (event: OrchestratorEvent) => void): Promise<ComposeRun> {
+  /**
+   * Composes one intent with the loaded models; `withPlanner: false` plans with the keyword
+   * decomposer alone; `acceptOffer`: the person accepted the plan this intent's run offered.
+   */
+  async compose(intent: string, withPlanner: boolean, onEvent?: (event: OrchestratorEvent) => void, acceptOffer = false): Promise<ComposeRun> {
     const composer = this.#composer;
     if (!composer) throw new Error('no compose models are loaded in this worker');
     const t0 = performance.now();
-    const result = await composer.compose(intent, { planner: withPlanner, ...(onEvent ? { onEvent } : {}) });
+    const result = await composer.compose(intent, { planner: withPlanner, acceptOffer, ...(onEvent ? { onEvent } : {}) });
     const { planner, wiring, code } = composer.settings;
     return composeRun(result, {
       link: result.link,

@@ -85,7 +85,8 @@ export interface ChooseInput {
   /** The Judge without an expected output (as the pipeline runs it), with its own sandbox. */
   judge: (code: string, composition: Composition) => Promise<Verdict & { output?: number | number[] }>;
   heuristic: HeuristicFn;
-  /** The pipeline's check that a plan's steps are said in the intent (said.ts). */
+  /** The pipeline's checks of a first plan: the intent's facts (facts.ts), and its words (said.ts). */
+  planFacts: PlanCheck;
   planWords: PlanCheck;
   /**
    * With two Planners: the intents each weighing weighs (keywords.ts weighs). Each weighing is
@@ -124,6 +125,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
             lookup: input.lookup,
             judge,
             heuristic: input.heuristic,
+            planFacts: input.planFacts,
             planWords,
             ...(weigh && input.weighs ? { weighPlanners: input.weighs(weigh) } : {}),
             thresholds: { planner, wiring: worker, code: worker },

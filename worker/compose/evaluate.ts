@@ -10,7 +10,9 @@
 // finite); only afterwards is the code handed over compared with the reference composition
 // (relative error 1e-9), so no run ever sees the answer. A case passes when code handed over
 // matches the reference, or, for an intent whose right answer is a refusal, when it refuses;
-// code handed over that does not match, or any code for such an intent, is wrong code.
+// code handed over that does not match, or any code for such an intent, is wrong code. A run
+// that asks ("Did you mean ...?", code held back) is neither passed nor refused: it is asked, and
+// asked right when the code it holds back is the reference's.
 
 import { judge as runJudge, MATCH_TOLERANCE, type Verdict as JudgeVerdict } from './judge.ts';
 import { JUDGE_INPUTS } from './judge-inputs.ts';
@@ -36,6 +38,9 @@ export interface CaseResult {
   plan: string;
   passed: boolean;
   refused: boolean;
+  /** The run offered a plan instead of code (never a pass), and whether the code it held back is right. */
+  asked: boolean;
+  asked_right: boolean;
   wrong_code: boolean;
   exact_plan: boolean;
   /** Answers that came from an organelle, and from a fallback (the heuristic plan). */
@@ -48,6 +53,9 @@ export interface Summary {
   intents: number;
   passed: number;
   refused: number;
+  /** Runs that offered a plan ("Did you mean ...?"), and those whose offered plan builds the right code. */
+  asked: number;
+  asked_right: number;
   wrong_code: number;
   exact_plan: number;
   /** Organelle answers over all answers (organelle and fallback). */
@@ -60,7 +68,7 @@ export interface Summary {
 }
 
 /** A kind of case's part of a set (sets.ts Case kind): a file of intents typed by hand holds compositions and refusals both. */
-export type KindCounts = Pick<Summary, 'intents' | 'passed' | 'refused' | 'wrong_code'>;
+export type KindCounts = Pick<Summary, 'intents' | 'passed' | 'refused' | 'asked' | 'asked_right' | 'wrong_code'>;
 
 export interface Report extends Summary {
   /** The set's name; for a file of intents, the file's name without its folder and extension. */
@@ -70,7 +78,7 @@ export interface Report extends Summary {
    * (the oracle_plan baseline): what the checks after the Planners refuse of a right plan. Absent
    * when the oracle_plan baseline did not run.
    */
-  oracle_plan_refused?: { in_library: number; refused: number };
+  oracle_plan_refused?: { in_library: number; refused: number; asked: number };
   /** The pipeline's counts on each kind of case the set holds. */
   by_kind: Partial<Record<Case['kind'], KindCounts>>;
   baselines: Record<Baseline, Summary>;
@@ -101,6 +109,8 @@ export function summarize(rows: readonly CaseResult[]): Summary {
     intents: n,
     passed,
     refused,
+    asked: count((r) => r.asked),
+    asked_right: count((r) => r.asked_right),
     wrong_code: wrong,
     exact_plan: count((r) => r.exact_plan),
     model_share: model + fallback === 0 ? 0 : model / (model + fallback),
@@ -114,8 +124,8 @@ export function summarize(rows: readonly CaseResult[]): Summary {
 export function countsByKind(rows: readonly CaseResult[]): Partial<Record<Case['kind'], KindCounts>> {
   const kinds = [...new Set(rows.map((r) => r.kind))];
   return Object.fromEntries(kinds.map((kind) => {
-    const { intents, passed, refused, wrong_code } = summarize(rows.filter((r) => r.kind === kind));
-    return [kind, { intents, passed, refused, wrong_code }];
+    const { intents, passed, refused, asked, asked_right, wrong_code } = summarize(rows.filter((r) => r.kind === kind));
+    return [kind, { intents, passed, refused, asked, asked_right, wrong_code }];
   }));
 }
 
@@ -139,7 +149,8 @@ export interface EvalContext {
   lookup: Lookup;
   runner: SandboxRunner;
   heuristic: HeuristicFn;
-  /** The pipeline's check of a plan against the intent: its facts and words (said.ts), or its facts alone (facts.ts). */
+  /** The pipeline's checks of a first plan against the intent: its facts (facts.ts), which refuse, and its words (said.ts, or the facts again: none), which ask. */
+  planFacts: PlanCheck;
   planWords: PlanCheck;
   /** Whether the Planners' different plans may be weighed (pipeline.ts); absent, never. */
   weighPlanners?: (intent: string) => boolean;
@@ -173,11 +184,20 @@ function expectedPlan(c: Case): string {
   return c.expected === null ? REFUSAL : formatPlan(c.expected);
 }
 
-function classify(c: Case, code: string | null, output: unknown, plan: string, lookup: Lookup): Pick<CaseResult, 'passed' | 'refused' | 'wrong_code' | 'exact_plan' | 'plan'> {
+type Verdicts = Pick<CaseResult, 'passed' | 'refused' | 'asked' | 'asked_right' | 'wrong_code' | 'exact_plan' | 'plan'>;
+
+function classify(c: Case, code: string | null, output: unknown, plan: string, lookup: Lookup): Verdicts {
   const refused = code === null;
-  if (c.expected === null) return { plan, refused, passed: refused, wrong_code: !refused, exact_plan: plan === REFUSAL };
+  const unasked = { asked: false, asked_right: false };
+  if (c.expected === null) return { plan, refused, ...unasked, passed: refused, wrong_code: !refused, exact_plan: plan === REFUSAL };
   const right = !refused && sameValue(output, referenceOutput(c.expected, lookup));
-  return { plan, refused, passed: right, wrong_code: !refused && !right, exact_plan: plan === expectedPlan(c) };
+  return { plan, refused, ...unasked, passed: right, wrong_code: !refused && !right, exact_plan: plan === expectedPlan(c) };
+}
+
+/** A run that offered `plan` with its code held back: asked, right when that code's output is the reference's. */
+function classifyOffer(c: Case, output: unknown, plan: string, lookup: Lookup): Verdicts {
+  const right = c.expected !== null && sameValue(output, referenceOutput(c.expected, lookup));
+  return { plan, refused: false, asked: true, asked_right: right, passed: false, wrong_code: false, exact_plan: plan === expectedPlan(c) };
 }
 
 /** The pipeline (or the oracle_plan baseline, with one Planner that answers the expected plan). */
@@ -187,17 +207,20 @@ async function pipelineCase(ctx: EvalContext, c: Case, planners: Pick<ComposeOrg
     lookup: ctx.lookup,
     judge: judgeFor(ctx, outputs),
     heuristic: ctx.heuristic,
+    planFacts: ctx.planFacts,
     planWords: ctx.planWords,
     ...(ctx.weighPlanners ? { weighPlanners: ctx.weighPlanners } : {}),
     thresholds: ctx.thresholds,
   });
-  const plan = r.composition ? formatPlan(r.composition) : REFUSAL;
+  const plan = r.composition ? formatPlan(r.composition) : r.offered ? formatPlan(r.offered.composition) : REFUSAL;
   const answers = r.events.filter((e) => e.type === 'task_answered').length;
   return {
     intent: c.intent,
     kind: c.kind,
     expected: expectedPlan(c),
-    ...classify(c, r.code, r.code === null ? undefined : outputs.get(r.code), plan, ctx.lookup),
+    ...(r.offered
+      ? classifyOffer(c, outputs.get(r.offered.code), plan, ctx.lookup)
+      : classify(c, r.code, r.code === null ? undefined : outputs.get(r.code), plan, ctx.lookup)),
     model_answers: r.modelPlans + answers,
     fallback_answers: r.fallbackPlans,
     replans: r.replans,
@@ -312,7 +335,9 @@ export async function evaluateSet(ctx: EvalContext, set: string, cases: readonly
   return {
     set,
     ...summary,
-    ...(baselines.includes('oracle_plan') ? { oracle_plan_refused: { in_library: inLibrary.length, refused: inLibrary.filter((r) => r.refused).length } } : {}),
+    ...(baselines.includes('oracle_plan')
+      ? { oracle_plan_refused: { in_library: inLibrary.length, refused: inLibrary.filter((r) => r.refused).length, asked: inLibrary.filter((r) => r.asked).length } }
+      : {}),
     by_kind: countsByKind(results),
     baselines: Object.fromEntries(BASELINES.map((b) => [b, summarize(rows[b])])) as Record<Baseline, Summary>,
     results,

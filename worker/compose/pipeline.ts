@@ -8,12 +8,15 @@
 //   Code     a primitive's name -> its body; below threshold: `rolling_mean(low_conf)`
 //   Judge    the assembled module, deterministic (parse, resolve, kinds, run in the sandbox);
 //            a failed check blocks the plan's pattern with the check's name and replans
+// A first plan is checked against the intent: a fact it gets wrong (a number said that no step
+// takes: facts.ts) refuses it; words of the intent that do not say it (said.ts) make the run ask
+// ("Did you mean ...?", task-loop.ts rule 7), as a confidence just under the threshold does.
 // Generated code is only ever a string here; the judge function given in runs it in a sandbox.
 
 import type { Emit, JudgeCheck, Phase } from '../orchestrator/events.ts';
 import type { Kanban } from '../orchestrator/kanban.ts';
 import type { PlanParse } from '../orchestrator/planner.ts';
-import { runTasks, type TaskAdapter, type TaskLimits, type TaskResult, type TaskRunResult } from '../orchestrator/task-loop.ts';
+import { runTasks, type Doubt, type TaskAdapter, type TaskLimits, type TaskResult, type TaskRunResult } from '../orchestrator/task-loop.ts';
 import type { Organelle } from '../orchestrator/types.ts';
 import type { OrchestratorEvent } from '../orchestrator/events.ts';
 import { formatPlan, parsePlan, REFUSAL, type Lookup } from './plan.ts';
@@ -21,6 +24,7 @@ import { agreeingPlanners } from './organelles.ts';
 import type { PlanCheck } from './facts.ts';
 import { blockedItem, checkIntent, parseBlockedItem, plannerPrompt } from './prompts.ts';
 import { assembleModule, neededPrimitives, wiringPrompt } from './wiring.ts';
+import { planInWords } from './reading.ts';
 import type { Composition } from './types.ts';
 
 /** A Planner's answer once parsed: what to build, or that nothing known builds it. */
@@ -40,6 +44,8 @@ export interface Thresholds {
   planner: number;
   wiring: number;
   code: number;
+  /** A Planner plan at or above this but under `planner` is offered rather than refused; absent: never. */
+  ask?: number;
 }
 
 export interface Verdict {
@@ -59,7 +65,9 @@ export interface ComposeOptions {
   lookup: Lookup;
   judge: JudgeFn;
   heuristic: HeuristicFn;
-  /** Refuses a Planner's plan whose steps or values the intent's words do not say (said.ts planWords). */
+  /** Refuses a Planner's first plan that gets a fact of the intent wrong (facts.ts planFacts). */
+  planFacts: PlanCheck;
+  /** Asks about a Planner's first plan whose steps the intent's words do not say (said.ts planWords); planFacts again: never. */
   planWords: PlanCheck;
   /**
    * Whether the two Planners' different plans may be weighed for this intent (organelles.ts
@@ -69,6 +77,8 @@ export interface ComposeOptions {
   thresholds: Thresholds;
   limits?: Partial<Omit<TaskLimits, 'plannerThreshold'>>;
   onEvent?: (event: OrchestratorEvent) => void;
+  /** The person accepts the plan this run offers (task-loop.ts rule 7): its code is handed over. */
+  acceptOffer?: boolean;
 }
 
 export interface ComposeResult extends TaskRunResult<ComposePlan> {
@@ -77,6 +87,8 @@ export interface ComposeResult extends TaskRunResult<ComposePlan> {
   code: string | null;
   /** The composition the code implements (the last plan), or null. */
   composition: Composition | null;
+  /** The plan offered instead of handed over, with the code held back, or null. */
+  offered: { composition: Composition; code: string; words: string | null; message: string } | null;
 }
 
 const WIRING = /^wiring\(([a-z0-9_+]+)\)$/;
@@ -143,11 +155,19 @@ class ComposeAdapter implements TaskAdapter<ComposePlan> {
     return this.#options.heuristic(this.start, kanban.blocked);
   }
 
-  // A first plan's steps must be said in the intent's words (said.ts); a replan's need not: it
-  // spells a blocked step another way, in primitives the intent never names.
-  doubt(plan: ComposePlan, kanban: Kanban): string | null {
+  // A first plan must get the intent's facts right, and is asked about when its steps are not
+  // said in the intent's words; a replan's need not be: it spells a blocked step another way, in
+  // primitives the intent never names.
+  doubt(plan: ComposePlan, kanban: Kanban): Doubt | null {
     if ('refusal' in plan || kanban.blocked.length > 0) return null;
-    return this.#options.planWords.unsaid(this.start, plan.composition);
+    const misfit = this.#options.planFacts.unsaid(this.start, plan.composition);
+    if (misfit !== null) return { message: misfit, ask: false };
+    const unsaid = this.#options.planWords.unsaid(this.start, plan.composition);
+    return unsaid === null ? null : { message: unsaid, ask: true };
+  }
+
+  words(plan: ComposePlan): string | null {
+    return 'refusal' in plan ? null : planInWords(plan.composition, this.#options.lookup);
   }
 
   tasks(plan: ComposePlan): string[] {
@@ -215,14 +235,19 @@ export async function composeIntent(intent: string, organelles: ComposeOrganelle
     options.onEvent?.(event);
     return {
       intent, code: null, composition: null, events: [event], output: null, plan: null,
-      refusal: { reason: 'bad intent', message: problem }, modelPlans: 0, fallbackPlans: 0, replans: 0, iterations: 0,
+      refusal: { reason: 'bad intent', message: problem }, offer: null, offered: null, modelPlans: 0, fallbackPlans: 0, replans: 0, iterations: 0,
     };
   }
   const adapter = new ComposeAdapter(intent, organelles, options);
-  const limits = { ...options.limits, plannerThreshold: options.thresholds.planner };
+  const limits = { ...options.limits, plannerThreshold: options.thresholds.planner, askFloor: options.thresholds.ask ?? 1 };
   const { planner, planner2 } = organelles;
   const weigh = options.weighPlanners?.(intent) ?? false;
-  const result = await runTasks(adapter, planner && planner2 ? agreeingPlanners(planner, planner2, weigh) : planner, limits, options.onEvent);
-  const composition = result.output !== null && result.plan !== null && 'composition' in result.plan ? result.plan.composition : null;
-  return { ...result, intent, code: result.output, composition };
+  const result = await runTasks(adapter, planner && planner2 ? agreeingPlanners(planner, planner2, weigh) : planner, limits, {
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    acceptOffer: options.acceptOffer ?? false,
+  });
+  const last = result.plan !== null && 'composition' in result.plan ? result.plan.composition : null;
+  const composition = result.output !== null ? last : null;
+  const offered = result.offer !== null && last !== null ? { composition: last, code: result.offer.output, words: result.offer.words, message: result.offer.message } : null;
+  return { ...result, intent, code: result.output, composition, offered };
 }

@@ -28,6 +28,11 @@ export interface ComposeSettings {
   planner: number;
   wiring: number;
   code: number;
+  /**
+   * The ask floor: a Planner plan at or above it but under `planner` is offered ("Did you mean
+   * ...?") rather than refused (task-loop.ts rule 7); absent: such plans are refused.
+   */
+  ask?: number;
   /** The single-model baseline's threshold (the same search, on its own answers). */
   single: number;
   /** Fingerprints of the models the thresholds were chosen for, by role. */
@@ -67,6 +72,7 @@ export function parseSettings(text: string): ComposeSettings {
     const t = v[role];
     if (typeof t !== 'number' || !(t >= 0 && t <= 1)) throw new Error(`compose settings: ${role} must be a threshold in [0, 1]`);
   }
+  if (v.ask !== undefined && (typeof v.ask !== 'number' || !(v.ask >= 0 && v.ask <= 1))) throw new Error('compose settings: ask must be a floor in [0, 1]');
   const models = v.models as Record<string, unknown> | undefined;
   if (typeof models !== 'object' || models === null || MODELS.some((r) => typeof models[r] !== 'string')) {
     throw new Error(`compose settings: models must name a fingerprint for ${MODELS.join(', ')}`);

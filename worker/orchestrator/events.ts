@@ -87,6 +87,14 @@ export interface EventPayloads {
   composed: { code: string; plan: string; modelPlans: number; fallbackPlans: number };
   /** The run ended without code, and why, in words a person can act on. */
   refused: { reason: RefuseReason; message: string };
+  /**
+   * The run built a plan that passed the Judge but was not sure it is what was meant (the
+   * Planner's confidence between the ask floor and its threshold, or the intent's words do not
+   * say it): the code is held back and the plan offered. words: the plan said back, or null.
+   */
+  asked: { plan: string; words: string | null; message: string };
+  /** The person said yes to the plan the run asked about: the code is handed over. */
+  accepted: { plan: string };
 }
 
 export type EventType = keyof EventPayloads;
@@ -169,6 +177,8 @@ const FIELDS: { [K in EventType]: FieldKinds<EventPayloads[K]> } = {
   judged: { ok: 'boolean', checks: 'object[]', code: 'string' },
   composed: { code: 'string', plan: 'string', modelPlans: 'number', fallbackPlans: 'number' },
   refused: { reason: 'string', message: 'string' },
+  asked: { plan: 'string', words: 'string|null', message: 'string' },
+  accepted: { plan: 'string' },
 };
 
 function isKind(value: unknown, kind: string): boolean {

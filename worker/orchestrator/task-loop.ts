@@ -9,6 +9,10 @@
 //   5. at most `maxIterations` tasks, and `maxReplans` replans
 //   6. a Planner that answers below its threshold ends the run: the intent is outside what the
 //      organelles know, and the pipeline says so instead of guessing
+//   7. close is not sure: a plan between the ask floor and the threshold, or one the adapter
+//      doubts for a reason a person can settle (compose: the intent's words do not say it), is
+//      built and judged as any other, but its output is held back and the plan offered ("Did you
+//      mean ...?"); a run told the person accepts the offer hands the output over instead
 // Planning is planner.ts's (grammar check, one retry, the heuristic), the board kanban.ts's,
 // every step an event of events.ts. The loop is async because the Judge runs code in a
 // sandbox worker; organelle calls stay synchronous.
@@ -43,10 +47,13 @@ export interface TaskAdapter<P> {
   /** The deterministic plan used without a Planner or after two malformed answers. */
   heuristicPlan(kanban: Kanban): P;
   /**
-   * Why a well-formed, confident plan from the Planner is still not to be trusted (compose: a
-   * step the intent's words do not say), or null. The run is refused with it ('planner unsure').
+   * Why a well-formed, confident plan from the Planner is still not to be trusted, or null. A
+   * doubt a person can settle (`ask`: compose's words that do not say a step) makes the run ask
+   * (rule 7); any other (a number said that no step takes) refuses it ('planner unsure').
    */
-  doubt?(plan: P, kanban: Kanban): string | null;
+  doubt?(plan: P, kanban: Kanban): Doubt | null;
+  /** The plan said back to a person, for an offer ("smooth the signal over 9 points, then ..."), or null. */
+  words?(plan: P): string | null;
   /** The plan's tasks, in order; empty for a plan that declines the work. */
   tasks(plan: P): string[];
   /** The plan in one line, for events and the result. */
@@ -58,6 +65,12 @@ export interface TaskAdapter<P> {
   runTask(task: string, plan: P, kanban: Kanban, emit: Emit): Promise<TaskResult>;
 }
 
+export interface Doubt {
+  message: string;
+  /** Whether a person may settle it (the run asks), or not (the run refuses). */
+  ask: boolean;
+}
+
 export interface TaskLimits {
   /** Tasks run before the run gives up (seed: 10; most plans need 3-5). */
   maxIterations: number;
@@ -67,17 +80,32 @@ export interface TaskLimits {
   maxReplans: number;
   /** A model plan below this confidence ends the run (rule 6); 0 turns the rule off. */
   plannerThreshold: number;
+  /** A model plan at or above this confidence but below the threshold is asked about (rule 7); 1: never. */
+  askFloor: number;
 }
 
-export const DEFAULT_TASK_LIMITS: Readonly<TaskLimits> = { maxIterations: 10, stallLimit: 2, maxReplans: 2, plannerThreshold: 0 };
+export const DEFAULT_TASK_LIMITS: Readonly<TaskLimits> = { maxIterations: 10, stallLimit: 2, maxReplans: 2, plannerThreshold: 0, askFloor: 1 };
+
+/** A plan the run built and judged but asks about rather than hands over (rule 7). */
+export interface Offer {
+  /** The plan as the adapter describes it. */
+  plan: string;
+  words: string | null;
+  /** Why the run asks, e.g. the Planner's confidence against its threshold. */
+  message: string;
+  /** The output held back, handed over once the person accepts. */
+  output: string;
+}
 
 export interface TaskRunResult<P> {
   events: OrchestratorEvent[];
-  /** The output handed over, or null when the run refused. */
+  /** The output handed over, or null when the run refused or asked. */
   output: string | null;
   /** The last plan (null if planning itself ended the run). */
   plan: P | null;
   refusal: { reason: RefuseReason; message: string } | null;
+  /** The plan the run asks about (rule 7), or null. */
+  offer: Offer | null;
   /** Plans that came from the Planner's own answer, and from the heuristic. */
   modelPlans: number;
   fallbackPlans: number;
@@ -85,13 +113,19 @@ export interface TaskRunResult<P> {
   iterations: number;
 }
 
+export interface TaskRunOptions {
+  onEvent?: (event: OrchestratorEvent) => void;
+  /** The person accepts the offer this run makes (rule 7): its output is handed over. Runs are deterministic, so it is the offer they saw. */
+  acceptOffer?: boolean;
+}
+
 export async function runTasks<P>(
   adapter: TaskAdapter<P>,
   planner: Organelle | undefined,
   limits: Partial<TaskLimits> = {},
-  onEvent?: (event: OrchestratorEvent) => void,
+  options: TaskRunOptions = {},
 ): Promise<TaskRunResult<P>> {
-  const run = new TaskRun(adapter, planner, { ...DEFAULT_TASK_LIMITS, ...limits }, new EventLog(onEvent));
+  const run = new TaskRun(adapter, planner, { ...DEFAULT_TASK_LIMITS, ...limits }, new EventLog(options.onEvent), options.acceptOffer ?? false);
   await run.execute();
   return run.result();
 }
@@ -100,6 +134,12 @@ export async function runTasks<P>(
 export function plannerUnsure(confidence: number, threshold: number): string {
   const text = confidenceText(confidence, threshold);
   return `${OUTSIDE}: the Planner's confidence was ${text.confidence} against a threshold of ${text.threshold}`;
+}
+
+/** Why a plan between the ask floor and the threshold is asked about (rule 7). */
+export function plannerClose(confidence: number, threshold: number): string {
+  const text = confidenceText(confidence, threshold);
+  return `the Planner's confidence was ${text.confidence}, under its threshold of ${text.threshold}`;
 }
 
 /** The refusal a Planner's `none` gives; a Planner of several that wrote different plans says so (compose's two). */
@@ -120,9 +160,14 @@ class TaskRun<P> {
   #plan: P | null = null;
   #output: string | null = null;
   #refusal: TaskRunResult<P>['refusal'] = null;
+  #offer: Offer | null = null;
+  /** Why this run will ask rather than hand its output over (rule 7), once a plan gave it cause. */
+  #asking: string | null = null;
+  readonly #acceptOffer: boolean;
   #counts = { modelPlans: 0, fallbackPlans: 0, iterations: 0 };
 
-  constructor(adapter: TaskAdapter<P>, planner: Organelle | undefined, limits: TaskLimits, log: EventLog) {
+  constructor(adapter: TaskAdapter<P>, planner: Organelle | undefined, limits: TaskLimits, log: EventLog, acceptOffer: boolean) {
+    this.#acceptOffer = acceptOffer;
     this.#adapter = adapter;
     this.#planner = planner;
     this.#limits = limits;
@@ -135,7 +180,7 @@ class TaskRun<P> {
     try {
       await this.#loop();
     } catch (err) {
-      if (this.#output !== null || this.#refusal !== null) throw err;
+      if (this.#output !== null || this.#refusal !== null || this.#offer !== null) throw err;
       this.#log.emit('error', { message: err instanceof Error ? err.message : String(err) });
       this.#refuse('error', `the run stopped on an error: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -147,6 +192,7 @@ class TaskRun<P> {
       output: this.#output,
       plan: this.#plan,
       refusal: this.#refusal,
+      offer: this.#offer,
       ...this.#counts,
       replans: this.#kanban.replans,
     };
@@ -220,17 +266,22 @@ class TaskRun<P> {
     );
     this.#counts[outcome.source === 'model' ? 'modelPlans' : 'fallbackPlans']++;
     this.#plan = outcome.plan;
-    const threshold = this.#limits.plannerThreshold;
+    const tasks = adapter.tasks(outcome.plan);
+    const { plannerThreshold: threshold, askFloor } = this.#limits;
     if (outcome.source === 'model' && outcome.completion.confidence < threshold) {
-      this.#refuse('planner unsure', plannerUnsure(outcome.completion.confidence, threshold));
-      return false;
+      const confidence = outcome.completion.confidence;
+      if (confidence < askFloor || tasks.length === 0) {
+        this.#refuse('planner unsure', plannerUnsure(confidence, threshold));
+        return false;
+      }
+      this.#asking ??= plannerClose(confidence, threshold);
     }
     const doubt = outcome.source === 'model' ? adapter.doubt?.(outcome.plan, kanban) ?? null : null;
-    if (doubt !== null) {
-      this.#refuse('planner unsure', `${OUTSIDE}: ${doubt}`);
+    if (doubt !== null && !doubt.ask) {
+      this.#refuse('planner unsure', `${OUTSIDE}: ${doubt.message}`);
       return false;
     }
-    const tasks = adapter.tasks(outcome.plan);
+    if (doubt !== null) this.#asking ??= doubt.message;
     if (tasks.length === 0) {
       this.#refuse(
         outcome.source === 'model' ? 'planner refused' : 'no decomposition',
@@ -256,10 +307,18 @@ class TaskRun<P> {
   }
 
   #complete(output: string): void {
+    const plan = this.#adapter.describe(this.#plan!);
+    if (this.#asking !== null && !this.#acceptOffer) {
+      this.#offer = { plan, words: this.#adapter.words?.(this.#plan!) ?? null, message: this.#asking, output };
+      this.#enter('done');
+      this.#log.emit('asked', { plan, words: this.#offer.words, message: this.#asking });
+      return;
+    }
+    if (this.#asking !== null) this.#log.emit('accepted', { plan });
     this.#output = output;
     this.#enter('done');
     const { modelPlans, fallbackPlans } = this.#counts;
-    this.#log.emit('composed', { code: output, plan: this.#adapter.describe(this.#plan!), modelPlans, fallbackPlans });
+    this.#log.emit('composed', { code: output, plan, modelPlans, fallbackPlans });
   }
 
   #refuse(reason: RefuseReason, message: string): void {

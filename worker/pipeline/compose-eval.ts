@@ -12,6 +12,7 @@ import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { buildSet, type Case, type Library, type SetName } from '../compose/sets.ts';
 import { evaluateSet } from '../compose/evaluate.ts';
 import { planWords } from '../compose/said.ts';
+import { planFacts } from '../compose/facts.ts';
 import { keywordPlan, plannerWeighing } from '../compose/keywords.ts';
 import { pipelineOrganelles } from '../compose/organelles.ts';
 import type { ComposeSettings, Weighing } from '../compose/settings.ts';
@@ -50,7 +51,7 @@ export async function measureWith(
 ): Promise<ComposeMeasure> {
   const report = await evaluateSet(
     // the single-model baseline is not run here
-    { lookup: COMPOSE_LIBRARY.lookup, runner, heuristic: keywordPlan, planWords, ...plannerWeighing(weigh), thresholds: { ...thresholds, single: 1 }, organelles },
+    { lookup: COMPOSE_LIBRARY.lookup, runner, heuristic: keywordPlan, planFacts, planWords, ...plannerWeighing(weigh), thresholds: { ...thresholds, single: 1 }, organelles },
     'file',
     cases,
     { baselines: [] },

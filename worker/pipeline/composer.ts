@@ -60,14 +60,16 @@ export class Composer {
   /**
    * Composes one intent, recording the answers for the run's share link (compose-link.ts).
    * `planner: false` is the ablation: the keyword decomposer plans alone. Greedy answers make
-   * the same intent with the same models the same run everywhere.
+   * the same intent with the same models the same run everywhere, so `acceptOffer` (the person
+   * said yes to the plan a run of this intent offered) hands over the code of the plan they saw.
    */
-  async compose(intent: string, options: { onEvent?: (event: OrchestratorEvent) => void; planner?: boolean } = {}): Promise<ComposerRun> {
+  async compose(intent: string, options: { onEvent?: (event: OrchestratorEvent) => void; planner?: boolean; acceptOffer?: boolean } = {}): Promise<ComposerRun> {
     const organelles = this.organelles();
     const { result, link } = await composeRecorded(intent, { ...organelles, planner: options.planner === false ? undefined : organelles.planner }, {
       runner: this.#runner,
       thresholds: this.settings,
       weigh: this.settings.weigh,
+      acceptOffer: options.acceptOffer ?? false,
       models: this.fingerprint,
       onEvent: options.onEvent,
     });

@@ -7,15 +7,17 @@
 // keyword decomposer and the Judge in a sandbox, and gets the same events, code included, with
 // no model. The code in a link is a string: only the sandbox ever runs it.
 //
-// Binary layout (version 1), little-endian:
+// Binary layout (version 2), little-endian:
 //   u8 version                     outside the compression, so a newer format is named as such
 //   deflate-raw (RFC 1951) of the body:
 //     u8 flags                     bit 0: the Planner was used; bit 1: the two Planners'
 //                                  different plans were weighed (pipeline.ts weighPlanners);
 //                                  bit 2: on every intent, not only readable ones (settings.ts
-//                                  Weighing; links made before it have bit 1 alone)
+//                                  Weighing; links made before it have bit 1 alone); bit 3:
+//                                  the person accepted the plan the run offered (task-loop.ts
+//                                  rule 7), so its code was handed over
 //     8 bytes models fingerprint
-//     3 x f64 thresholds           planner, wiring, code
+//     4 x f64 thresholds           planner, wiring, code, and the ask floor (1: never asks)
 //     u8 maxIterations | u8 stallLimit | u8 maxReplans
 //     u32 trace digest             traceDigest of the recorded events
 //     varint n + n bytes intent    UTF-8
@@ -23,6 +25,7 @@
 //       u8 role (0 planner, 1 wiring, 2 code) | varint n + n bytes text (UTF-8) | f64 confidence
 //   u32 FNV-1a of every byte before it
 //   then base64url without padding, in its one canonical spelling.
+// Version 1, read still, is the same without bit 3 and the ask floor (its runs never asked).
 // The checksum covers the compressed bytes, not the body: inflating ignores the bits after a
 // stream's last code, so a character changed there would leave the body, and a checksum of
 // it, as they were. Deflating again to compare is no answer either: another browser's zlib may
@@ -36,6 +39,7 @@
 // trace digest catches a replay that drifts anywhere.
 import { judge } from '../compose/judge.ts';
 import { planWords } from '../compose/said.ts';
+import { planFacts } from '../compose/facts.ts';
 import { keywordPlan, plannerWeighing } from '../compose/keywords.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { MAX_ANSWER } from '../compose/organelles.ts';
@@ -53,13 +57,13 @@ import { isPlannerRole, PLANNER_ROLES, type ComposeRole } from '../compose/roles
 import { fnv1a, fromBase64Url, ShareLinkError, toBase64Url, traceDigest } from './solve-link.ts';
 import { LINK_END_PROBLEM, linkTextProblem } from './cut-link.ts';
 
-const COMPOSE_LINK_VERSION = 1;
+const COMPOSE_LINK_VERSION = 2;
 
 /** A link's address in the app; the CLI prints and accepts it. */
 export const COMPOSE_ROUTE = '#/c/';
 
 /** The roles with a threshold (the two Planners share the Planner's). */
-const THRESHOLD_ROLES: readonly (keyof Thresholds)[] = ['planner', 'wiring', 'code'];
+const THRESHOLD_ROLES = ['planner', 'wiring', 'code'] as const;
 /** The roles that answer, in the order a link numbers them: the second Planner last, so links made before it read the same. */
 const ROLES: readonly ComposeRole[] = ['planner', 'wiring', 'code', 'planner2'];
 
@@ -91,8 +95,11 @@ export interface ComposeLink {
   weigh: Weighing | false;
   /** The pipeline fingerprint of the models (16 hex digits). */
   models: string;
+  /** With the ask floor where the run had one (absent in version 1 links: they never asked). */
   thresholds: Thresholds;
   limits: ComposeLimits;
+  /** The person accepted the plan the run offered, and its code was handed over. */
+  accepted: boolean;
   /** traceDigest of the recorded run's events. */
   trace: number;
   answers: ComposeAnswer[];
@@ -136,17 +143,24 @@ const MAX_BODY = 1 << 16;
  * The Composer's runs and every replay use these, so a replay runs the same pipeline.
  */
 function composeRunOptions(
-  runner: SandboxRunner, thresholds: Thresholds, limits: ComposeLimits, weigh: Weighing | false, onEvent?: (event: OrchestratorEvent) => void,
+  runner: SandboxRunner,
+  thresholds: Thresholds,
+  limits: ComposeLimits,
+  weigh: Weighing | false,
+  acceptOffer: boolean,
+  onEvent?: (event: OrchestratorEvent) => void,
 ): ComposeOptions {
   const lookup = COMPOSE_LIBRARY.lookup;
   return {
     lookup,
     judge: (code, composition) => judge(code, { lookup, returns: returnKind(composition, lookup) }, runner),
     heuristic: keywordPlan,
+    planFacts,
     planWords,
     ...plannerWeighing(weigh),
-    thresholds: { planner: thresholds.planner, wiring: thresholds.wiring, code: thresholds.code },
+    thresholds: { planner: thresholds.planner, wiring: thresholds.wiring, code: thresholds.code, ...(thresholds.ask === undefined ? {} : { ask: thresholds.ask }) },
     limits: { ...limits },
+    acceptOffer,
     ...(onEvent ? { onEvent } : {}),
   };
 }
@@ -160,6 +174,8 @@ export interface RecordOptions {
   limits?: Partial<ComposeLimits>;
   /** Which intents the two Planners' different plans are weighed on (the settings' weigh); absent or false: none. */
   weigh?: Weighing | false;
+  /** The person accepts the plan the run offers (pipeline.ts acceptOffer). */
+  acceptOffer?: boolean;
   onEvent?: (event: OrchestratorEvent) => void;
 }
 
@@ -182,15 +198,17 @@ export async function composeRecorded(intent: string, organelles: ComposeOrganel
   };
   // weighing takes both Planners: without the Planner (the ablation) the keyword decomposer plans alone
   const weigh = organelles.planner !== undefined && organelles.planner2 !== undefined ? (options.weigh ?? false) : false;
-  const result = await composeIntent(intent, recorded, composeRunOptions(options.runner, options.thresholds, limits, weigh, options.onEvent));
+  const accepted = options.acceptOffer ?? false;
+  const result = await composeIntent(intent, recorded, composeRunOptions(options.runner, options.thresholds, limits, weigh, accepted, options.onEvent));
   if (checkIntent(intent) !== null) return { result, link: null };
   const link: ComposeLink = {
     intent,
     planner: organelles.planner !== undefined,
     weigh,
     models: options.models,
-    thresholds: { planner: options.thresholds.planner, wiring: options.thresholds.wiring, code: options.thresholds.code },
+    thresholds: { planner: options.thresholds.planner, wiring: options.thresholds.wiring, code: options.thresholds.code, ask: options.thresholds.ask ?? 1 },
     limits,
+    accepted,
     trace: traceDigest(result.events),
     answers,
   };
@@ -243,7 +261,7 @@ export async function replayCompose(link: ComposeLink, options: ReplayOptions): 
     wiring: scripted('wiring'),
     code: scripted('code'),
   };
-  const result = await composeIntent(link.intent, organelles, composeRunOptions(options.runner, link.thresholds, link.limits, link.weigh, options.onEvent));
+  const result = await composeIntent(link.intent, organelles, composeRunOptions(options.runner, link.thresholds, link.limits, link.weigh, link.accepted, options.onEvent));
   if (script.mismatch !== null) throw new ComposeLinkError('replay', `${script.mismatch} (the run asked for ${asked})`);
   if (script.remaining > 0) {
     throw new ComposeLinkError('replay', `the link has ${script.remaining} answer(s) the replay never used, so it does not replay`);
@@ -282,10 +300,13 @@ function checkLink(link: ComposeLink): void {
   if (typeof link.models !== 'string' || !/^[0-9a-f]{16}$/.test(link.models)) {
     throw new ComposeLinkError('models', 'the model fingerprint must be 16 hex digits');
   }
+  if (typeof link.accepted !== 'boolean') throw new ComposeLinkError('flags', 'whether the person accepted an offer must be true or false');
   for (const role of THRESHOLD_ROLES) {
     const t = link.thresholds?.[role];
     if (typeof t !== 'number' || !isUnit(t)) throw new ComposeLinkError('thresholds', `the ${role} threshold must be a number in [0, 1], got ${t}`);
   }
+  const ask = link.thresholds.ask;
+  if (ask !== undefined && !isUnit(ask)) throw new ComposeLinkError('thresholds', `the ask floor must be a number in [0, 1], got ${ask}`);
   for (const key of ['maxIterations', 'stallLimit', 'maxReplans'] as const) {
     const v = link.limits?.[key];
     const min = key === 'maxIterations' ? 1 : 0;
@@ -450,9 +471,10 @@ function decodeText(bytes: Uint8Array, check: 'intent' | 'answers', what: string
 export async function encodeComposeLink(link: ComposeLink): Promise<string> {
   checkLink(link);
   const w = new Writer();
-  w.u8((link.planner ? 1 : 0) | (link.weigh ? 2 : 0) | (link.weigh === 'every' ? 4 : 0));
+  w.u8((link.planner ? 1 : 0) | (link.weigh ? 2 : 0) | (link.weigh === 'every' ? 4 : 0) | (link.accepted ? 8 : 0));
   for (let i = 0; i < 16; i += 2) w.u8(parseInt(link.models.slice(i, i + 2), 16));
   for (const role of THRESHOLD_ROLES) w.f64(link.thresholds[role]);
+  w.f64(link.thresholds.ask ?? 1);
   w.u8(link.limits.maxIterations);
   w.u8(link.limits.stallLimit);
   w.u8(link.limits.maxReplans);
@@ -506,7 +528,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
   if (version > COMPOSE_LINK_VERSION) {
     throw new ComposeLinkError('version', `the link was made by a newer version of Organelle Lab (format ${version})`);
   }
-  if (version !== COMPOSE_LINK_VERSION) throw new ComposeLinkError('version', `unknown link format ${version}`);
+  if (version !== COMPOSE_LINK_VERSION && version !== 1) throw new ComposeLinkError('version', `unknown link format ${version}`);
   let body: Uint8Array;
   try {
     body = await transform(bytes.slice(1, end), new DecompressionStream('deflate-raw'));
@@ -517,11 +539,12 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
 
   const r = new Reader(body, body.length);
   const flags = r.u8('the flags');
-  if (flags > 7) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
+  if (flags > (version === 1 ? 7 : 15)) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
   if ((flags & 6) === 4) throw new ComposeLinkError('flags', 'the link says every intent was weighed, but not that plans were weighed');
   const weigh = (flags & 2) === 0 ? false : (flags & 4) === 4 ? 'every' : 'readable';
   const models = Array.from(r.bytes(8, 'the model fingerprint'), (b) => b.toString(16).padStart(2, '0')).join('');
-  const thresholds = { planner: r.f64('the thresholds'), wiring: r.f64('the thresholds'), code: r.f64('the thresholds') };
+  const thresholds: Thresholds = { planner: r.f64('the thresholds'), wiring: r.f64('the thresholds'), code: r.f64('the thresholds') };
+  if (version >= 2) thresholds.ask = r.f64('the thresholds');
   const limits = { maxIterations: r.u8('the limits'), stallLimit: r.u8('the limits'), maxReplans: r.u8('the limits') };
   const trace = r.u32('the trace digest');
   const intent = decodeText(r.bytes(r.varint('the intent'), 'the intent'), 'intent', 'the intent');
@@ -539,7 +562,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
     answers.push({ source, text, confidence: r.f64(what) });
   }
   if (r.at !== body.length) throw new ComposeLinkError('length', 'the link has unexpected data after its answers');
-  const link: ComposeLink = { intent, planner: (flags & 1) === 1, weigh, models, thresholds, limits, trace, answers };
+  const link: ComposeLink = { intent, planner: (flags & 1) === 1, weigh, models, thresholds, limits, accepted: (flags & 8) === 8, trace, answers };
   checkLink(link);
   return link;
 }
