@@ -88,6 +88,26 @@ describe('chooseSettings', () => {
     expect(candidates.find((c) => c.planner === 0.98 && c.wiring === 0 && !c.agreement && c.rule === 'mean')).toMatchObject({ passed: 5, wrong_code: 0 });
   });
 
+  it('chooses the ask floor after the thresholds: the one whose offers are right more often than not, or none', async () => {
+    // 20 sure, and 10 the Planner is as unsure of (0.6): 6 it reads right, 4 unknown concepts it
+    // plans anyway. No threshold passes the 6 without handing the 4 code, so both are refused;
+    // a floor at 0.6 offers all 10, 6 of them right.
+    const mixed = (unknowns: number): Case[] => [
+      ...Array.from({ length: 20 }, (_, i) => known(`smooth signal ${i}`, SMOOTH)),
+      ...Array.from({ length: 10 - unknowns }, (_, i) => known(`close smooth ${i}`, SMOOTH)),
+      ...Array.from({ length: unknowns }, (_, i) => unknown(`forecast signal ${i}`)),
+    ];
+    const unsure: RawOrganelle = (prompt) => ({ ...planner(prompt), probs: Array(15).fill(prompt.startsWith('smooth') ? 0.9995 : 0.6), agreement: 1 });
+    const input = (cases: Case[]) => ({ cases, lookup, organelles: { planner: unsure, wiring, code }, judge, heuristic: () => ({ refusal: true as const }), planFacts, planWords });
+    const { best } = await chooseSettings(input(mixed(4)));
+    expect(best).toMatchObject({ passed: 24, wrong_code: 0, asked: 10, asked_right: 6 });
+    expect(best.planner).toBeGreaterThan(0.6);
+    expect(best.ask).toBe(0.5); // the highest floor of the grid under 0.6's sums
+    // 6 unknown of 10: every floor offers more wrong plans than right ones
+    const { best: none } = await chooseSettings(input(mixed(6)));
+    expect(none).toMatchObject({ ask: 1, asked: 0, asked_right: 0 });
+  });
+
   it('says so when no setting keeps wrong code within 1%', async () => {
     const wrongJudge = async () => ({ ok: true, checks: [], output: 0 });
     // every module computes the wrong thing, and every answer is surer than any threshold tried

@@ -7,7 +7,12 @@
 //
 // The choice: the most intents passed while wrong code stays at or under 1% of the intents
 // (the pipeline should say "I can't" rather than hand over code that does the wrong thing);
-// among equals, the fewest wrong, then the highest thresholds.
+// among equals, the fewest wrong, then the highest thresholds. Then, with that setting, the ask
+// floor (task-loop.ts rule 7: a plan between it and the Planner's threshold is offered, not
+// refused): the one whose offers on validation are right most often net of those that are not
+// (an offer on an unknown concept, or of a plan that builds other code), the highest among equals;
+// none (1) when no floor offers more right plans than wrong ones. An offer is never a pass, so
+// the floor changes no figure the thresholds were chosen on.
 
 import type { PlanCheck } from './facts.ts';
 import { composeIntent, type HeuristicFn, type Verdict } from './pipeline.ts';
@@ -30,6 +35,11 @@ export interface Outcome {
 
 export interface Candidate extends Outcome {
   rule: ConfidenceRule;
+  /** The ask floor (1: never asks on confidence); chosen after the rest, for the best candidate only. */
+  ask?: number;
+  /** Offers made on validation with the ask floor, and those whose plan builds the right code. */
+  asked?: number;
+  asked_right?: number;
   agreement: boolean;
   /** Which intents the two Planners' different plans are weighed on (settings.ts Weighing); false: none. */
   weigh: Weighing | false;
@@ -96,7 +106,7 @@ export interface ChooseInput {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** The best setting, and every candidate's outcome (for the report). */
+/** The best setting, with its ask floor, and every candidate's outcome (for the report). */
 export async function chooseSettings(input: ChooseInput): Promise<{ best: Candidate; candidates: Candidate[] }> {
   const { planner2 } = input.organelles;
   const byPrompt = (o: RawOrganelle): RawOrganelle => once(o, (prompt) => prompt);
@@ -111,31 +121,11 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
   if (planner2 && input.weighs) for (const weigh of WEIGHINGS) readings.push({ agreement: false, weigh });
   const total = readings.length * CONFIDENCE_RULES.length * PLANNER_GRID.length * WORKER_GRID.length;
   for (const { agreement, weigh } of readings) for (const rule of CONFIDENCE_RULES) {
-    const organelles = {
-      planner: asOrganelle(raw.planner, rule, agreement),
-      planner2: raw.planner2 && asOrganelle(raw.planner2, rule, agreement),
-      wiring: asOrganelle(raw.wiring, rule),
-      code: asOrganelle(raw.code, rule),
-    };
     for (const planner of PLANNER_GRID) {
       for (const worker of WORKER_GRID) {
-        const outcome: Outcome = { passed: 0, refused: 0, wrong_code: 0 };
-        for (const [i, c] of input.cases.entries()) {
-          const r = await composeIntent(c.intent, organelles, {
-            lookup: input.lookup,
-            judge,
-            heuristic: input.heuristic,
-            planFacts: input.planFacts,
-            planWords,
-            ...(weigh && input.weighs ? { weighPlanners: input.weighs(weigh) } : {}),
-            thresholds: { planner, wiring: worker, code: worker },
-          });
-          const right = await isRight(r.code, c, references[i], judge, r.composition);
-          if (r.code === null) outcome.refused++;
-          if (right) outcome.passed++;
-          else if (r.code !== null) outcome.wrong_code++;
-        }
-        const candidate: Candidate = { rule, agreement, weigh, planner, wiring: worker, code: worker, ...outcome };
+        const setting = { rule, agreement, weigh, planner, wiring: worker, code: worker };
+        const { asked: _a, asked_right: _r, ...outcome } = await runValidation(setting, 1);
+        const candidate: Candidate = { ...setting, ...outcome };
         candidates.push(candidate);
         if (better(candidate, best, limit)) best = candidate;
         input.onProgress?.(candidates.length, total);
@@ -143,7 +133,45 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
     }
   }
   if (best === null) throw new Error(`no setting keeps wrong code within 1% of the ${input.cases.length} validation intents`);
-  return { best, candidates };
+  const chosen = best;
+  let floor = { ask: 1, asked: 0, asked_right: 0 };
+  for (const ask of PLANNER_GRID.filter((t) => t < chosen.planner).reverse()) {
+    const { asked, asked_right } = await runValidation(chosen, ask);
+    if (asked_right - (asked - asked_right) > floor.asked_right - (floor.asked - floor.asked_right)) floor = { ask, asked, asked_right };
+  }
+  return { best: { ...chosen, ...floor }, candidates };
+
+  /** The pipeline with one setting on every validation intent, from the answers asked once. */
+  async function runValidation(setting: Omit<Candidate, keyof Outcome>, ask: number): Promise<Outcome & { asked: number; asked_right: number }> {
+    const organelles = {
+      planner: asOrganelle(raw.planner, setting.rule, setting.agreement),
+      planner2: raw.planner2 && asOrganelle(raw.planner2, setting.rule, setting.agreement),
+      wiring: asOrganelle(raw.wiring, setting.rule),
+      code: asOrganelle(raw.code, setting.rule),
+    };
+    const outcome = { passed: 0, refused: 0, wrong_code: 0, asked: 0, asked_right: 0 };
+    for (const [i, c] of input.cases.entries()) {
+      const r = await composeIntent(c.intent, organelles, {
+        lookup: input.lookup,
+        judge,
+        heuristic: input.heuristic,
+        planFacts: input.planFacts,
+        planWords,
+        ...(setting.weigh && input.weighs ? { weighPlanners: input.weighs(setting.weigh) } : {}),
+        thresholds: { planner: setting.planner, wiring: setting.wiring, code: setting.code, ask },
+      });
+      if (r.offered) {
+        outcome.asked++;
+        if (await isRight(r.offered.code, c, references[i], judge, r.offered.composition)) outcome.asked_right++;
+        continue;
+      }
+      const right = await isRight(r.code, c, references[i], judge, r.composition);
+      if (r.code === null) outcome.refused++;
+      if (right) outcome.passed++;
+      else if (r.code !== null) outcome.wrong_code++;
+    }
+    return outcome;
+  }
 }
 
 async function isRight(
