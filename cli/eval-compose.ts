@@ -113,7 +113,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     const t0 = performance.now();
     const tty = process.stderr.isTTY;
     const report: Report = await evaluateSet(
-      { lookup, runner, heuristic: keywordPlan, planFacts, planWords: planCheck, ...plannerWeighing(settings.weigh), thresholds: settings, organelles },
+      { lookup, runner, heuristic: keywordPlan, planFacts, planWords: planCheck, askOnWords: settings.askOnWords ?? false, ...plannerWeighing(settings.weigh), thresholds: settings, organelles },
       setName ?? basename(intentsFile!, extname(intentsFile!)),
       cases,
       {
@@ -124,7 +124,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
       },
     );
     if (tty) process.stderr.write('\n');
-    console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? `, different plans weighed on ${weighedOn(settings.weigh)}` : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}, ask floor ${settings.ask ?? 'none'}`);
+    console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? `, different plans weighed on ${weighedOn(settings.weigh)}` : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}, ask floor ${settings.ask ?? 'none'}${settings.askOnWords ? ', plans the words do not say asked about' : ''}`);
     console.log(formatSummary('pipeline', report));
     if (checkName !== 'words') console.log(`  plan check: ${checkName} only (the plan's words unchecked)`);
     const oracle = report.oracle_plan_refused;
@@ -187,6 +187,7 @@ async function chooseOnValidation(
     wiring: best.wiring,
     code: best.code,
     ...(best.ask !== undefined && best.ask < 1 ? { ask: best.ask } : {}),
+    ...(best.askOnWords ? { askOnWords: true } : {}),
     single: single.threshold,
     models: fingerprints,
     validation: { intents: cases.length, passed: best.passed, refused: best.refused, wrong_code: best.wrong_code },
@@ -194,7 +195,7 @@ async function chooseOnValidation(
   settings.examples = await chooseExamples(await readComposeModels(dir), settings, runner);
   const path = join(dir, 'compose', 'settings.json');
   await writeFile(path, JSON.stringify(settings, null, 2) + '\n');
-  console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}${best.weigh ? `, the Planners' different plans weighed on ${weighedOn(best.weigh)}` : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, ask floor ${best.ask === 1 ? 'none' : best.ask} (${best.asked} offers, ${best.asked_right} right), single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
+  console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}${best.weigh ? `, the Planners' different plans weighed on ${weighedOn(best.weigh)}` : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, ask floor ${best.ask === 1 ? 'none' : best.ask}${best.askOnWords ? ' and plans the words do not say' : ''} (${best.asked} offers on validation, ${best.asked_right} right), single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
   return settings;
 }
 

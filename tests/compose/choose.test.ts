@@ -100,12 +100,12 @@ describe('chooseSettings', () => {
     const unsure: RawOrganelle = (prompt) => ({ ...planner(prompt), probs: Array(15).fill(prompt.startsWith('smooth') ? 0.9995 : 0.6), agreement: 1 });
     const input = (cases: Case[]) => ({ cases, lookup, organelles: { planner: unsure, wiring, code }, judge, heuristic: () => ({ refusal: true as const }), planFacts, planWords });
     const { best } = await chooseSettings(input(mixed(4)));
-    expect(best).toMatchObject({ passed: 24, wrong_code: 0, asked: 10, asked_right: 6 });
+    expect(best).toMatchObject({ passed: 24, wrong_code: 0, asked: 10, asked_right: 6, askOnWords: false });
     expect(best.planner).toBeGreaterThan(0.6);
     expect(best.ask).toBe(0.5); // the highest floor of the grid under 0.6's sums
     // 6 unknown of 10: every floor offers more wrong plans than right ones
     const { best: none } = await chooseSettings(input(mixed(6)));
-    expect(none).toMatchObject({ ask: 1, asked: 0, asked_right: 0 });
+    expect(none).toMatchObject({ ask: 1, askOnWords: false, asked: 0, asked_right: 0 });
   });
 
   it('says so when no setting keeps wrong code within 1%', async () => {

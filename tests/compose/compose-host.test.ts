@@ -168,11 +168,11 @@ describe('ComposeHost: share links', () => {
     expect(unsure.reading).toBe('gaussian-smooth the signal with a sigma of 1.5');
     expect(unsure.offer).toBeNull();
     expect((await replayOf(() => ({ text: 'none', confidence: 0.99 }))).reading).toBeNull();
-    // sure of a plan the intent's words do not say: built and judged, then asked about; accepted, handed over
+    // sure of a plan the intent's words do not say, with askOnWords: built and judged, then asked about; accepted, handed over
     const blur = [{ name: 'gaussian_smooth', args: [1.5] }];
     const offered = async (acceptOffer: boolean) => {
       const recorded = await composeRecorded(BLUR, { ...organelles(wireComposition(blur, lookup)), planner: () => ({ text: 'gaussian_smooth(1.5)', confidence: 0.99 }) }, {
-        runner, thresholds: { planner: 0.6, wiring: 0.8, code: 0.8 }, models: '0123456789abcdef', acceptOffer,
+        runner, thresholds: { planner: 0.6, wiring: 0.8, code: 0.8 }, models: '0123456789abcdef', acceptOffer, askOnWords: true,
       });
       const replay = await host.replay(await encodeComposeLink(recorded.link!));
       if (!replay.ok) throw new Error(replay.message);

@@ -147,10 +147,14 @@ describe('composeIntent', () => {
     expect(replanned.composition?.map((s) => s.name)).toEqual(['demean', 'unit_std']);
   });
 
-  it("builds and judges a sure plan the intent's words do not say, then asks about it; accepted, hands the same code over", async () => {
+  it("with askOnWords, builds and judges a sure plan the intent's words do not say, then asks about it; accepted, hands the same code over", async () => {
     const planWords = { unsaid: (_: string, c: readonly { name: string }[]) => (c.some((s) => s.name === 'demean') ? "the plan's demean is not said" : null) };
     const planner = () => scripted({ 'normalize it|blocked=': ['demean|unit_std', 0.9] });
-    const asked = await composeIntent('normalize it', { planner: planner(), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), planWords });
+    const wiring = scripted(WIRING);
+    const refused = await composeIntent('normalize it', { planner: planner(), wiring, code: scripted(CODE) }, { ...options(), planWords });
+    expect(refused.refusal).toEqual({ reason: 'planner unsure', message: "this intent is outside what the organelles know: the plan's demean is not said" });
+    expect(wiring.calls).toEqual([]);
+    const asked = await composeIntent('normalize it', { planner: planner(), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), planWords, askOnWords: true });
     expect(asked.refusal).toBeNull();
     expect(asked.code).toBeNull();
     expect(asked.composition).toBeNull();
@@ -158,7 +162,7 @@ describe('composeIntent', () => {
     expect(asked.offered).toEqual({ composition: [{ name: 'demean', args: [] }, { name: 'unit_std', args: [] }], code, words: null, message: "the plan's demean is not said" });
     expect(asked.events.at(-1)).toMatchObject({ type: 'asked', plan: 'demean|unit_std', words: null, message: "the plan's demean is not said" });
     expect(asked.events.some((e) => e.type === 'judged' && e.ok)).toBe(true);
-    const accepted = await composeIntent('normalize it', { planner: planner(), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), planWords, acceptOffer: true });
+    const accepted = await composeIntent('normalize it', { planner: planner(), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), planWords, askOnWords: true, acceptOffer: true });
     expect(accepted.code).toBe(code);
     expect(accepted.offered).toBeNull();
     expect(accepted.events.map((e) => e.type).slice(-3)).toEqual(['accepted', 'phase_change', 'composed']);

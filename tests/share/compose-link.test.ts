@@ -140,6 +140,18 @@ describe('compose links: record, encode, decode, replay', () => {
     // the accepted bit flipped: the replay is another run, and the trace says so
     const flipped = await encodeComposeLink({ ...accepted.link!, accepted: false });
     expect((await refusal(replayComposeLink(flipped, { runner }))).check).toBe('trace');
+    // a plan the words do not say ("blur" is no phrase of rolling_mean's): refused, or asked about where the settings say so
+    const BLUR = 'blur the signal over 5 points';
+    const blurPlanner = { [plannerPrompt(BLUR, [])]: ['rolling_mean(5)', 0.97] as [string, number] };
+    const words = async (askOnWords: boolean) => {
+      const run = await composeRecorded(BLUR, organelles({ planner: blurPlanner }), { runner, thresholds: THRESHOLDS, models: MODELS, askOnWords });
+      const replay = await replayComposeLink(await encodeComposeLink(run.link!), { runner });
+      expect(replay.link.askOnWords).toBe(askOnWords);
+      expect(replay.result.events).toEqual(run.result.events);
+      return run.result.events.at(-1)!.type;
+    };
+    expect(await words(false)).toBe('refused');
+    expect(await words(true)).toBe('asked');
   });
 
   it('replays runs of two Planners: both answers recorded, a plan both write composed, different plans refused', async () => {
@@ -382,7 +394,7 @@ describe('compose links: tampering', () => {
     };
     const f64 = (v: number) => Array.from(new Uint8Array(new Float64Array([v]).buffer));
     const cases: [string, (b: Uint8Array) => Uint8Array, ComposeLinkCheck][] = [
-      ['unknown flags', set(AT.flags, [16]), 'flags'],
+      ['unknown flags', set(AT.flags, [32]), 'flags'],
       ['an ask floor above 1', set(AT.thresholds + 24, f64(1.5)), 'thresholds'],
       ['every intent weighed, but nothing weighed', set(AT.flags, [5]), 'flags'],
       ['weighed without the Planner', set(AT.flags, [2]), 'flags'],

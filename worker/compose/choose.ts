@@ -7,12 +7,13 @@
 //
 // The choice: the most intents passed while wrong code stays at or under 1% of the intents
 // (the pipeline should say "I can't" rather than hand over code that does the wrong thing);
-// among equals, the fewest wrong, then the highest thresholds. Then, with that setting, the ask
-// floor (task-loop.ts rule 7: a plan between it and the Planner's threshold is offered, not
-// refused): the one whose offers on validation are right most often net of those that are not
-// (an offer on an unknown concept, or of a plan that builds other code), the highest among equals;
-// none (1) when no floor offers more right plans than wrong ones. An offer is never a pass, so
-// the floor changes no figure the thresholds were chosen on.
+// among equals, the fewest wrong, then the highest thresholds. Then, with that setting, when to
+// ask (task-loop.ts rule 7): the ask floor (a plan between it and the Planner's threshold is
+// offered, not refused) and whether a plan the intent's words do not say is offered rather than
+// refused; the pair whose offers on validation are right most often net of those that are not
+// (an offer on an unknown concept, or of a plan that builds other code), the fewest offers among
+// equals; never (floor 1, words refused) when no pair offers more right plans than wrong ones.
+// An offer is never a pass, so this changes no figure the thresholds were chosen on.
 
 import type { PlanCheck } from './facts.ts';
 import { composeIntent, type HeuristicFn, type Verdict } from './pipeline.ts';
@@ -35,8 +36,9 @@ export interface Outcome {
 
 export interface Candidate extends Outcome {
   rule: ConfidenceRule;
-  /** The ask floor (1: never asks on confidence); chosen after the rest, for the best candidate only. */
+  /** The ask floor (1: never asks on confidence), and whether plans the words do not say are asked about; chosen after the rest, for the best candidate only. */
   ask?: number;
+  askOnWords?: boolean;
   /** Offers made on validation with the ask floor, and those whose plan builds the right code. */
   asked?: number;
   asked_right?: number;
@@ -124,7 +126,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
     for (const planner of PLANNER_GRID) {
       for (const worker of WORKER_GRID) {
         const setting = { rule, agreement, weigh, planner, wiring: worker, code: worker };
-        const { asked: _a, asked_right: _r, ...outcome } = await runValidation(setting, 1);
+        const { asked: _a, asked_right: _r, ...outcome } = await runValidation(setting, 1, false);
         const candidate: Candidate = { ...setting, ...outcome };
         candidates.push(candidate);
         if (better(candidate, best, limit)) best = candidate;
@@ -134,15 +136,19 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
   }
   if (best === null) throw new Error(`no setting keeps wrong code within 1% of the ${input.cases.length} validation intents`);
   const chosen = best;
-  let floor = { ask: 1, asked: 0, asked_right: 0 };
-  for (const ask of PLANNER_GRID.filter((t) => t < chosen.planner).reverse()) {
-    const { asked, asked_right } = await runValidation(chosen, ask);
-    if (asked_right - (asked - asked_right) > floor.asked_right - (floor.asked - floor.asked_right)) floor = { ask, asked, asked_right };
+  const net = (o: { asked: number; asked_right: number }) => o.asked_right - (o.asked - o.asked_right);
+  let asking = { ask: 1, askOnWords: false, asked: 0, asked_right: 0 };
+  for (const askOnWords of [false, true]) {
+    for (const ask of [1, ...PLANNER_GRID.filter((t) => t < chosen.planner).reverse()]) {
+      if (ask === 1 && !askOnWords) continue; // never asking: the start
+      const { asked, asked_right } = await runValidation(chosen, ask, askOnWords);
+      if (net({ asked, asked_right }) > net(asking)) asking = { ask, askOnWords, asked, asked_right };
+    }
   }
-  return { best: { ...chosen, ...floor }, candidates };
+  return { best: { ...chosen, ...asking }, candidates };
 
   /** The pipeline with one setting on every validation intent, from the answers asked once. */
-  async function runValidation(setting: Omit<Candidate, keyof Outcome>, ask: number): Promise<Outcome & { asked: number; asked_right: number }> {
+  async function runValidation(setting: Omit<Candidate, keyof Outcome>, ask: number, askOnWords: boolean): Promise<Outcome & { asked: number; asked_right: number }> {
     const organelles = {
       planner: asOrganelle(raw.planner, setting.rule, setting.agreement),
       planner2: raw.planner2 && asOrganelle(raw.planner2, setting.rule, setting.agreement),
@@ -157,6 +163,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
         heuristic: input.heuristic,
         planFacts: input.planFacts,
         planWords,
+        askOnWords,
         ...(setting.weigh && input.weighs ? { weighPlanners: input.weighs(setting.weigh) } : {}),
         thresholds: { planner: setting.planner, wiring: setting.wiring, code: setting.code, ask },
       });

@@ -152,6 +152,8 @@ export interface EvalContext {
   /** The pipeline's checks of a first plan against the intent: its facts (facts.ts), which refuse, and its words (said.ts, or the facts again: none), which ask. */
   planFacts: PlanCheck;
   planWords: PlanCheck;
+  /** Whether a plan the intent's words do not say is asked about rather than refused (pipeline.ts); absent: refused. */
+  askOnWords?: boolean;
   /** Whether the Planners' different plans may be weighed (pipeline.ts); absent, never. */
   weighPlanners?: (intent: string) => boolean;
   thresholds: Thresholds & { single: number };
@@ -209,6 +211,7 @@ async function pipelineCase(ctx: EvalContext, c: Case, planners: Pick<ComposeOrg
     heuristic: ctx.heuristic,
     planFacts: ctx.planFacts,
     planWords: ctx.planWords,
+    askOnWords: ctx.askOnWords ?? false,
     ...(ctx.weighPlanners ? { weighPlanners: ctx.weighPlanners } : {}),
     thresholds: ctx.thresholds,
   });

@@ -9,8 +9,9 @@
 //   Judge    the assembled module, deterministic (parse, resolve, kinds, run in the sandbox);
 //            a failed check blocks the plan's pattern with the check's name and replans
 // A first plan is checked against the intent: a fact it gets wrong (a number said that no step
-// takes: facts.ts) refuses it; words of the intent that do not say it (said.ts) make the run ask
-// ("Did you mean ...?", task-loop.ts rule 7), as a confidence just under the threshold does.
+// takes: facts.ts) refuses it; words of the intent that do not say it (said.ts) refuse it too, or,
+// where the settings chose so on validation, make the run ask ("Did you mean ...?", task-loop.ts
+// rule 7), as a confidence between the ask floor and the threshold does.
 // Generated code is only ever a string here; the judge function given in runs it in a sandbox.
 
 import type { Emit, JudgeCheck, Phase } from '../orchestrator/events.ts';
@@ -67,8 +68,10 @@ export interface ComposeOptions {
   heuristic: HeuristicFn;
   /** Refuses a Planner's first plan that gets a fact of the intent wrong (facts.ts planFacts). */
   planFacts: PlanCheck;
-  /** Asks about a Planner's first plan whose steps the intent's words do not say (said.ts planWords); planFacts again: never. */
+  /** Refuses (or with askOnWords, asks about) a Planner's first plan whose steps the intent's words do not say (said.ts planWords). */
   planWords: PlanCheck;
+  /** Whether a plan the intent's words do not say is asked about rather than refused (settings.ts askOnWords). */
+  askOnWords?: boolean;
   /**
    * Whether the two Planners' different plans may be weighed for this intent (organelles.ts
    * agreeingPlanners); absent, they never are. The settings decide (keywords.ts readable).
@@ -163,7 +166,7 @@ class ComposeAdapter implements TaskAdapter<ComposePlan> {
     const misfit = this.#options.planFacts.unsaid(this.start, plan.composition);
     if (misfit !== null) return { message: misfit, ask: false };
     const unsaid = this.#options.planWords.unsaid(this.start, plan.composition);
-    return unsaid === null ? null : { message: unsaid, ask: true };
+    return unsaid === null ? null : { message: unsaid, ask: this.#options.askOnWords ?? false };
   }
 
   words(plan: ComposePlan): string | null {

@@ -33,6 +33,8 @@ export interface ComposeSettings {
    * ...?") rather than refused (task-loop.ts rule 7); absent: such plans are refused.
    */
   ask?: number;
+  /** Whether a plan the intent's words do not say (said.ts) is offered rather than refused; absent: refused. */
+  askOnWords?: boolean;
   /** The single-model baseline's threshold (the same search, on its own answers). */
   single: number;
   /** Fingerprints of the models the thresholds were chosen for, by role. */
@@ -73,6 +75,7 @@ export function parseSettings(text: string): ComposeSettings {
     if (typeof t !== 'number' || !(t >= 0 && t <= 1)) throw new Error(`compose settings: ${role} must be a threshold in [0, 1]`);
   }
   if (v.ask !== undefined && (typeof v.ask !== 'number' || !(v.ask >= 0 && v.ask <= 1))) throw new Error('compose settings: ask must be a floor in [0, 1]');
+  if (v.askOnWords !== undefined && typeof v.askOnWords !== 'boolean') throw new Error('compose settings: askOnWords must be true or false');
   const models = v.models as Record<string, unknown> | undefined;
   if (typeof models !== 'object' || models === null || MODELS.some((r) => typeof models[r] !== 'string')) {
     throw new Error(`compose settings: models must name a fingerprint for ${MODELS.join(', ')}`);

@@ -70,6 +70,7 @@ export class Composer {
       thresholds: this.settings,
       weigh: this.settings.weigh,
       acceptOffer: options.acceptOffer ?? false,
+      askOnWords: this.settings.askOnWords ?? false,
       models: this.fingerprint,
       onEvent: options.onEvent,
     });

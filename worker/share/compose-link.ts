@@ -15,7 +15,8 @@
 //                                  bit 2: on every intent, not only readable ones (settings.ts
 //                                  Weighing; links made before it have bit 1 alone); bit 3:
 //                                  the person accepted the plan the run offered (task-loop.ts
-//                                  rule 7), so its code was handed over
+//                                  rule 7), so its code was handed over; bit 4: a plan the
+//                                  intent's words do not say was asked about, not refused
 //     8 bytes models fingerprint
 //     4 x f64 thresholds           planner, wiring, code, and the ask floor (1: never asks)
 //     u8 maxIterations | u8 stallLimit | u8 maxReplans
@@ -25,7 +26,7 @@
 //       u8 role (0 planner, 1 wiring, 2 code) | varint n + n bytes text (UTF-8) | f64 confidence
 //   u32 FNV-1a of every byte before it
 //   then base64url without padding, in its one canonical spelling.
-// Version 1, read still, is the same without bit 3 and the ask floor (its runs never asked).
+// Version 1, read still, is the same without bits 3 and 4 and the ask floor (its runs never asked).
 // The checksum covers the compressed bytes, not the body: inflating ignores the bits after a
 // stream's last code, so a character changed there would leave the body, and a checksum of
 // it, as they were. Deflating again to compare is no answer either: another browser's zlib may
@@ -100,6 +101,8 @@ export interface ComposeLink {
   limits: ComposeLimits;
   /** The person accepted the plan the run offered, and its code was handed over. */
   accepted: boolean;
+  /** A plan the intent's words do not say was asked about rather than refused (the settings' askOnWords). */
+  askOnWords: boolean;
   /** traceDigest of the recorded run's events. */
   trace: number;
   answers: ComposeAnswer[];
@@ -147,7 +150,7 @@ function composeRunOptions(
   thresholds: Thresholds,
   limits: ComposeLimits,
   weigh: Weighing | false,
-  acceptOffer: boolean,
+  asking: { acceptOffer: boolean; askOnWords: boolean },
   onEvent?: (event: OrchestratorEvent) => void,
 ): ComposeOptions {
   const lookup = COMPOSE_LIBRARY.lookup;
@@ -160,7 +163,7 @@ function composeRunOptions(
     ...plannerWeighing(weigh),
     thresholds: { planner: thresholds.planner, wiring: thresholds.wiring, code: thresholds.code, ...(thresholds.ask === undefined ? {} : { ask: thresholds.ask }) },
     limits: { ...limits },
-    acceptOffer,
+    ...asking,
     ...(onEvent ? { onEvent } : {}),
   };
 }
@@ -176,6 +179,8 @@ export interface RecordOptions {
   weigh?: Weighing | false;
   /** The person accepts the plan the run offers (pipeline.ts acceptOffer). */
   acceptOffer?: boolean;
+  /** The settings' askOnWords (pipeline.ts); absent: false. */
+  askOnWords?: boolean;
   onEvent?: (event: OrchestratorEvent) => void;
 }
 
@@ -199,7 +204,8 @@ export async function composeRecorded(intent: string, organelles: ComposeOrganel
   // weighing takes both Planners: without the Planner (the ablation) the keyword decomposer plans alone
   const weigh = organelles.planner !== undefined && organelles.planner2 !== undefined ? (options.weigh ?? false) : false;
   const accepted = options.acceptOffer ?? false;
-  const result = await composeIntent(intent, recorded, composeRunOptions(options.runner, options.thresholds, limits, weigh, accepted, options.onEvent));
+  const askOnWords = options.askOnWords ?? false;
+  const result = await composeIntent(intent, recorded, composeRunOptions(options.runner, options.thresholds, limits, weigh, { acceptOffer: accepted, askOnWords }, options.onEvent));
   if (checkIntent(intent) !== null) return { result, link: null };
   const link: ComposeLink = {
     intent,
@@ -209,6 +215,7 @@ export async function composeRecorded(intent: string, organelles: ComposeOrganel
     thresholds: { planner: options.thresholds.planner, wiring: options.thresholds.wiring, code: options.thresholds.code, ask: options.thresholds.ask ?? 1 },
     limits,
     accepted,
+    askOnWords,
     trace: traceDigest(result.events),
     answers,
   };
@@ -261,7 +268,7 @@ export async function replayCompose(link: ComposeLink, options: ReplayOptions): 
     wiring: scripted('wiring'),
     code: scripted('code'),
   };
-  const result = await composeIntent(link.intent, organelles, composeRunOptions(options.runner, link.thresholds, link.limits, link.weigh, link.accepted, options.onEvent));
+  const result = await composeIntent(link.intent, organelles, composeRunOptions(options.runner, link.thresholds, link.limits, link.weigh, { acceptOffer: link.accepted, askOnWords: link.askOnWords }, options.onEvent));
   if (script.mismatch !== null) throw new ComposeLinkError('replay', `${script.mismatch} (the run asked for ${asked})`);
   if (script.remaining > 0) {
     throw new ComposeLinkError('replay', `the link has ${script.remaining} answer(s) the replay never used, so it does not replay`);
@@ -301,6 +308,7 @@ function checkLink(link: ComposeLink): void {
     throw new ComposeLinkError('models', 'the model fingerprint must be 16 hex digits');
   }
   if (typeof link.accepted !== 'boolean') throw new ComposeLinkError('flags', 'whether the person accepted an offer must be true or false');
+  if (typeof link.askOnWords !== 'boolean') throw new ComposeLinkError('flags', 'whether plans the words do not say were asked about must be true or false');
   for (const role of THRESHOLD_ROLES) {
     const t = link.thresholds?.[role];
     if (typeof t !== 'number' || !isUnit(t)) throw new ComposeLinkError('thresholds', `the ${role} threshold must be a number in [0, 1], got ${t}`);
@@ -471,7 +479,7 @@ function decodeText(bytes: Uint8Array, check: 'intent' | 'answers', what: string
 export async function encodeComposeLink(link: ComposeLink): Promise<string> {
   checkLink(link);
   const w = new Writer();
-  w.u8((link.planner ? 1 : 0) | (link.weigh ? 2 : 0) | (link.weigh === 'every' ? 4 : 0) | (link.accepted ? 8 : 0));
+  w.u8((link.planner ? 1 : 0) | (link.weigh ? 2 : 0) | (link.weigh === 'every' ? 4 : 0) | (link.accepted ? 8 : 0) | (link.askOnWords ? 16 : 0));
   for (let i = 0; i < 16; i += 2) w.u8(parseInt(link.models.slice(i, i + 2), 16));
   for (const role of THRESHOLD_ROLES) w.f64(link.thresholds[role]);
   w.f64(link.thresholds.ask ?? 1);
@@ -539,7 +547,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
 
   const r = new Reader(body, body.length);
   const flags = r.u8('the flags');
-  if (flags > (version === 1 ? 7 : 15)) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
+  if (flags > (version === 1 ? 7 : 31)) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
   if ((flags & 6) === 4) throw new ComposeLinkError('flags', 'the link says every intent was weighed, but not that plans were weighed');
   const weigh = (flags & 2) === 0 ? false : (flags & 4) === 4 ? 'every' : 'readable';
   const models = Array.from(r.bytes(8, 'the model fingerprint'), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -562,7 +570,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
     answers.push({ source, text, confidence: r.f64(what) });
   }
   if (r.at !== body.length) throw new ComposeLinkError('length', 'the link has unexpected data after its answers');
-  const link: ComposeLink = { intent, planner: (flags & 1) === 1, weigh, models, thresholds, limits, accepted: (flags & 8) === 8, trace, answers };
+  const link: ComposeLink = { intent, planner: (flags & 1) === 1, weigh, models, thresholds, limits, accepted: (flags & 8) === 8, askOnWords: (flags & 16) === 16, trace, answers };
   checkLink(link);
   return link;
 }
