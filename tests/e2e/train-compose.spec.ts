@@ -148,6 +148,9 @@ test("'Train all four' is timed before it starts, and starts the two Planners, W
     `the Planner about .+ \\(${planner} steps\\), the Wiring about .+ \\(${wiring} steps\\), the Code about .+ \\(${code} steps\\), the Second Planner about .+ \\(${planner2} steps\\)`,
   ));
   await expect(page.getByText('The single-model baseline is not one of them')).toBeVisible();
+  // this browser's figure, which the README's Node figure is not
+  await expect(page.getByTestId('train-all-estimate-source')).toContainText("This browser's speed: the README's training times are the command line's, in Node.");
+  const figure = await page.getByTestId('train-all-estimate-time').innerText();
   console.log(`Train all four, estimated: ${await all.innerText()}`);
   expect(await seriousViolations(page)).toEqual([]);
   await capture(page, 'train-compose-form');
@@ -164,6 +167,10 @@ test("'Train all four' is timed before it starts, and starts the two Planners, W
   await expect(jobCard(page, 'compose/planner')).toHaveAttribute('data-status', 'running', { timeout: 60_000 });
   await expect(jobCard(page, 'compose/wiring')).toHaveAttribute('data-status', 'running', { timeout: 60_000 });
   for (const role of ['planner', 'wiring']) await expect(jobCard(page, `compose/${role}`)).toContainText(described(role).card);
+  // with the four at work the form keeps its figure, timed with the device to itself, and says
+  // what it assumes (issue 50: it was timed again beside the runs, and about 20 min became about 40)
+  await expect(page.getByTestId('train-all-estimate-shared')).toContainText(/\d runs? (is|are) at work now, so they would take longer until/);
+  await expect(page.getByTestId('train-all-estimate-time')).toHaveText(figure);
   await capture(page, 'train-compose-all-four');
   for (const role of ['planner2', 'code', 'wiring', 'planner']) await cancelRun(page, `compose/${role}`);
   await expect(set).toHaveAttribute('data-status', 'unmeasured');

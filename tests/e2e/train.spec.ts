@@ -56,7 +56,7 @@ test('before a run starts, the form times it on this device, and the estimate ho
   await expect(page.getByTestId('train-estimate-time')).toHaveText(/^About /);
   const read = async () => {
     const text = await estimate.innerText();
-    const m = /at ([\d,]+) steps a second \([\d,]+ tokens a second\), timed just now over ([\d,]+) steps/.exec(text);
+    const m = /at ([\d,]+) steps a second \([\d,]+ tokens a second\), timed on this device over ([\d,]+) steps with no other run at work/.exec(text);
     if (!m) throw new Error(`no timing in: ${text}`);
     return { text, stepsPerSec: Number(m[1].replace(/,/g, '')), timedSteps: m[2] };
   };
@@ -93,20 +93,35 @@ test('before a run starts, the form times it on this device, and the estimate ho
   expect(seconds / estimated).toBeGreaterThan(0.5);
   expect(seconds / estimated).toBeLessThan(2);
 
-  // with every core training, nothing is timed (it would slow the runs, and come out slow)
+  // with runs at work, the figure stays the one timed with the device to itself (a timing beside
+  // them would come out slow and slow them down, and the figure would jump), saying what they
+  // change; a run never timed waits for them to finish
   const capacity = Number(/up to (\d+) run/.exec(await page.locator('.lead').innerText())![1]);
   await page.getByLabel('Steps').fill('1000000');
+  const rate = async () => {
+    const { stepsPerSec, timedSteps } = await read();
+    return { stepsPerSec, timedSteps };
+  };
+  const idle = await rate();
   for (let i = 1; i <= capacity; i++) {
     await page.getByLabel('Model name').fill(`busy ${i}`);
     await page.getByRole('button', { name: 'Start training' }).click();
     await expect(jobCard(page, `busy ${i}`)).toHaveAttribute('data-status', 'running');
   }
-  await expect(estimate).toContainText('Every core of this device is training a run');
+  await expect(estimate).toContainText("It will start when one of the runs now holding this device's cores finishes");
+  expect(await rate()).toEqual(idle);
+  await page.getByLabel('Model size').selectOption('64k');
+  await expect(page.getByTestId('train-estimate-waiting')).toContainText(`Not timed yet: ${capacity === 1 ? '1 run is' : `${capacity} runs are`} at work`);
   await expect(page.getByTestId('train-estimate-time')).toHaveCount(0);
   await cancelRun(page, 'busy 1');
-  await expect(page.getByTestId('train-estimate-time')).toBeVisible();
-  if (capacity > 1) await expect(estimate).toContainText(`with ${capacity - 1 === 1 ? '1 run' : `${capacity - 1} runs`} training as well`);
+  if (capacity > 1) await expect(page.getByTestId('train-estimate-waiting')).toBeVisible(); // still one at work
+  await page.getByLabel('Model size').selectOption('30k');
+  if (capacity > 1) await expect(page.getByTestId('train-estimate-shared')).toContainText(/^\d runs? (is|are) at work now/);
+  expect(await rate()).toEqual(idle);
   for (let i = 2; i <= capacity; i++) await cancelRun(page, `busy ${i}`);
+  // the device to itself again: the new shape is timed
+  await page.getByLabel('Model size').selectOption('64k');
+  await expect(page.getByTestId('train-estimate-time')).toBeVisible();
 });
 
 /** Seconds from the estimate's rough duration: "47 s", "2 min 40 s", "3 min", "1 h 05 min". */
@@ -130,27 +145,35 @@ test("'Train both' is timed side by side before it starts, and the two take abou
   await expect(page.getByTestId('train-all-estimate-time')).toHaveText(/^About /);
   await expect(all).toContainText(capacity >= 2 ? 'for both on this device, side by side on 2 cores' : 'one after the other');
   await expect(all).toContainText(/the Planner about .+ \(12,000 steps\), the Player about .+ \(12,000 steps\)/);
+  await expect(page.getByTestId('train-all-estimate-source')).toHaveText("This browser's speed: the README's training times are the command line's, in Node.");
+  const figure = await all.locator('p').first().innerText();
 
-  // with a run holding a core, fewer are free: the pair would train one after the other there
-  if (capacity === 2) {
-    await page.getByLabel('Organelle', { exact: true }).selectOption('puzzle8/mover');
-    await page.getByLabel('Steps').fill('1000000');
-    await page.getByRole('button', { name: 'Start training' }).click();
-    await expect(jobCard(page, 'puzzle8/mover')).toHaveAttribute('data-status', 'running');
-    await page.getByLabel('Organelle', { exact: true }).selectOption('tictactoe/player');
-    await expect(all).toContainText('one after the other on the free core');
-    await cancelRun(page, 'puzzle8/mover');
-    await expect(all).toContainText('side by side on 2 cores');
-  }
+  // a run holding a core changes nothing in the figure: the pair is not timed again beside it (it
+  // would come out slower), nor laid out on the core it leaves; the form says what it assumes
+  await page.getByLabel('Organelle', { exact: true }).selectOption('puzzle8/mover');
+  await page.getByLabel('Steps').fill('1000000');
+  await page.getByRole('button', { name: 'Start training' }).click();
+  await expect(jobCard(page, 'puzzle8/mover')).toHaveAttribute('data-status', 'running');
+  await page.getByLabel('Organelle', { exact: true }).selectOption('tictactoe/player');
+  await page.getByLabel('Steps').fill('30');
+  await expect(page.getByTestId('train-all-estimate-shared')).toHaveText('That is with the device to themselves: 1 run is at work now, so they would take longer until it finishes.');
+  expect((await all.locator('p').first().innerText()).startsWith(figure)).toBe(true);
+  await cancelRun(page, 'puzzle8/mover');
+  await expect(page.getByTestId('train-all-estimate-shared')).toHaveCount(0);
+  expect(await all.locator('p').first().innerText()).toBe(figure);
 
   // the pair takes about what was estimated: half their steps in about half the time, from the
   // press (a loose bound: a check of the estimate's meaning, not of any speed; the other half
   // would only take as long again, so the runs are cancelled there)
   await expect(page.getByTestId('train-all-estimate-time')).toHaveText(/^About /);
-  const estimated = roughSeconds(await page.getByTestId('train-all-estimate-time').innerText());
+  const estimatedText = await page.getByTestId('train-all-estimate-time').innerText();
+  const estimated = roughSeconds(estimatedText);
   const ids = ['tictactoe/planner', 'tictactoe/player'];
   const pressed = Date.now();
   await page.getByRole('button', { name: /^Train both/ }).click();
+  // the pair at work: the form's figure stays what it was
+  await expect(page.getByTestId('train-all-estimate-shared')).toContainText('2 runs are at work now');
+  await expect(page.getByTestId('train-all-estimate-time')).toHaveText(estimatedText);
   for (const id of ids) {
     await expect.poll(async () => Number(await jobCard(page, id).getAttribute('data-step')), { timeout: 240_000, intervals: [100] }).toBeGreaterThanOrEqual(6000);
   }

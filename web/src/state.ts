@@ -22,7 +22,8 @@ import { RecipeCatalog } from './train/recipe-catalog.svelte.ts';
 import { TrainingPool } from './train/training-pool.svelte.ts';
 import { TrainForm } from './train/train-form.svelte.ts';
 import { TrainAddress } from './train/train-address.svelte.ts';
-import { SETTLE_MS, TrainingEstimate } from './train/training-estimate.svelte.ts';
+import { TrainingEstimate } from './train/training-estimate.svelte.ts';
+import { IdbTimingStore } from './train/timing-store.ts';
 import { RecipeCorpora } from './train/recipe-corpora.svelte.ts';
 import { ComposeSetMeasures } from './train/compose-sets.svelte.ts';
 
@@ -70,8 +71,8 @@ export const trainForm = new TrainForm();
 /** The Train form's setup in the address, and what the form could not take from one. */
 export const trainAddress = new TrainAddress(trainForm, catalog);
 
-/** How long the form's run would take here: kept across views, its worker only while the Train view is open. */
-export const trainEstimate = new TrainingEstimate(spawnEngineWorker, SETTLE_MS, pool.capacity);
+/** How long the form's runs would take here: timings kept across views and visits, its workers only while the Train view is open. */
+export const trainEstimate = new TrainingEstimate({ spawn: spawnEngineWorker, cores: pool.capacity, store: new IdbTimingStore() });
 
 /** The Solve view's board, models, engine worker and latest run. */
 export const solve = new SolveSession({ spawn: spawnEngineWorker, library });

@@ -33,8 +33,8 @@ export function webLock(name: string): Promise<(() => void) | null> {
 }
 
 /**
- * When the last of some jobs would finish, given how long each trains and how many cores are
- * free for them: the pool starts them in order, each on the first core to come free.
+ * When the last of some jobs would finish, given how long each trains and how many cores they
+ * have: the pool starts them in order, each on the first core to come free.
  */
 export function finishTime(durations: readonly number[], cores: number): number {
   const freeAt = new Array<number>(Math.max(1, Math.floor(cores))).fill(0);
@@ -74,8 +74,6 @@ export class TrainingPool {
   get training(): number { return this.#active.filter((j) => j.status === 'running').length; }
   /** Jobs whose worker is at work right now: building its corpus, training, or being measured and saved. */
   get working(): number { return this.#active.filter((j) => j.status === 'starting' || j.status === 'running' || j.status === 'saving').length; }
-  /** Whether every core the pool may use is training a job right now. */
-  get coresBusy(): boolean { return this.training >= this.capacity; }
   /** Whether every core the pool may use holds a job's worker, so a new job would wait. */
   get full(): boolean { return this.freeCores === 0; }
   /** Cores that no job's worker holds, where new jobs would start at once. */
