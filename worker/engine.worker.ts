@@ -297,10 +297,13 @@ const api = {
     return host.load(module, models, settings);
   },
 
-  /** Composes one intent; each event goes to `onEvent` (Comlink-proxied) as it happens. */
-  async compose(intent: string, withPlanner: boolean, onEvent?: (event: OrchestratorEvent) => void): Promise<ComposeRun> {
+  /**
+   * Composes one intent; each event goes to `onEvent` (Comlink-proxied) as it happens.
+   * `acceptOffer`: the person said yes to the plan this intent's run offered ("Did you mean ...?").
+   */
+  async compose(intent: string, withPlanner: boolean, onEvent?: (event: OrchestratorEvent) => void, acceptOffer = false): Promise<ComposeRun> {
     try {
-      return await (await composing()).compose(intent, withPlanner, onEvent);
+      return await (await composing()).compose(intent, withPlanner, onEvent, acceptOffer);
     } finally {
       release(onEvent);
     }

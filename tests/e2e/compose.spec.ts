@@ -2,7 +2,8 @@
 // are: the tests assert on structure and behaviour, and pick intents any decent pipeline, or the
 // keyword decomposer, handles): a held-out intent composed, step by step on the kanban, its
 // code, the Judge's checks and a plotted run on a signal in the sandbox; its share link in a
-// fresh browser, then offline; an unknown concept refused with a clear message and no unrelated step offered; a refusal's answer in view at 390 and 1280 px, its suggestions keeping the numbers said; stale signal plots marked;
+// fresh browser, then offline; an unknown concept refused with a clear message and no unrelated step offered; an offer's question in view at 390 and 1280 px, its suggestions keeping the numbers said; stale signal plots marked;
+// an offer ("Did you mean …?") composed on one yes, its link replayed, offline, as accepted;
 // links forged with a valid checksum (worker/share/compose-link.ts encodes them here) whose
 // Wiring answer loops forever (stopped by the time limit, the page responsive) or whose code
 // reaches for IndexedDB or the document (refused by the Judge before anything runs, the library
@@ -61,7 +62,7 @@ async function composeHeldOut(page: Page): Promise<string> {
     await example.click();
     await expect(page.getByLabel('What should the function do?')).toHaveValue(intent);
     await page.getByRole('button', { name: 'Compose', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^(Your composition of|Not composed:) “${escaped(intent)}”`) })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^(Your composition of|Not composed:|Not composed yet:) “${escaped(intent)}”`) })).toBeVisible();
     await expect(result(page)).toBeVisible();
     if ((await result(page).getAttribute('data-outcome')) === 'composed') return intent;
   }
@@ -249,11 +250,12 @@ test('an unknown concept is refused plainly, its word named and no unrelated ste
   await expect(page).toHaveURL(/plans=heuristic/);
 });
 
-// typed by hand (docs/intents/typed-6.tsv), refused by the built-in pipeline: its suggestions must keep the 7 and both steps
+// typed by hand (docs/intents/typed-6.tsv); the built-in pipeline asks about a plan without the
+// derivative: its question takes the focus, and its suggestions must keep the 7 and both steps
 const SAID = 'median filter over 7 samples then differentiate';
 
 for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
-  test(`a refusal's answer is where the focus lands at ${width} px: the reason, the closest steps keeping what was said, the list of every step`, async ({ page }) => {
+  test(`an offer's question is where the focus lands at ${width} px: the closest steps keeping what was said, the list of every step`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await page.goto('/#/compose');
     const field = page.getByLabel('What should the function do?');
@@ -263,12 +265,15 @@ for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, hei
     await expect(page.getByTestId('how-it-works').locator('summary')).toHaveText('How it works');
     await field.fill(SAID);
     await page.getByRole('button', { name: 'Compose', exact: true }).click();
-    await expect(result(page)).toHaveAttribute('data-outcome', 'refused');
-    const heading = page.getByRole('heading', { level: 2, name: `Not composed: “${SAID}”` });
+    await expect(result(page)).toHaveAttribute('data-outcome', 'asked');
+    await expect(page.getByRole('heading', { level: 2, name: `Not composed yet: “${SAID}”` })).toBeVisible();
+    const heading = page.getByTestId('offer-question');
+    await expect(heading).toHaveText(/^Did you mean: .+\? no code yet$/);
     await expect(heading).toBeFocused();
-    // the answer sits under the focused heading, in view: no empty kanban above it
+    // the answer is the focused question, in view, with its button and the alternatives
     const answer = page.getByTestId('compose-answer');
-    await expect(page.getByTestId('refusal')).toBeInViewport();
+    await expect(answer).toHaveAttribute('data-kind', 'offer');
+    await expect(page.getByTestId('accept-offer')).toBeInViewport();
     const suggestions = page.getByTestId('suggestions').getByRole('button');
     await expect(suggestions.first()).toBeInViewport();
     const [top, answerTop] = await Promise.all([heading.boundingBox(), answer.boundingBox()]);
@@ -280,8 +285,8 @@ for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, hei
     expect(said[0]).toMatch(/^median-filter the signal over 7 points then (differentiate it|compute the numerical derivative of it)$/);
     await expect(answer.locator('.steps').first()).toHaveText(/^median_filter \(“median”, “filter”\) → diff_central \(“differentiate”\)$/);
     // what the eye sees where the focus landed (shot() scrolls to the top, for the whole page)
-    await page.screenshot({ path: `test-results/screenshots/compose-refusal-answer-${width}-in-view.png` });
-    await shot(page, `compose-refusal-answer-${width}`);
+    await page.screenshot({ path: `test-results/screenshots/compose-offer-answer-${width}-in-view.png` });
+    await shot(page, `compose-offer-answer-${width}`);
     expect(await seriousViolations(page)).toEqual([]);
 
     // the link to every step opens the list beside the field, in view
@@ -295,7 +300,7 @@ for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, hei
     // a suggestion composes at once, as said
     await suggestions.first().click();
     await expect(field).toHaveValue(said[0]);
-    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^(Your composition of|Not composed:) “${escaped(said[0])}”`) })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^(Your composition of|Not composed:|Not composed yet:) “${escaped(said[0])}”`) })).toBeVisible();
   });
 }
 
@@ -341,22 +346,64 @@ test('numbers that do not read leave no plot passing for theirs: marked stale as
   await expect(panel.getByTestId('signal-outcome')).toHaveAttribute('data-stale', 'false');
 });
 
-test("a plan the intent's words do not say is refused, what the Planners read is offered in the library's words, and it composes", async ({ page }) => {
-  // typed by hand (docs/intents/typed.tsv): both Planners write gaussian_smooth(1.5), but no form
-  // of gaussian_smooth says "blur ... with a gaussian", so the plan-words check refuses it
+test("a plan the intent's words do not say is asked about, composed on one yes, and its link replays as accepted, offline too", async ({ page, browser, baseURL, problems }) => {
+  // typed by hand (docs/intents/typed.tsv, whose plan is gaussian_smooth(1.5)): both Planners
+  // write it, but no form of gaussian_smooth says "blur ... with a gaussian", so the run asks
+  const BLUR = 'blur the signal with a gaussian of sigma 1.5';
   await page.goto('/#/compose');
   const field = page.getByLabel('What should the function do?');
-  await field.fill('blur the signal with a gaussian of sigma 1.5');
+  await field.fill(BLUR);
   await page.getByRole('button', { name: 'Compose', exact: true }).click();
-  await expect(result(page)).toHaveAttribute('data-outcome', 'refused');
-  await expect(page.getByTestId('refusal')).toHaveAttribute('data-reason', 'planner unsure');
-  await expect(page.getByTestId('refusal')).toContainText("The plan's gaussian_smooth is not said in the intent's words");
-  const reading = page.getByTestId('reading').getByRole('button');
-  await expect(reading).toHaveText('gaussian-smooth the signal with a sigma of 1.5');
-  await reading.click();
-  await expect(field).toHaveValue('gaussian-smooth the signal with a sigma of 1.5');
+  await expect(result(page)).toHaveAttribute('data-outcome', 'asked');
+  const question = page.getByTestId('offer-question');
+  await expect(question).toHaveText('Did you mean: gaussian-smooth the signal with a sigma of 1.5? no code yet');
+  await expect(question).toBeFocused();
+  await expect(page.getByTestId('offer-why')).toContainText("the plan's gaussian_smooth is not said in the intent's words");
+  await expect(page.getByTestId('offer-steps').locator('li')).toHaveText(['gaussian_smooth(1.5)']);
+  // a question, not a refusal: no alert, no code, nothing run on a signal
+  await expect(page.getByTestId('refusal')).toHaveCount(0);
+  await expect(page.getByTestId('code')).toHaveCount(0);
+  await expect(page.getByTestId('signal-panel')).toHaveCount(0);
+  await expect(eventLog(page)).toContainText('Asked “Did you mean: gaussian-smooth the signal with a sigma of 1.5?”');
+  await expect(page.getByTestId('step-heading')).toHaveText('Asked');
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'compose-offer');
+
+  // the yes is the next stop of the keyboard from the question
+  const yes = page.getByRole('button', { name: 'Yes, compose it' });
+  await page.keyboard.press('Tab');
+  await expect(yes).toBeFocused();
+  await page.keyboard.press('Enter'); // one press composes it
   await expect(result(page)).toHaveAttribute('data-outcome', 'composed');
+  await expect(page.getByRole('heading', { level: 2, name: `Your composition of “${BLUR}”` })).toBeVisible();
+  await expect(field).toHaveValue(BLUR);
   await expect(page.getByTestId('composition')).toHaveText('gaussian_smooth(1.5)');
+  await expect(page.getByTestId('accepted')).toContainText('the answer was yes');
+  await expect(page.getByTestId('code').first()).toContainText('function composed(x');
+  await expect(page.getByTestId('signal-outcome')).toHaveAttribute('data-kind', 'together');
+  await expect(eventLog(page)).toContainText('Said yes to the plan the run offered, gaussian_smooth(1.5)');
+  await shot(page, 'compose-offer-accepted');
+  const url = (await page.getByTestId('share-url').textContent())!;
+  expect(url).toMatch(/#\/c\/[A-Za-z0-9_-]+$/);
+
+  // the accepted run's link, in a fresh browser and then offline, replays as accepted
+  const fresh = await browser.newContext({ baseURL });
+  guard(fresh, baseURL!, problems);
+  const viewer = await fresh.newPage();
+  await viewer.goto(url);
+  await expect(viewer.getByTestId('shared-outcome')).toHaveText('composed, on a yes to the plan it offered');
+  await expect(result(viewer)).toHaveAttribute('data-outcome', 'composed');
+  await expect(viewer.getByTestId('accepted')).toBeVisible();
+  await expect(viewer.getByTestId('composition')).toHaveText('gaussian_smooth(1.5)');
+  await waitForServiceWorker(viewer);
+  await fresh.setOffline(true);
+  await viewer.reload();
+  await expect(viewer.getByTestId('shared-outcome')).toHaveText('composed, on a yes to the plan it offered');
+  await expect(result(viewer).locator('[data-check="ran"][data-ok="true"]')).toHaveCount(1);
+  await expect(eventLog(viewer)).toContainText('Said yes to the plan the run offered');
+  expect(await seriousViolations(viewer)).toEqual([]);
+  await shot(viewer, 'compose-offer-shared-offline');
+  await fresh.close();
 });
 
 test('a forged link whose Wiring answer loops forever is stopped by the time limit, and the page stays responsive', async ({ page }) => {

@@ -1,12 +1,13 @@
 // A composition's frames, log and summary (web/src/compose/frames.ts), from runs the real
 // pipeline made with scripted organelles: the kanban step by step with its typed tasks moving
 // from todo to doing to done or blocked (`zscore(low_conf)`, `a+b(ran)`), each answer against
-// its threshold with its exact prompt, the replan's own step, and the endings.
+// its threshold with its exact prompt, the replan's own step, and the endings (an offer's question,
+// and the yes to it, among them).
 import { describe, expect, it } from 'vitest';
 import { buildComposeReplay, composeCalls, composeKanbanCaption } from '../../web/src/compose/frames.ts';
 import { encodeKanban } from '../../worker/orchestrator/kanban.ts';
 import { plannerPrompt, weighPrompt } from '../../worker/compose/prompts.ts';
-import { agreed, composed, disagreed, judgeFailed, noPlanner, replanned, SMOOTH, THRESHOLDS, unsure, weighed, composeRun } from './compose-runs.ts';
+import { acceptedOffer, agreed, composed, disagreed, judgeFailed, noPlanner, offered, replanned, SMOOTH, THRESHOLDS, unsure, weighed, composeRun } from './compose-runs.ts';
 
 const kanbans = (events: Awaited<ReturnType<typeof composed>>) => buildComposeReplay(events).frames.map((f) => encodeKanban(f.kanban));
 
@@ -92,6 +93,29 @@ describe('buildComposeReplay', () => {
     expect(composeKanbanCaption(frames[0], summary)).toBe('Before any plan was adopted.');
     expect(summary.refusal!.message).toBe("this intent is outside what the organelles know: the Planner's confidence was 0.31 against a threshold of 0.60");
     expect(log.at(-1)).toMatchObject({ kind: 'refused', who: 'Orchestrator' });
+  });
+
+  it('a Planner just under its threshold: every task runs, then the run asks, its code held back; the yes to it hands the code over', async () => {
+    const { frames, summary, log } = buildComposeReplay(await offered());
+    expect(frames.map((f) => `${f.kind}:${f.outcome}`)).toEqual(['plan:planned', 'task:done', 'task:done', 'task:done', 'task:done', 'end:asked']);
+    expect(summary).toMatchObject({ outcome: 'asked', code: null, refusal: null, accepted: false, plan: 'rolling_mean(5)|diff_central' });
+    expect(summary.offer).toEqual({
+      plan: 'rolling_mean(5)|diff_central',
+      words: expect.stringMatching(/5 points/),
+      message: "the Planner's confidence was 0.50, under its threshold of 0.60",
+    });
+    expect(composeKanbanCaption(frames.at(-1)!, summary)).toBe('As the run ended: the code passed the Judge, and is held back until the plan is accepted.');
+    // the log says the question in words, not as a refusal
+    expect(log.at(-1)).toMatchObject({ kind: 'asked', who: 'Orchestrator', text: `Asked “Did you mean: ${summary.offer!.words}?” (${summary.offer!.message}); the code is held back until the plan is accepted` });
+    expect(log.some((e) => e.kind === 'refused')).toBe(false);
+
+    const yes = buildComposeReplay(await acceptedOffer());
+    expect(yes.summary).toMatchObject({ outcome: 'composed', accepted: true, offer: null, plan: 'rolling_mean(5)|diff_central' });
+    expect(yes.summary.code).toContain('function composed(x)');
+    expect(yes.frames.at(-1)).toMatchObject({ kind: 'end', outcome: 'composed' });
+    const kinds = yes.log.map((e) => e.kind);
+    expect(kinds.slice(-2)).toEqual(['accepted', 'composed']);
+    expect(yes.log.at(-2)).toMatchObject({ who: 'Person', text: 'Said yes to the plan the run offered, rolling_mean(5)|diff_central: its code is handed over' });
   });
 
   it('two Planners plan as one: a plan both write counts at the lower confidence; plans that differ count for nothing, and say so', async () => {

@@ -30,6 +30,10 @@ export interface RunScript {
   judgeFails?: { name: string; message: string };
   /** The two Planners' different plans are weighed (the settings' weigh). */
   weigh?: boolean;
+  /** The ask floor: a Planner plan at or above it but under the threshold is offered, not refused. */
+  ask?: number;
+  /** The person accepts the plan the run offers. */
+  acceptOffer?: boolean;
 }
 
 /** `rolling_mean(a,w=5)>a|diff_central(a)>a` -> the composition it describes. */
@@ -69,7 +73,12 @@ export async function composeRun(intent: string, script: RunScript): Promise<Orc
       wiring: (prompt) => ({ text: wireComposition(fromWiringPrompt(prompt), lookup), confidence: script.wiring ?? 0.95 }),
       code: (name) => ({ text: lookup(name)!.body, confidence: script.code?.[name] ?? 0.97 }),
     },
-    { lookup, judge, heuristic: keywordPlan, planFacts: TAKEN_AS_SAID, planWords: TAKEN_AS_SAID, thresholds: THRESHOLDS, ...(script.weigh ? { weighPlanners: () => true } : {}) },
+    {
+      lookup, judge, heuristic: keywordPlan, planFacts: TAKEN_AS_SAID, planWords: TAKEN_AS_SAID,
+      thresholds: script.ask === undefined ? THRESHOLDS : { ...THRESHOLDS, ask: script.ask },
+      ...(script.weigh ? { weighPlanners: () => true } : {}),
+      ...(script.acceptOffer ? { acceptOffer: true } : {}),
+    },
   );
   return result.events;
 }
@@ -93,6 +102,17 @@ export const replanned = () =>
 /** The Planner below its threshold: the intent is refused before any task. */
 export const UNSURE = 'encrypt the signal then smooth it';
 export const unsure = () => composeRun(UNSURE, { planner: { [plannerPrompt(UNSURE, [])]: ['rolling_mean(3)', 0.31] } });
+
+/** The Planner between the ask floor and its threshold: the plan is built and judged, then offered, its code held back. */
+export const CLOSE = 'smooth the signal over 5 points then take its slope';
+const closeScript = (acceptOffer: boolean): RunScript => ({
+  planner: { [plannerPrompt(CLOSE, [])]: ['rolling_mean(5)|diff_central', 0.5] },
+  ask: 0.4,
+  acceptOffer,
+});
+export const offered = () => composeRun(CLOSE, closeScript(false));
+/** The same run, with the person's yes to the offer: the code is handed over. */
+export const acceptedOffer = () => composeRun(CLOSE, closeScript(true));
 
 /** Both Planners sure, of different plans: no plan counts, and the intent is refused before any task. */
 export const disagreed = () =>

@@ -2,8 +2,9 @@
 // worker: the intent's check, the default and chosen models, models loaded once per set with
 // the shipped settings (or, for other models, the same thresholds said to be chosen for the
 // built-in ones), the run shown as its events arrive and then played from its start, the
-// composed function run on a signal at once, suggestions after a refusal, the setup to and
-// from the address (#/compose/<intent>?…), the share link; and the signal bench alone.
+// composed function run on a signal at once, suggestions after a refusal, an offer ("Did you
+// mean …?") accepted with one call that composes the intent again with acceptOffer, the setup to
+// and from the address (#/compose/<intent>?…), the share link; and the signal bench alone.
 import type { Remote } from 'comlink';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_INTENT } from '../../worker/compose/prompts.ts';
@@ -18,7 +19,7 @@ import type { EngineConnection, SpawnEngine } from '../../web/src/lib/engine-wor
 import type { ComposeRun, ComposeSettings, ComposedRunRequest } from '../../worker/browser/messages.ts';
 import type { OrchestratorEvent } from '../../worker/orchestrator/events.ts';
 import { composeHref, parseHash } from '../../web/src/lib/routes.ts';
-import { composed, judgeFailed, SMOOTH, UNSURE, unsure } from './compose-runs.ts';
+import { acceptedOffer, CLOSE, composed, judgeFailed, offered, SMOOTH, UNSURE, unsure } from './compose-runs.ts';
 import { flush } from './helpers.ts';
 
 /** A few of the library's steps, enough that a word one step holds tells which (the suggestions weigh words by how few steps hold them). */
@@ -59,15 +60,15 @@ async function asRun(events: OrchestratorEvent[], withPlanner = true): Promise<C
 
 function setup(models: ModelMeta[] = BUILT_IN, settings: ComposeSettings | null = SETTINGS) {
   const calls = { spawn: 0, closed: 0, load: [] as { models: Record<string, number>; settings: ComposeSettings }[], compose: [] as [string, boolean][], runs: [] as ComposedRunRequest[] };
-  let script: () => Promise<OrchestratorEvent[]> = composed;
+  let script: (acceptOffer: boolean) => Promise<OrchestratorEvent[]> = composed;
   const api = {
     loadCompose: vi.fn(async (m: Record<string, Uint8Array>, s: ComposeSettings) => {
       calls.load.push({ models: Object.fromEntries(Object.entries(m).map(([role, bytes]) => [role, bytes[0]])), settings: s });
       return { fingerprint: 'feedfacecafebeef' };
     }),
-    compose: vi.fn(async (intent: string, withPlanner: boolean, onEvent?: (e: OrchestratorEvent) => void) => {
+    compose: vi.fn(async (intent: string, withPlanner: boolean, onEvent?: (e: OrchestratorEvent) => void, acceptOffer = false) => {
       calls.compose.push([intent, withPlanner]);
-      const events = await script();
+      const events = await script(acceptOffer);
       for (const e of events) onEvent?.(e);
       return asRun(events, withPlanner);
     }),
@@ -94,7 +95,7 @@ function setup(models: ModelMeta[] = BUILT_IN, settings: ComposeSettings | null 
   };
   const clipboard = { writeText: vi.fn(async (_: string) => {}) };
   const session = new ComposeSession({ spawn, library, settings, clock: noClock, pageUrl: () => 'https://lab.example/#/compose', clipboard: () => clipboard });
-  return { session, calls, api, clipboard, use: (s: () => Promise<OrchestratorEvent[]>) => (script = s) };
+  return { session, calls, api, clipboard, use: (s: (acceptOffer: boolean) => Promise<OrchestratorEvent[]>) => (script = s) };
 }
 
 describe('ComposeSession', () => {
@@ -192,6 +193,47 @@ describe('ComposeSession', () => {
     use(judgeFailed);
     await session.compose();
     expect(session.playback.replay?.summary.judged?.ok).toBe(false);
+  });
+
+  it('an offer holds the code back and runs nothing; one yes composes the same intent again with the offer accepted', async () => {
+    const { session, calls, api, use } = setup();
+    session.open();
+    await flush();
+    use((yes) => (yes ? acceptedOffer() : offered()));
+    session.pick(CLOSE);
+    await session.compose();
+    expect(api.compose.mock.calls[0][3]).toBe(false);
+    expect(session.status).toBe('done');
+    expect(session.run).toMatchObject({ code: null, refusal: null, accepted: false, offer: { plan: 'rolling_mean(5)|diff_central' } });
+    expect(session.playback.frames.at(-1)?.outcome).toBe('asked');
+    expect(session.bench.target).toBeNull();
+    // the closest steps stand beside the question as alternatives
+    expect(session.closest.suggestions.length).toBeGreaterThan(0);
+    await flush();
+    expect(calls.runs).toHaveLength(0);
+
+    // the person changed the field meanwhile: the yes is to the offer's intent, with its plans
+    session.input = 'something else';
+    session.withPlanner = false;
+    const accepting = session.accept();
+    expect(session.busy).toBe(true);
+    await session.accept(); // a second press while busy composes nothing more
+    await accepting;
+    expect(api.compose).toHaveBeenCalledTimes(2);
+    expect(api.compose.mock.calls[1].slice(0, 2)).toEqual([CLOSE, true]);
+    expect(api.compose.mock.calls[1][3]).toBe(true);
+    expect(session.input).toBe(CLOSE);
+    expect(session.run).toMatchObject({ accepted: true, offer: null, plan: 'rolling_mean(5)|diff_central' });
+    expect(session.run?.code).toContain('function composed');
+    expect(session.playback.replay?.summary).toMatchObject({ outcome: 'composed', accepted: true });
+    expect(session.closest).toEqual({ suggestions: [], unmatched: [] });
+    await flush();
+    expect(calls.runs).toHaveLength(1); // the code ran on a signal, as any composed run's
+    expect(session.shareUrl).toBe('https://lab.example/#/c/AbC-123_x');
+
+    // with no offer on screen, a yes does nothing
+    await session.accept();
+    expect(api.compose).toHaveBeenCalledTimes(2);
   });
 
   it('runs the keyword decomposer in place of both Planners when asked, and the address says so', async () => {
@@ -367,6 +409,22 @@ describe('SharedCompose', () => {
       check: 'checksum', what: 'it was changed or damaged on the way', message: 'The link is damaged, cut off or edited: its checksum does not match.',
     });
     expect(shared.playback.loaded).toBe(false);
+  });
+
+  it('replays an accepted run as composed, saying so, and an asked one as a question without code', async () => {
+    const { shared } = sharedSetup({ ok: true, run: await asRun(await acceptedOffer()) });
+    await shared.open('accepted-run');
+    expect(shared.run?.accepted).toBe(true);
+    expect(shared.playback.replay?.summary).toMatchObject({ outcome: 'composed', accepted: true });
+    expect(shared.bench.target?.plan).toBe('rolling_mean(5)|diff_central');
+    shared.dispose();
+    const asked = sharedSetup({ ok: true, run: await asRun(await offered()) });
+    await asked.shared.open('asked-run');
+    await flush();
+    expect(asked.shared.run?.offer?.plan).toBe('rolling_mean(5)|diff_central');
+    expect(asked.shared.bench.target).toBeNull();
+    expect(asked.shared.stepCount).toBe(STEPS.length);
+    asked.shared.dispose();
   });
 
   it('after a refused run offers the closest steps to what was said', async () => {

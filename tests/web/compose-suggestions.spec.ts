@@ -65,6 +65,8 @@ describe('closestSteps', () => {
     const all = closestAfter(run, STEPS).suggestions.map((s) => s.intent);
     expect(all.length).toBeGreaterThan(1);
     expect(closestAfter({ ...run, reading: all[0] }, STEPS).suggestions.map((s) => s.intent)).toEqual(all.slice(1));
+    // nor the plan an offer asks about: it is the question already
+    expect(closestAfter({ ...run, offer: { words: all[0] } }, STEPS).suggestions.map((s) => s.intent)).toEqual(all.slice(1));
     expect(closestAfter({ ...run, code: 'function composed(x){return x}' }, STEPS)).toEqual({ suggestions: [], unmatched: [] });
   });
 

@@ -2,9 +2,12 @@
 // two Planners, Wiring and Code compose it (with the confidence settings chosen for the built-in
 // ones), the engine worker that runs the pipeline (one, started on first need and kept; it
 // starts the code sandbox when the Judge first needs it), the run as it happens and then its
-// playback, the composed function run on a signal, and the share link. One instance for the
-// app, so a composition survives moving between views. Its setup (the intent, the models, the
-// Planners or the keyword decomposer) goes to and from the address, `#/compose/<intent>?…`.
+// playback, the composed function run on a signal, and the share link. A run that offers its
+// plan instead of its code ("Did you mean ...?") is accepted with one call, `accept`: the same
+// intent composed again with the offer accepted, so the code comes from a run of its own whose
+// link says so (worker/share/compose-link.ts). One instance for the app, so a composition
+// survives moving between views. Its setup (the intent, the models, the Planners or the keyword
+// decomposer) goes to and from the address, `#/compose/<intent>?…`.
 import * as Comlink from 'comlink';
 import type { ComposeRun, ComposeSettings, ExampleIntent, LibraryStep } from '../../../worker/browser/messages.ts';
 import type { OrchestratorEvent } from '../../../worker/orchestrator/events.ts';
@@ -166,7 +169,7 @@ export class ComposeSession {
     return this.#run?.link ? composeShareUrl(this.#run.link, this.#deps.pageUrl?.() ?? location.href) : null;
   }
   get copy(): CopyState { return this.#copy; }
-  /** After a refusal: the library's steps closest to what was said, or the words no step holds. */
+  /** After a refusal or an offer: the library's steps closest to what was said, or the words no step holds. */
   get closest(): ClosestSteps {
     const run = this.#run;
     return run ? closestAfter(run, this.#steps) : { suggestions: [], unmatched: [] };
@@ -178,7 +181,23 @@ export class ComposeSession {
   }
 
   /** Composes the intent in the field with the chosen models; the run shows as it happens, then plays from its start. */
-  async compose(): Promise<void> {
+  compose(): Promise<void> {
+    return this.#compose(false);
+  }
+
+  /**
+   * Says yes to the plan the run on screen offered: its intent composed again, with the same
+   * plans, the offer accepted, so the code is handed over. Nothing when no offer is on screen.
+   */
+  async accept(): Promise<void> {
+    const run = this.#run;
+    if (!run?.offer || this.busy) return;
+    this.pick(run.intent);
+    this.withPlanner = run.planner;
+    await this.#compose(true);
+  }
+
+  async #compose(acceptOffer: boolean): Promise<void> {
     this.#touched = true;
     const intent = this.#input;
     if (this.#check !== null || this.busy) return;
@@ -218,7 +237,8 @@ export class ComposeSession {
       this.#live = [];
       this.playback.clear();
       const withPlanner = this.withPlanner;
-      const run = await this.#engine.api.compose(intent, withPlanner, Comlink.proxy((event: OrchestratorEvent) => this.#onLive(event)));
+      const onEvent = Comlink.proxy((event: OrchestratorEvent) => this.#onLive(event));
+      const run = await this.#engine.api.compose(intent, withPlanner, onEvent, acceptOffer);
       this.#run = run;
       this.#runModels = Object.fromEntries(rolesUsed(withPlanner).map((r) => [ROLE_TITLES[r], models[r].id]));
       this.#runMeasured = measured;

@@ -3,7 +3,8 @@
 // and the ending), each with the kanban as the orchestrator held it, the organelle answer the
 // step is about (its exact prompt, its answer, its confidence against the threshold) and the
 // Judge's checks on a judge step; plus the event log with the frame each entry belongs to, and
-// the run's summary (the code handed over or the refusal, the last verdict, the counts). Pure
+// the run's summary (the code handed over, the plan offered instead, or the refusal; whether the
+// code came on a yes to an offer; the last verdict, the counts). Pure
 // functions of the event list, so a run being composed, a finished one and its replayed share
 // link look the same.
 import { confidenceText } from '../../../worker/orchestrator/confidence-text.ts';
@@ -30,7 +31,7 @@ export type ComposeStepKind = 'plan' | 'task' | 'replan' | 'end';
 export type ComposePhase = 'plan' | 'wiring' | 'codegen' | 'judge' | 'replan' | 'done';
 
 /** How a step ended: its task passed, was blocked below a threshold, failed the Judge, or left the plan unfinishable. */
-export type StepOutcome = 'done' | 'blocked' | 'failed' | 'replan' | 'composed' | 'refused' | 'planned' | null;
+export type StepOutcome = 'done' | 'blocked' | 'failed' | 'replan' | 'composed' | 'refused' | 'asked' | 'planned' | null;
 
 export interface ComposeFrame extends ReplayFrame {
   kind: ComposeStepKind;
@@ -56,11 +57,15 @@ export interface ComposeSummary {
   withPlanner: boolean;
   /** The Planner's threshold, from the run's configuration (null before the run started). */
   plannerThreshold: number | null;
-  /** Null while the run goes on. */
-  outcome: 'composed' | 'refused' | null;
+  /** Null while the run goes on; asked: the run offered its plan and held the code back. */
+  outcome: 'composed' | 'refused' | 'asked' | null;
   code: string | null;
   plan: string | null;
   refusal: { reason: string; message: string } | null;
+  /** The plan the run asked about ("Did you mean ...?"), its words said back (or null), and why it asked. */
+  offer: { plan: string; words: string | null; message: string } | null;
+  /** The code was handed over because the person said yes to the plan the run offered. */
+  accepted: boolean;
   /** The last verdict of the Judge, and the code it judged. */
   judged: { ok: boolean; checks: readonly JudgeCheck[]; code: string } | null;
   modelPlans: number;
@@ -121,7 +126,7 @@ function planMeaning(e: EventOf<'plan_generated'>): string {
 /** Builds the frames, log and summary of a composition from its events. */
 export function buildComposeReplay(events: readonly OrchestratorEvent[]): ComposeReplay {
   const summary: ComposeSummary = {
-    intent: '', withPlanner: true, plannerThreshold: null, outcome: null, code: null, plan: null, refusal: null, judged: null,
+    intent: '', withPlanner: true, plannerThreshold: null, outcome: null, code: null, plan: null, refusal: null, offer: null, accepted: false, judged: null,
     modelPlans: 0, fallbackPlans: 0, replans: 0, tasks: 0, blocked: [], answers: 0, error: null,
   };
   const frames: ComposeFrame[] = [];
@@ -268,6 +273,19 @@ export function buildComposeReplay(events: readonly OrchestratorEvent[]): Compos
         add(e, 'composed', 'Orchestrator', `Composed ${e.plan}: ${e.modelPlans} plan${e.modelPlans === 1 ? '' : 's'} by the Planner, ${e.fallbackPlans} by the keyword decomposer`);
         push({ kind: 'end', phase: 'done', task: null, kanban, call: null, checks: null, outcome: 'composed', item: null, caption: 'composed' });
         break;
+      case 'asked':
+        // the plan was built and passed the Judge: only its code is held back
+        flush(true);
+        summary.outcome = 'asked';
+        summary.plan = e.plan;
+        summary.offer = { plan: e.plan, words: e.words, message: e.message };
+        add(e, 'asked', 'Orchestrator', `Asked “Did you mean: ${e.words ?? e.plan}?” (${e.message}); the code is held back until the plan is accepted`);
+        push({ kind: 'end', phase: 'done', task: null, kanban, call: null, checks: null, outcome: 'asked', item: null, caption: 'asked: did you mean…?' });
+        break;
+      case 'accepted':
+        summary.accepted = true;
+        add(e, 'accepted', 'Person', `Said yes to the plan the run offered, ${e.plan}: its code is handed over`);
+        break;
       case 'refused':
         flush(false);
         summary.outcome = 'refused';
@@ -301,7 +319,9 @@ export function composeKanbanCaption(frame: ComposeFrame | null, summary: Compos
     case 'task':
       return `As the orchestrator held it when ${frame.task} was taken up.`;
     case 'end':
-      return summary?.outcome === 'composed' ? 'As the run ended: the code passed the Judge.' : 'As the run ended, without code.';
+      if (summary?.outcome === 'composed') return 'As the run ended: the code passed the Judge.';
+      if (summary?.outcome === 'asked') return 'As the run ended: the code passed the Judge, and is held back until the plan is accepted.';
+      return 'As the run ended, without code.';
   }
 }
 

@@ -214,13 +214,20 @@ function dedupe(suggestions: readonly Suggestion[], intent: string): Suggestion[
 
 /**
  * After a run: nothing if it composed; else the closest steps to its intent, less the sentence
- * the refusal already offers as what the Planners read (it would stand twice).
+ * the refusal already offers as what the Planners read, or the offer asks about (it would stand twice).
  */
 export function closestAfter(
-  run: { intent: string; code: string | null; reading: string | null; unknownWords: readonly string[] },
+  run: {
+    intent: string;
+    code: string | null;
+    reading: string | null;
+    offer?: { words: string | null } | null;
+    unknownWords: readonly string[];
+  },
   steps: readonly LibraryStep[],
 ): ClosestSteps {
   if (run.code !== null) return { suggestions: [], unmatched: [] };
   const found = closestSteps(run.intent, steps, run.unknownWords);
-  return { ...found, suggestions: found.suggestions.filter((s) => s.intent !== run.reading) };
+  const shown = [run.reading, run.offer?.words ?? null];
+  return { ...found, suggestions: found.suggestions.filter((s) => !shown.includes(s.intent)) };
 }

@@ -33,7 +33,7 @@ export interface CallRow {
 export type LogKind =
   | 'start' | 'plan' | 'plan-empty' | 'plan-rejected' | 'plan-fallback' | 'proposal' | 'rejection' | 'fallback'
   | 'move' | 'opponent' | 'cycle' | 'replan' | 'solved' | 'failed' | 'game-over' | 'error' | 'other'
-  | 'answer' | 'blocked' | 'judged' | 'judge-failed' | 'composed' | 'refused';
+  | 'answer' | 'blocked' | 'judged' | 'judge-failed' | 'composed' | 'refused' | 'asked' | 'accepted';
 
 export type LogWho =
   | 'Planner' | 'Mover' | 'Player' | 'Judge' | 'Fallback' | 'Opponent' | 'You' | 'Person' | 'Orchestrator' | 'Wiring' | 'Code';
