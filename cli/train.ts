@@ -41,7 +41,7 @@ export async function trainCommand(argv: string[]): Promise<void> {
       const meant = didYouMean(game, GAMES);
       throw new Error(`unknown game "${game}"${meant ? `: ${meant}` : ''} (known: ${GAMES.join(', ')})`);
     }
-    refuseOptions(args, ['corpus', 'shape', 'name', 'recipe', 'tokenizer'], 'a game trains its recipes, so --%s applies only to train --corpus');
+    refuseOptions(args, ['corpus', 'shape', 'name', 'recipe', 'tokenizer', 'vocab'], 'a game trains its recipes, so --%s applies only to train --corpus');
     return trainGame(game as GameId, args);
   }
   refuseOptions(args, ['organelle'], '--%s applies only to train <game>');
@@ -175,15 +175,29 @@ async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
 }
 
 /**
- * --tokenizer char (the default) or subword:N, a vocabulary of N units learned from the corpus
- * (worker/model/subword.ts); for a Compose recipe the primitive names, `none` and `low_conf`
- * are single units, so a plan is a few units.
+ * --tokenizer char (the default) or subword with its vocabulary size, N units learned from the
+ * corpus (worker/model/subword.ts): `--tokenizer subword --vocab N`, or `--tokenizer subword:N`
+ * in one. For a Compose recipe the primitive names, `none` and `low_conf` are single units, so
+ * a plan is a few units. --vocab sizes only a subword vocabulary (a char model's is its corpus
+ * alphabet), so beside char, or with a size given twice, it is refused.
  */
-export function tokenizerOption(value: string | undefined, game?: string): TokenizerOptions {
-  if (value === undefined || value === 'char') return { kind: 'char' };
-  const m = /^subword:(\d+)$/.exec(value);
-  if (!m || Number(m[1]) < 2) throw new Error(`--tokenizer takes char or subword:N (N units, e.g. subword:512), not "${value}"`);
-  return { kind: 'subword', vocabSize: Number(m[1]), ...(game === 'compose' ? { protected: [...PLAN_UNITS] } : {}) };
+export function tokenizerOption(value: string | undefined, game?: string, vocab?: string): TokenizerOptions {
+  const kind = value === undefined || value === 'char' ? 'char' : value === 'subword' ? 'subword' : undefined;
+  const inline = /^subword:(\d+)$/.exec(value ?? '')?.[1];
+  if (kind === undefined && inline === undefined) {
+    throw new Error(`--tokenizer takes char, subword (with --vocab N) or subword:N (N units, e.g. subword:512), not "${value}"`);
+  }
+  if (vocab !== undefined && kind === 'char') {
+    throw new Error('--vocab sizes a subword vocabulary: give --tokenizer subword with it (a char model\'s units are its corpus characters)');
+  }
+  if (vocab !== undefined && inline !== undefined) throw new Error(`--tokenizer ${value} gives the vocabulary size already: leave out --vocab`);
+  if (kind === 'char') return { kind: 'char' };
+  const size = inline ?? vocab;
+  if (size === undefined) throw new Error('--tokenizer subword needs a vocabulary size: --vocab N (e.g. --vocab 512)');
+  if (!/^\d+$/.test(size) || Number(size) < 2) {
+    throw new Error(`${inline !== undefined ? '--tokenizer subword:N' : '--vocab'} takes a whole number of units, 2 or more (e.g. 512), not "${size}"`);
+  }
+  return { kind: 'subword', vocabSize: Number(size), ...(game === 'compose' ? { protected: [...PLAN_UNITS] } : {}) };
 }
 
 async function trainCorpusFile(args: ParsedArgs): Promise<void> {
@@ -200,11 +214,11 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   const steps = limitedOption(args, 'steps', 'steps', recipe?.config.steps ?? 25_000);
   const seed = limitedOption(args, 'seed', 'seed', recipe?.seed ?? 1);
   const lr = limitedOption(args, 'lr', 'learningRate');
+  const tokenizer = tokenizerOption(stringOption(args, 'tokenizer'), recipe?.game, stringOption(args, 'vocab'));
   const corpusText = await readNamedFile(corpusPath, 'corpus file');
   await checkOutputFile(out, '--out');
   const name = stringOption(args, 'name') ?? recipe?.id ?? basename(corpusPath).replace(/\.[^.]*$/, '');
   const threads = threadsOption(args);
-  const tokenizer = tokenizerOption(stringOption(args, 'tokenizer'), recipe?.game);
   const organelle = await Organelle.create(await nodeWasmModule(), {
     name, corpusId: name, corpusText, architecture: recipe?.architecture ?? SHAPE_PRESETS[shapeName], seed, tokenizer,
     config: { ...recipe?.config, steps, ...(lr !== undefined ? { learningRate: lr } : {}) },

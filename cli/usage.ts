@@ -104,14 +104,15 @@ export const COMMAND_USAGE = {
           'to use, every one unless given; the same bits on any number); --out: public/models/<game>/ unless given',
       },
       {
-        call: 'train --corpus FILE --out FILE [--steps N] [--seed S] [--lr R] [--shape 30k|64k|92k|160k|460k] [--recipe ID] [--tokenizer char|subword:N] [--name NAME] [--threads N]',
+        call: 'train --corpus FILE --out FILE [--steps N] [--seed S] [--lr R] [--shape 30k|64k|92k|160k|460k] [--recipe ID] [--tokenizer char|subword [--vocab N]] [--name NAME] [--threads N]',
         does: 'train one organelle on a corpus of PROMPT\\nRESPONSE documents separated by blank lines\n' +
           '(25,000 steps, seed 1, shape 64k, the corpus file\'s name and every core unless given);\n' +
           '--recipe (compose/planner, ...): that recipe\'s shape, settings, seed and name on this corpus;\n' +
-          '--tokenizer subword:N: a vocabulary of N subword units learned from the corpus (char unless given)',
+          '--tokenizer subword --vocab N (or subword:N): a vocabulary of N subword units learned from\n' +
+          'the corpus (char unless given)',
       },
     ],
-    options: { values: ['corpus', 'out', 'steps', 'seed', 'shape', 'lr', 'name', 'organelle', 'threads', 'recipe', 'tokenizer'], flags: [] },
+    options: { values: ['corpus', 'out', 'steps', 'seed', 'shape', 'lr', 'name', 'organelle', 'threads', 'recipe', 'tokenizer', 'vocab'], flags: [] },
   },
   eval: {
     forms: [...new Set(Object.values(EVAL_USAGE))].flatMap((u) => u.forms),

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inPool, trainCommand, trainToEnd } from '../../cli/train.ts';
+import { inPool, tokenizerOption, trainCommand, trainToEnd } from '../../cli/train.ts';
 import { limitedOption, parseArgs } from '../../cli/args.ts';
 import { TrainingRun } from '../../worker/trainer.ts';
 import { DETERMINISM_CORPUS } from '../../worker/recipes/determinism.ts';
@@ -52,6 +52,41 @@ describe('organelle train options', () => {
     expect(limitedOption(args, 'seed', 'seed')).toBe(4_294_967_295);
     expect(limitedOption(parseArgs([], { values: ['lr'], flags: [] }), 'lr', 'learningRate')).toBeUndefined();
   });
+});
+
+describe('organelle train --tokenizer', () => {
+  it('takes subword with --vocab N, or subword:N, the same', () => {
+    expect(tokenizerOption(undefined)).toEqual({ kind: 'char' });
+    expect(tokenizerOption('char')).toEqual({ kind: 'char' });
+    expect(tokenizerOption('subword', undefined, '512')).toEqual({ kind: 'subword', vocabSize: 512 });
+    expect(tokenizerOption('subword:512')).toEqual({ kind: 'subword', vocabSize: 512 });
+    expect(tokenizerOption('subword', 'compose', '256')).toMatchObject({ kind: 'subword', vocabSize: 256, protected: expect.arrayContaining(['none', 'low_conf']) });
+  });
+
+  it('refuses --vocab without --tokenizer subword, and a size missing, given twice or not a count', () => {
+    const refusal = /^--vocab sizes a subword vocabulary: give --tokenizer subword with it/;
+    expect(() => tokenizerOption(undefined, undefined, '512')).toThrow(refusal);
+    expect(() => tokenizerOption('char', undefined, '512')).toThrow(refusal);
+    expect(() => tokenizerOption('subword')).toThrow('--tokenizer subword needs a vocabulary size: --vocab N (e.g. --vocab 512)');
+    expect(() => tokenizerOption('subword:512', undefined, '256')).toThrow('--tokenizer subword:512 gives the vocabulary size already: leave out --vocab');
+    for (const bad of ['1', 'x', '2.5', '']) {
+      expect(() => tokenizerOption('subword', undefined, bad), bad).toThrow(`--vocab takes a whole number of units, 2 or more (e.g. 512), not "${bad}"`);
+    }
+    expect(() => tokenizerOption('words')).toThrow('--tokenizer takes char, subword (with --vocab N) or subword:N');
+  });
+
+  it('trains a subword model of --vocab N units, and refuses --vocab alone before reading the corpus', async () => {
+    const out = join(dir, 'subword.organelle');
+    await trainCommand(['--corpus', corpus, '--tokenizer', 'subword', '--vocab', '48', '--shape', '30k', '--steps', '2', '--out', out, '--threads', '1']);
+    const { decodeModelFile } = await import('../../worker/model/model-file.ts');
+    const model = decodeModelFile(new Uint8Array(await readFile(out)));
+    expect(model.tokenizer?.kind).toBe('subword');
+    expect(model.shape.vocabSize).toBe(48);
+    const never = join(dir, 'vocab-alone.organelle');
+    await expect(trainCommand(['--corpus', join(dir, 'missing.txt'), '--vocab', '48', '--out', never])).rejects.toThrow(/^--vocab sizes a subword vocabulary/);
+    await expect(trainCommand(['tictactoe', '--vocab', '48'])).rejects.toThrow('a game trains its recipes, so --vocab applies only to train --corpus');
+    expect(existsSync(never)).toBe(false);
+  }, 60_000);
 });
 
 describe('organelle train --threads', () => {

@@ -36,6 +36,8 @@ export interface AskModelInfo {
   name: string;
   fingerprint: string;
   vocabChars: string; // the characters a prompt may use ('\n' excluded)
+  tokenizer: 'char' | 'subword'; // what the model cuts a prompt into
+  vocabSize: number; // V: its units, BOS included
   maxPromptLength: number; // longest prompt that leaves room for a one-unit answer: characters, or a subword model's units
   examples: CorpusExample[]; // documents of its corpus kept in the file (none in older files)
 }
@@ -84,6 +86,8 @@ export class AskHost {
       name: organelle.name,
       fingerprint: modelFingerprint(model),
       vocabChars: organelle.vocab.chars.replace('\n', ''),
+      tokenizer: organelle.vocab.kind,
+      vocabSize: organelle.vocab.size,
       // BOS, the prompt, '\n', then at least one answer position
       maxPromptLength: organelle.shape.block - 3,
       examples: model.examples ?? [],

@@ -79,7 +79,7 @@ export class Library {
   async #read(): Promise<void> {
     this.#status = 'loading';
     try {
-      this.#mine = await this.#deps.store.list();
+      this.#mine = await Promise.all((await this.#deps.store.list()).map((m) => this.#withTokenizer(m)));
       this.#status = 'ready';
     } catch (err) {
       this.#status = 'error';
@@ -227,6 +227,25 @@ export class Library {
     }
     this.#mine = [...this.#mine, meta];
     this.#deps.onStored?.();
+  }
+
+  /**
+   * A meta stored before metas named the tokenizer gets it from its file, once: a version 1
+   * file is a char model, but a subword one may have been imported since the format carried
+   * it. A file that cannot be read, or a write refused, leaves the meta as it was (shown as
+   * characters).
+   */
+  async #withTokenizer(meta: ModelMeta): Promise<ModelMeta> {
+    if (meta.tokenizer) return meta;
+    try {
+      const bytes = await this.#deps.store.file(meta.id);
+      if (!bytes) return meta;
+      const next: ModelMeta = { ...meta, tokenizer: decodeModelFile(bytes).tokenizer ? 'subword' : 'char' };
+      await this.#deps.store.put(next, bytes);
+      return next;
+    } catch {
+      return meta;
+    }
   }
 
   #newId(): string {

@@ -2,7 +2,7 @@
 import { modelFingerprint, type OrganelleModel } from '../../../worker/model/model-file.ts';
 import { parameterCount, presetOf } from '../../../worker/model/shape.ts';
 import type { GameId } from '../../../worker/recipes/registry.ts';
-import { bytes as formatBytes, dateTime } from '../lib/format.ts';
+import { bytes as formatBytes, dateTime, grouped } from '../lib/format.ts';
 import { trainHref } from '../lib/routes.ts';
 import type { ModelMeta, ModelOrigin } from './model-store.ts';
 
@@ -28,6 +28,7 @@ export function metaFromModel(
     ...splitRecipeId(recipeId),
     shape: { ...model.shape },
     params: parameterCount(model.shape),
+    tokenizer: model.tokenizer ? 'subword' : 'char',
     size,
     steps: model.recipe.stepsDone,
     stepsPlanned: model.recipe.config.steps,
@@ -39,6 +40,14 @@ export function metaFromModel(
     fingerprint: modelFingerprint(model),
     resumable: model.optimizer !== undefined,
   };
+}
+
+/**
+ * Which tokenizer a model reads with, as the Library and Ask say it: "characters", or
+ * "subword units (V)" with V its vocabulary size (BOS included, the N of `--vocab N`).
+ */
+export function tokenizerText(kind: 'char' | 'subword' | undefined, vocabSize: number): string {
+  return kind === 'subword' ? `subword units (${grouped(vocabSize)})` : 'characters';
 }
 
 /**

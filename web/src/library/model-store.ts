@@ -15,6 +15,7 @@ export interface ModelMeta {
   organelle?: string;
   shape: ModelShape;
   params: number;
+  tokenizer?: 'char' | 'subword'; // what its text is cut into; absent in a meta stored before the Library said it (read from the file on load)
   size: number; // bytes of the .organelle file
   steps: number; // steps done (the file's recipe.stepsDone)
   stepsPlanned?: number; // the run's planned steps (recipe.config.steps); more than `steps` when partly trained
