@@ -35,6 +35,7 @@ import type {
   ComposeExamples,
   ComposeModels,
   ComposeReplay,
+  ComposeRequest,
   ComposeRun,
   ComposeSettings,
   ComposedRunRequest,
@@ -298,12 +299,12 @@ const api = {
   },
 
   /**
-   * Composes one intent; each event goes to `onEvent` (Comlink-proxied) as it happens.
-   * `acceptOffer`: the person said yes to the plan this intent's run offered ("Did you mean ...?").
+   * Composes one intent as `request` says (the Planners or not, an offer accepted, asking on
+   * words or not); each event goes to `onEvent` (Comlink-proxied) as it happens.
    */
-  async compose(intent: string, withPlanner: boolean, onEvent?: (event: OrchestratorEvent) => void, acceptOffer = false): Promise<ComposeRun> {
+  async compose(intent: string, request: ComposeRequest, onEvent?: (event: OrchestratorEvent) => void): Promise<ComposeRun> {
     try {
-      return await (await composing()).compose(intent, withPlanner, onEvent, acceptOffer);
+      return await (await composing()).compose(intent, request, onEvent);
     } finally {
       release(onEvent);
     }

@@ -2,8 +2,9 @@
 // where they say so, ordinary ones of the training class, an unknown concept) and the
 // suggestions' pool; a composed module run on chosen inputs through the Judge's static checks
 // and the sandbox's limits (a loop that only starts on inputs other than the Judge's is
-// stopped by the time limit; code touching the host is refused before anything runs); and
-// share links replayed by the host, a tampered one refused with its check named.
+// stopped by the time limit; code touching the host is refused before anything runs); share
+// links replayed by the host, a tampered one refused with its check named; and, with the shipped
+// models, the person's choice to ask about a plan the words do not say reaching the run and its link.
 import { afterAll, describe, expect, it } from 'vitest';
 import { composeExamples, EXAMPLE_MAX, phraseIntents, trainingClassIntents } from '../../worker/compose/examples.ts';
 import { checkRunRequest, MAX_INPUT, runComposed } from '../../worker/compose/run.ts';
@@ -17,8 +18,14 @@ import { wireComposition } from '../../worker/compose/wiring.ts';
 import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
 import { ComposeHost } from '../../worker/browser/compose.ts';
 import { planInWords, wordsNoPhraseHolds } from '../../worker/compose/reading.ts';
-import { composeRecorded, encodeComposeLink } from '../../worker/share/compose-link.ts';
+import { composeRecorded, decodeComposeLink, encodeComposeLink } from '../../worker/share/compose-link.ts';
 import type { Completion } from '../../worker/orchestrator/types.ts';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { SHIPPED_MODELS_DIR } from '../../cli/models.ts';
+import { parseSettings } from '../../worker/compose/settings.ts';
+import { byRole, COMPOSE_ROLES } from '../../worker/compose/roles.ts';
+import { nodeWasmModule } from '../../worker/wasm/node.ts';
 
 const lookup = COMPOSE_LIBRARY.lookup;
 const runner = nodeSandbox();
@@ -202,4 +209,38 @@ describe('ComposeHost: share links', () => {
     expect(await host.replay(tampered)).toMatchObject({ ok: false, check: 'checksum' });
     expect(await host.replay('')).toMatchObject({ ok: false, check: 'characters' });
   });
+});
+
+describe('ComposeHost: asking about a plan the words do not say, the person\'s choice', () => {
+  // typed by hand (docs/intents/typed.tsv): both shipped Planners write gaussian_smooth(1.5), which
+  // no form of gaussian_smooth says as "blur ... with a gaussian"; the shipped settings refuse such plans
+  const BLUR = 'blur the signal with a gaussian of sigma 1.5';
+
+  it('takes the request over the settings: refused without it, asked about with it, composed on a yes; each link replays as run', async () => {
+    const dir = join(SHIPPED_MODELS_DIR, 'compose');
+    const settings = parseSettings(await readFile(join(dir, 'settings.json'), 'utf8'));
+    expect(settings.askOnWords).toBeUndefined();
+    const files = await Promise.all(COMPOSE_ROLES.map((role) => readFile(join(dir, `${role}.organelle`))));
+    const host = new ComposeHost(() => runner);
+    await host.load(await nodeWasmModule(), byRole((_, i) => new Uint8Array(files[i])), settings);
+
+    const asSettings = await host.compose(BLUR, { planner: true });
+    expect(asSettings).toMatchObject({ askOnWords: false, code: null, offer: null, refusal: { reason: 'planner unsure' }, reading: 'gaussian-smooth the signal with a sigma of 1.5' });
+    const refused = await host.compose(BLUR, { planner: true, askOnWords: false });
+    expect(refused).toMatchObject({ askOnWords: false, code: null, offer: null, refusal: { reason: 'planner unsure' } });
+    expect(refused.link).toBe(asSettings.link); // the same run
+    const asked = await host.compose(BLUR, { planner: true, askOnWords: true });
+    expect(asked).toMatchObject({ askOnWords: true, code: null, refusal: null, accepted: false, offer: { plan: 'gaussian_smooth(1.5)', words: 'gaussian-smooth the signal with a sigma of 1.5' } });
+    const accepted = await host.compose(BLUR, { planner: true, askOnWords: true, acceptOffer: true });
+    expect(accepted).toMatchObject({ askOnWords: true, plan: 'gaussian_smooth(1.5)', offer: null, refusal: null, accepted: true });
+    expect(accepted.code).toContain('function composed(x');
+
+    // each link says whether the run asked on words, and replays with no model to the same end
+    for (const run of [refused, asked, accepted]) {
+      expect((await decodeComposeLink(run.link!)).askOnWords).toBe(run.askOnWords);
+      const replay = await host.replay(run.link!);
+      if (!replay.ok) throw new Error(replay.message);
+      expect(replay.run).toMatchObject({ askOnWords: run.askOnWords, code: run.code, offer: run.offer, refusal: run.refusal, accepted: run.accepted });
+    }
+  }, 120_000);
 });

@@ -2,8 +2,11 @@
 // are: the tests assert on structure and behaviour, and pick intents any decent pipeline, or the
 // keyword decomposer, handles): a held-out intent composed, step by step on the kanban, its
 // code, the Judge's checks and a plotted run on a signal in the sandbox; its share link in a
-// fresh browser, then offline; an unknown concept refused with a clear message and no unrelated step offered; an offer's question in view at 390 and 1280 px, its suggestions keeping the numbers said; stale signal plots marked;
-// an offer ("Did you mean …?") composed on one yes, its link replayed, offline, as accepted;
+// fresh browser, then offline; an unknown concept refused with a clear message and no unrelated step offered;
+// at 390 and 1280 px a refusal's answer in view, then, asking on words turned on, an offer's question, its
+// suggestions keeping the numbers said; stale signal plots marked; a plan the words do not say
+// refused as the shipped settings say, and with asking on words (the address's ask=words) offered
+// ("Did you mean …?"), composed on one yes, its link replayed, offline, as accepted;
 // links forged with a valid checksum (worker/share/compose-link.ts encodes them here) whose
 // Wiring answer loops forever (stopped by the time limit, the page responsive) or whose code
 // reaches for IndexedDB or the document (refused by the Judge before anything runs, the library
@@ -21,6 +24,7 @@ import { confidenceText } from '../../worker/orchestrator/confidence-text.ts';
 const lookup = COMPOSE_LIBRARY.lookup;
 const eventLog = (page: Page) => page.getByRole('region', { name: 'Event log entries' });
 const result = (page: Page) => page.getByTestId('compose-result');
+const askOnWords = (page: Page) => page.getByRole('checkbox', { name: 'Ask “Did you mean …?” when the words do not say the plan' });
 
 /** `text` matched literally inside a RegExp. */
 const escaped = (text: string) => text.replace(/[()*.+?|[\]{}^$\\]/g, '\\$&');
@@ -250,12 +254,13 @@ test('an unknown concept is refused plainly, its word named and no unrelated ste
   await expect(page).toHaveURL(/plans=heuristic/);
 });
 
-// typed by hand (docs/intents/typed-6.tsv); the built-in pipeline asks about a plan without the
-// derivative: its question takes the focus, and its suggestions must keep the 7 and both steps
+// typed by hand (docs/intents/typed-6.tsv); the built-in pipeline's plan leaves out the derivative:
+// refused as the shipped settings say, asked about once asking on words is on. Either answer
+// takes the focus, and its suggestions must keep the 7 and both steps
 const SAID = 'median filter over 7 samples then differentiate';
 
 for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
-  test(`an offer's question is where the focus lands at ${width} px: the closest steps keeping what was said, the list of every step`, async ({ page }) => {
+  test(`a refusal's answer, then with asking on words an offer's question, is where the focus lands at ${width} px: the closest steps keeping what was said, the list of every step`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await page.goto('/#/compose');
     const field = page.getByLabel('What should the function do?');
@@ -263,17 +268,15 @@ for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, hei
     await expect(field).toBeInViewport();
     await expect(page.getByTestId('how-it-works')).not.toHaveAttribute('open');
     await expect(page.getByTestId('how-it-works').locator('summary')).toHaveText('How it works');
+    await expect(askOnWords(page)).not.toBeChecked(); // the shipped settings do not ask on words
     await field.fill(SAID);
     await page.getByRole('button', { name: 'Compose', exact: true }).click();
-    await expect(result(page)).toHaveAttribute('data-outcome', 'asked');
-    await expect(page.getByRole('heading', { level: 2, name: `Not composed yet: “${SAID}”` })).toBeVisible();
-    const heading = page.getByTestId('offer-question');
-    await expect(heading).toHaveText(/^Did you mean: .+\? no code yet$/);
+    await expect(result(page)).toHaveAttribute('data-outcome', 'refused');
+    const heading = page.getByRole('heading', { level: 2, name: `Not composed: “${SAID}”` });
     await expect(heading).toBeFocused();
-    // the answer is the focused question, in view, with its button and the alternatives
+    // the answer sits under the focused heading, in view: no empty kanban above it
     const answer = page.getByTestId('compose-answer');
-    await expect(answer).toHaveAttribute('data-kind', 'offer');
-    await expect(page.getByTestId('accept-offer')).toBeInViewport();
+    await expect(page.getByTestId('refusal')).toBeInViewport();
     const suggestions = page.getByTestId('suggestions').getByRole('button');
     await expect(suggestions.first()).toBeInViewport();
     const [top, answerTop] = await Promise.all([heading.boundingBox(), answer.boundingBox()]);
@@ -285,6 +288,30 @@ for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, hei
     expect(said[0]).toMatch(/^median-filter the signal over 7 points then (differentiate it|compute the numerical derivative of it)$/);
     await expect(answer.locator('.steps').first()).toHaveText(/^median_filter \(“median”, “filter”\) → diff_central \(“differentiate”\)$/);
     // what the eye sees where the focus landed (shot() scrolls to the top, for the whole page)
+    await page.screenshot({ path: `test-results/screenshots/compose-refusal-answer-${width}-in-view.png` });
+    await shot(page, `compose-refusal-answer-${width}`);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // asking on words, ticked: the address says so, and the same intent is asked about
+    await askOnWords(page).check();
+    await expect(page).toHaveURL(/[?&]ask=words/);
+    await page.getByRole('button', { name: 'Compose', exact: true }).click();
+    await expect(result(page)).toHaveAttribute('data-outcome', 'asked');
+    await expect(page.getByRole('heading', { level: 2, name: `Not composed yet: “${SAID}”` })).toBeVisible();
+    const question = page.getByTestId('offer-question');
+    await expect(question).toHaveText(/^Did you mean: .+\? no code yet$/);
+    await expect(question).toBeFocused();
+    // the answer is the focused question, in view, with its button and the alternatives
+    await expect(answer).toHaveAttribute('data-kind', 'offer');
+    await expect(page.getByTestId('accept-offer')).toBeInViewport();
+    await expect(suggestions.first()).toBeInViewport();
+    const [questionTop, offerTop] = await Promise.all([question.boundingBox(), answer.boundingBox()]);
+    expect(offerTop!.y - questionTop!.y).toBeLessThan(120);
+    const offered = await suggestions.allTextContents();
+    expect(offered.length).toBeGreaterThan(0);
+    for (const text of offered) expect(text).toMatch(/\b7\b/);
+    expect(offered[0]).toMatch(/^median-filter the signal over 7 points then (differentiate it|compute the numerical derivative of it)$/);
+    await expect(answer.locator('.steps').first()).toHaveText(/^median_filter \(“median”, “filter”\) → diff_central \(“differentiate”\)$/);
     await page.screenshot({ path: `test-results/screenshots/compose-offer-answer-${width}-in-view.png` });
     await shot(page, `compose-offer-answer-${width}`);
     expect(await seriousViolations(page)).toEqual([]);
@@ -299,8 +326,8 @@ for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, hei
 
     // a suggestion composes at once, as said
     await suggestions.first().click();
-    await expect(field).toHaveValue(said[0]);
-    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^(Your composition of|Not composed:|Not composed yet:) “${escaped(said[0])}”`) })).toBeVisible();
+    await expect(field).toHaveValue(offered[0]);
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^(Your composition of|Not composed:|Not composed yet:) “${escaped(offered[0])}”`) })).toBeVisible();
   });
 }
 
@@ -346,14 +373,37 @@ test('numbers that do not read leave no plot passing for theirs: marked stale as
   await expect(panel.getByTestId('signal-outcome')).toHaveAttribute('data-stale', 'false');
 });
 
-test("a plan the intent's words do not say is asked about, composed on one yes, and its link replays as accepted, offline too", async ({ page, browser, baseURL, problems }) => {
-  // typed by hand (docs/intents/typed.tsv, whose plan is gaussian_smooth(1.5)): both Planners
-  // write it, but no form of gaussian_smooth says "blur ... with a gaussian", so the run asks
-  const BLUR = 'blur the signal with a gaussian of sigma 1.5';
+// typed by hand (docs/intents/typed.tsv, whose plan is gaussian_smooth(1.5)): both Planners write
+// it, but no form of gaussian_smooth says "blur ... with a gaussian"
+const BLUR = 'blur the signal with a gaussian of sigma 1.5';
+
+test("a plan the intent's words do not say is refused as the settings say, what the Planners read is offered in the library's words, and it composes", async ({ page }) => {
   await page.goto('/#/compose');
+  // the settings refuse such plans, and the view says why, beside the choice to be asked instead
+  await expect(askOnWords(page)).not.toBeChecked();
+  await expect(page.getByTestId('ask-hint')).toContainText('The models’ settings do not ask: on the validation set, such offers were mostly wrong.');
   const field = page.getByLabel('What should the function do?');
   await field.fill(BLUR);
   await page.getByRole('button', { name: 'Compose', exact: true }).click();
+  await expect(result(page)).toHaveAttribute('data-outcome', 'refused');
+  await expect(page.getByTestId('refusal')).toHaveAttribute('data-reason', 'planner unsure');
+  await expect(page.getByTestId('refusal')).toContainText("The plan's gaussian_smooth is not said in the intent's words");
+  await expect(page).not.toHaveURL(/ask=/);
+  const reading = page.getByTestId('reading').getByRole('button');
+  await expect(reading).toHaveText('gaussian-smooth the signal with a sigma of 1.5');
+  await reading.click();
+  await expect(field).toHaveValue('gaussian-smooth the signal with a sigma of 1.5');
+  await expect(result(page)).toHaveAttribute('data-outcome', 'composed');
+  await expect(page.getByTestId('composition')).toHaveText('gaussian_smooth(1.5)');
+});
+
+test("with asking on words (ask=words), a plan the intent's words do not say is asked about, composed on one yes, and its link replays as accepted, offline too", async ({ page, browser, baseURL, problems }) => {
+  // the address turns asking on words on, and composes the intent on arrival
+  await page.goto(`/#/compose/${encodeURIComponent(BLUR)}?ask=words`);
+  const field = page.getByLabel('What should the function do?');
+  await expect(field).toHaveValue(BLUR);
+  await expect(askOnWords(page)).toBeChecked();
+  await expect(page.getByTestId('ask-hint')).toContainText('is offered as a question; its code comes only on your yes');
   await expect(result(page)).toHaveAttribute('data-outcome', 'asked');
   const question = page.getByTestId('offer-question');
   await expect(question).toHaveText('Did you mean: gaussian-smooth the signal with a sigma of 1.5? no code yet');
@@ -378,6 +428,8 @@ test("a plan the intent's words do not say is asked about, composed on one yes, 
   await expect(page.getByRole('heading', { level: 2, name: `Your composition of “${BLUR}”` })).toBeVisible();
   await expect(field).toHaveValue(BLUR);
   await expect(page.getByTestId('composition')).toHaveText('gaussian_smooth(1.5)');
+  await expect(page).toHaveURL(/[?&]ask=words/);
+  await expect(askOnWords(page)).toBeChecked();
   await expect(page.getByTestId('accepted')).toContainText('the answer was yes');
   await expect(page.getByTestId('code').first()).toContainText('function composed(x');
   await expect(page.getByTestId('signal-outcome')).toHaveAttribute('data-kind', 'together');

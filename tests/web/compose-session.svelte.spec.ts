@@ -3,8 +3,9 @@
 // the shipped settings (or, for other models, the same thresholds said to be chosen for the
 // built-in ones), the run shown as its events arrive and then played from its start, the
 // composed function run on a signal at once, suggestions after a refusal, an offer ("Did you
-// mean …?") accepted with one call that composes the intent again with acceptOffer, the setup to
-// and from the address (#/compose/<intent>?…), the share link; and the signal bench alone.
+// mean …?") accepted with one call that composes the intent again with acceptOffer, asking on
+// words as the settings say until the person changes it (sent with each run, kept by a yes), the
+// setup to and from the address (#/compose/<intent>?…), the share link; and the signal bench alone.
 import type { Remote } from 'comlink';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_INTENT } from '../../worker/compose/prompts.ts';
@@ -16,7 +17,7 @@ import type { ModelMeta } from '../../web/src/library/model-store.ts';
 import type { Clock } from '../../web/src/replay/playback.svelte.ts';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
 import type { EngineConnection, SpawnEngine } from '../../web/src/lib/engine-worker.ts';
-import type { ComposeRun, ComposeSettings, ComposedRunRequest } from '../../worker/browser/messages.ts';
+import type { ComposeRequest, ComposeRun, ComposeSettings, ComposedRunRequest } from '../../worker/browser/messages.ts';
 import type { OrchestratorEvent } from '../../worker/orchestrator/events.ts';
 import { composeHref, parseHash } from '../../web/src/lib/routes.ts';
 import { acceptedOffer, CLOSE, composed, judgeFailed, offered, SMOOTH, UNSURE, unsure } from './compose-runs.ts';
@@ -45,7 +46,7 @@ const SETTINGS: ComposeSettings = {
 
 const noClock: Clock = { set: () => 0, clear: () => {} };
 
-async function asRun(events: OrchestratorEvent[], withPlanner = true): Promise<ComposeRun> {
+async function asRun(events: OrchestratorEvent[], withPlanner = true, askOnWords = false): Promise<ComposeRun> {
   const end = events.at(-1)!;
   const code = end.type === 'composed' ? end.code : null;
   return {
@@ -54,7 +55,7 @@ async function asRun(events: OrchestratorEvent[], withPlanner = true): Promise<C
     refusal: end.type === 'refused' ? { reason: end.reason, message: end.message } : null,
     offer: end.type === 'asked' ? { plan: end.plan, words: end.words, message: end.message } : null,
     accepted: events.some((e) => e.type === 'accepted'), reading: null, unknownWords: [],
-    link: 'AbC-123_x', fingerprint: 'feedfacecafebeef', planner: withPlanner, thresholds: { planner: 0.6, wiring: 0.8, code: 0.8 }, ms: 12,
+    link: 'AbC-123_x', fingerprint: 'feedfacecafebeef', planner: withPlanner, askOnWords, thresholds: { planner: 0.6, wiring: 0.8, code: 0.8 }, ms: 12,
   };
 }
 
@@ -66,11 +67,11 @@ function setup(models: ModelMeta[] = BUILT_IN, settings: ComposeSettings | null 
       calls.load.push({ models: Object.fromEntries(Object.entries(m).map(([role, bytes]) => [role, bytes[0]])), settings: s });
       return { fingerprint: 'feedfacecafebeef' };
     }),
-    compose: vi.fn(async (intent: string, withPlanner: boolean, onEvent?: (e: OrchestratorEvent) => void, acceptOffer = false) => {
-      calls.compose.push([intent, withPlanner]);
-      const events = await script(acceptOffer);
+    compose: vi.fn(async (intent: string, request: ComposeRequest, onEvent?: (e: OrchestratorEvent) => void) => {
+      calls.compose.push([intent, request.planner]);
+      const events = await script(request.acceptOffer ?? false);
       for (const e of events) onEvent?.(e);
-      return asRun(events, withPlanner);
+      return asRun(events, request.planner, request.askOnWords ?? false);
     }),
     runComposed: vi.fn(async (request: ComposedRunRequest) => {
       calls.runs.push(request);
@@ -162,7 +163,7 @@ describe('ComposeSession', () => {
   it('shows each event as it arrives while the run goes on', async () => {
     const { session, api } = setup();
     const seen: number[] = [];
-    api.compose.mockImplementationOnce(async (_intent, withPlanner, onEvent) => {
+    api.compose.mockImplementationOnce(async (_intent, request, onEvent) => {
       const events = await composed();
       for (const e of events) {
         onEvent?.(e);
@@ -170,7 +171,7 @@ describe('ComposeSession', () => {
       }
       expect(session.status).toBe('composing');
       expect(session.playback.atEnd).toBe(true); // the newest step is the one shown
-      return asRun(events, withPlanner);
+      return asRun(events, request.planner);
     });
     session.pick(SMOOTH);
     await session.compose();
@@ -202,7 +203,7 @@ describe('ComposeSession', () => {
     use((yes) => (yes ? acceptedOffer() : offered()));
     session.pick(CLOSE);
     await session.compose();
-    expect(api.compose.mock.calls[0][3]).toBe(false);
+    expect(api.compose.mock.calls[0][1]).toEqual({ planner: true, acceptOffer: false, askOnWords: false });
     expect(session.status).toBe('done');
     expect(session.run).toMatchObject({ code: null, refusal: null, accepted: false, offer: { plan: 'rolling_mean(5)|diff_central' } });
     expect(session.playback.frames.at(-1)?.outcome).toBe('asked');
@@ -212,16 +213,16 @@ describe('ComposeSession', () => {
     await flush();
     expect(calls.runs).toHaveLength(0);
 
-    // the person changed the field meanwhile: the yes is to the offer's intent, with its plans
+    // the person changed the field meanwhile: the yes is to the offer's intent, with its plans and asking
     session.input = 'something else';
     session.withPlanner = false;
+    session.askOnWords = true;
     const accepting = session.accept();
     expect(session.busy).toBe(true);
     await session.accept(); // a second press while busy composes nothing more
     await accepting;
     expect(api.compose).toHaveBeenCalledTimes(2);
-    expect(api.compose.mock.calls[1].slice(0, 2)).toEqual([CLOSE, true]);
-    expect(api.compose.mock.calls[1][3]).toBe(true);
+    expect(api.compose.mock.calls[1].slice(0, 2)).toEqual([CLOSE, { planner: true, acceptOffer: true, askOnWords: false }]);
     expect(session.input).toBe(CLOSE);
     expect(session.run).toMatchObject({ accepted: true, offer: null, plan: 'rolling_mean(5)|diff_central' });
     expect(session.run?.code).toContain('function composed');
@@ -251,6 +252,36 @@ describe('ComposeSession', () => {
     expect(calls.compose).toHaveLength(1);
     await session.setUp({ intent: SMOOTH, withPlanner: true }); // with them, it is
     expect(calls.compose).toEqual([[SMOOTH, false], [SMOOTH, true]]);
+  });
+
+  it('asks on words as the settings say until the person changes it; each run sends it, and the address says where it differs', async () => {
+    const { session, calls, api } = setup();
+    expect(session.askOnWordsByDefault).toBe(false); // settings without askOnWords refuse such plans
+    expect(session.askOnWords).toBe(false);
+    session.pick(SMOOTH);
+    await session.compose();
+    expect(api.compose.mock.calls[0][1]).toEqual({ planner: true, acceptOffer: false, askOnWords: false });
+    expect(session.run?.askOnWords).toBe(false);
+    expect(composeHref(session.setup)).toBe(`#/compose/${encodeURIComponent(SMOOTH)}`);
+    session.askOnWords = true;
+    expect(composeHref(session.setup)).toBe(`#/compose/${encodeURIComponent(SMOOTH)}?ask=words`);
+    await session.setUp({ intent: SMOOTH, askOnWords: true }); // the run on screen did not ask on words: another run
+    expect(calls.compose).toHaveLength(2);
+    expect(api.compose.mock.calls[1][1]).toEqual({ planner: true, acceptOffer: false, askOnWords: true });
+    expect(session.run?.askOnWords).toBe(true);
+    await session.setUp({ intent: SMOOTH, askOnWords: true }); // back to it: on screen already
+    expect(calls.compose).toHaveLength(2);
+    await session.setUp({ intent: SMOOTH, askOnWords: false });
+    expect(calls.compose).toHaveLength(3);
+    expect(session.askOnWords).toBe(false);
+
+    // settings that ask: on from the start, and the address says when the person turns it off
+    const asking = setup(BUILT_IN, { ...SETTINGS, askOnWords: true }).session;
+    expect(asking.askOnWordsByDefault).toBe(true);
+    expect(asking.askOnWords).toBe(true);
+    asking.askOnWords = false;
+    expect(asking.setup).toEqual({ askOnWords: false });
+    expect(composeHref(asking.setup)).toBe('#/compose?ask=no-words');
   });
 
   it('uses the shipped thresholds for models of one’s own, naming their fingerprints', async () => {

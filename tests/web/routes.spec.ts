@@ -118,9 +118,16 @@ describe("Solve's and Play's addresses", () => {
       name: 'compose', intent: 'smooth it', choose: { planner2: 'p2', wiring: 'w' }, withPlanner: false,
     });
     expect(parseHash('#/compose/a/b')).toEqual({ name: 'compose', intent: 'a/b' }); // typed in the address
+    // asking about a plan the words do not say: ask=words or ask=no-words; anything else says nothing
+    expect(parseHash('#/compose/blur%20it?ask=words')).toEqual({ name: 'compose', intent: 'blur it', askOnWords: true });
+    expect(parseHash('#/compose?ask=no-words')).toEqual({ name: 'compose', askOnWords: false });
+    expect(parseHash('#/compose?ask=yes')).toEqual({ name: 'compose' });
+    expect(composeHref({ intent: 'blur it', withPlanner: false, askOnWords: true })).toBe('#/compose/blur%20it?plans=heuristic&ask=words');
     for (const intent of ['smooth the signal over 5 points then differentiate it', 'a/b c?d#e&f=g+h %', 'ĀāŵŤ']) {
-      const setup = { intent, choose: { planner: 'built-in:compose-planner', planner2: 'built-in:compose-planner2', code: 'x y' }, withPlanner: true };
-      expect(parseHash(composeHref(setup))).toEqual({ name: 'compose', ...setup });
+      for (const askOnWords of [true, false]) {
+        const setup = { intent, choose: { planner: 'built-in:compose-planner', planner2: 'built-in:compose-planner2', code: 'x y' }, withPlanner: true, askOnWords };
+        expect(parseHash(composeHref(setup))).toEqual({ name: 'compose', ...setup });
+      }
     }
     expect(composeHref()).toBe('#/compose');
     expect(composeHref({ intent: 'smooth it' })).toBe('#/compose/smooth%20it');

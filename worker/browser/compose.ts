@@ -50,8 +50,20 @@ export interface ComposeRun {
   fingerprint: string;
   /** Whether the Planner planned (false: the keyword decomposer alone). */
   planner: boolean;
+  /** Whether a plan the intent's words do not say was asked about rather than refused (the link's, for a replay). */
+  askOnWords: boolean;
   thresholds: Thresholds;
   ms: number;
+}
+
+/** How one intent is composed: the person's choices beside the loaded models and settings. */
+export interface ComposeRequest {
+  /** false: the keyword decomposer plans alone (the ablation). */
+  planner: boolean;
+  /** The person said yes to the plan this intent's run offered ("Did you mean ...?"). */
+  acceptOffer?: boolean;
+  /** Ask about a plan the intent's words do not say rather than refuse it; absent: as the settings say. */
+  askOnWords?: boolean;
 }
 
 export type ComposeReplay =
@@ -107,20 +119,18 @@ export class ComposeHost {
     return { fingerprint: this.#composer.fingerprint };
   }
 
-  /**
-   * Composes one intent with the loaded models; `withPlanner: false` plans with the keyword
-   * decomposer alone; `acceptOffer`: the person accepted the plan this intent's run offered.
-   */
-  async compose(intent: string, withPlanner: boolean, onEvent?: (event: OrchestratorEvent) => void, acceptOffer = false): Promise<ComposeRun> {
+  /** Composes one intent with the loaded models, as `request` says (the Planners or not, an offer accepted, asking on words). */
+  async compose(intent: string, request: ComposeRequest, onEvent?: (event: OrchestratorEvent) => void): Promise<ComposeRun> {
     const composer = this.#composer;
     if (!composer) throw new Error('no compose models are loaded in this worker');
     const t0 = performance.now();
-    const result = await composer.compose(intent, { planner: withPlanner, acceptOffer, ...(onEvent ? { onEvent } : {}) });
+    const result = await composer.compose(intent, { ...request, ...(onEvent ? { onEvent } : {}) });
     const { planner, wiring, code } = composer.settings;
     return composeRun(result, {
       link: result.link,
       fingerprint: composer.fingerprint,
-      planner: withPlanner,
+      planner: request.planner,
+      askOnWords: result.askOnWords,
       thresholds: { planner, wiring, code },
       ms: performance.now() - t0,
     });
@@ -133,7 +143,9 @@ export class ComposeHost {
       const { link, result } = await replayComposeLink(payload, { runner: this.#sandbox, ...(onEvent ? { onEvent } : {}) });
       return {
         ok: true,
-        run: composeRun(result, { link: payload, fingerprint: link.models, planner: link.planner, thresholds: link.thresholds, ms: performance.now() - t0 }),
+        run: composeRun(result, {
+          link: payload, fingerprint: link.models, planner: link.planner, askOnWords: link.askOnWords, thresholds: link.thresholds, ms: performance.now() - t0,
+        }),
       };
     } catch (err) {
       if (err instanceof ComposeLinkError) return { ok: false, check: err.check, message: err.message };

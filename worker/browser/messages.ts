@@ -198,6 +198,6 @@ export interface GameRun {
 // ---- code composition (worker/browser/compose.ts)
 
 export type {
-  ComposeExamples, ComposeModels, ComposeReplay, ComposeRun, ComposeSettings, ComposedRunRequest, ComposedRunResult,
+  ComposeExamples, ComposeModels, ComposeReplay, ComposeRequest, ComposeRun, ComposeSettings, ComposedRunRequest, ComposedRunResult,
 } from './compose.ts';
 export type { ExampleIntent, ExampleKind, LibraryStep } from '../compose/examples.ts';

@@ -21,6 +21,8 @@ export type ComposeModels = Record<ComposeRole, Uint8Array>;
 export interface ComposerRun extends ComposeResult {
   /** The run's share link payload (`#/c/<link>`), or null for an intent refused before any organelle ran. */
   link: string | null;
+  /** Whether a plan the intent's words do not say was asked about rather than refused (the option, else the settings'). */
+  askOnWords: boolean;
 }
 
 export class Composer {
@@ -62,18 +64,23 @@ export class Composer {
    * `planner: false` is the ablation: the keyword decomposer plans alone. Greedy answers make
    * the same intent with the same models the same run everywhere, so `acceptOffer` (the person
    * said yes to the plan a run of this intent offered) hands over the code of the plan they saw.
+   * `askOnWords` overrides the settings' (the person's choice); the link records the one used.
    */
-  async compose(intent: string, options: { onEvent?: (event: OrchestratorEvent) => void; planner?: boolean; acceptOffer?: boolean } = {}): Promise<ComposerRun> {
+  async compose(
+    intent: string,
+    options: { onEvent?: (event: OrchestratorEvent) => void; planner?: boolean; acceptOffer?: boolean; askOnWords?: boolean } = {},
+  ): Promise<ComposerRun> {
     const organelles = this.organelles();
+    const askOnWords = options.askOnWords ?? this.settings.askOnWords ?? false;
     const { result, link } = await composeRecorded(intent, { ...organelles, planner: options.planner === false ? undefined : organelles.planner }, {
       runner: this.#runner,
       thresholds: this.settings,
       weigh: this.settings.weigh,
       acceptOffer: options.acceptOffer ?? false,
-      askOnWords: this.settings.askOnWords ?? false,
+      askOnWords,
       models: this.fingerprint,
       onEvent: options.onEvent,
     });
-    return { ...result, link: link && (await encodeComposeLink(link)) };
+    return { ...result, link: link && (await encodeComposeLink(link)), askOnWords };
   }
 }

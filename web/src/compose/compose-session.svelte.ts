@@ -6,8 +6,10 @@
 // plan instead of its code ("Did you mean ...?") is accepted with one call, `accept`: the same
 // intent composed again with the offer accepted, so the code comes from a run of its own whose
 // link says so (worker/share/compose-link.ts). One instance for the app, so a composition
-// survives moving between views. Its setup (the intent, the models, the Planners or the keyword
-// decomposer) goes to and from the address, `#/compose/<intent>?…`.
+// survives moving between views. Whether a plan the intent's words do not say is asked about or
+// refused starts as the settings chose it on validation, and the person may change it. Its setup
+// (the intent, the models, the Planners or the keyword decomposer, asking on words) goes to and
+// from the address, `#/compose/<intent>?…`.
 import * as Comlink from 'comlink';
 import type { ComposeRun, ComposeSettings, ExampleIntent, LibraryStep } from '../../../worker/browser/messages.ts';
 import type { OrchestratorEvent } from '../../../worker/orchestrator/events.ts';
@@ -50,6 +52,8 @@ export class ComposeSession {
   #check = $derived<string | null>(checkIntent(this.#input));
   /** Off: the ablation, the keyword decomposer in the place of both Planners. */
   withPlanner = $state(true);
+  /** On: a plan the intent's words do not say is asked about ("Did you mean …?"), not refused. */
+  askOnWords = $state(false);
   #status = $state<ComposeStatus>('idle');
   #error = $state<string | null>(null);
   #run = $state.raw<ComposeRun | null>(null);
@@ -71,6 +75,7 @@ export class ComposeSession {
 
   constructor(deps: ComposeDeps) {
     this.#deps = deps;
+    this.askOnWords = this.askOnWordsByDefault;
     this.choice = new ModelChoice('compose', COMPOSE_ROLES, () => deps.library.models);
     this.playback = new Playback(buildComposeReplay, deps.clock);
     this.#engine = new KeptEngine(deps.spawn, (message) => {
@@ -113,6 +118,8 @@ export class ComposeSession {
   get fingerprint(): string | null { return this.#fingerprint; }
   /** The shipped settings, or null when this build has none. */
   get settings(): ComposeSettings | null { return this.#deps.settings; }
+  /** Whether the shipped settings ask about plans the words do not say (chosen on validation; absent: they refuse them). */
+  get askOnWordsByDefault(): boolean { return this.#deps.settings?.askOnWords ?? false; }
   /** Whether the chosen models are the ones the shipped thresholds were chosen for. */
   get chosenMeasured(): boolean {
     const settings = this.#deps.settings;
@@ -121,12 +128,13 @@ export class ComposeSession {
 
   // ---- the address
 
-  /** The setup as the address says it: the intent last composed (or being composed), the models chosen, the plans. */
+  /** The setup as the address says it: the intent last composed (or being composed), the models chosen, the plans, asking on words where it is not the settings' way. */
   get setup(): ComposeSetup {
     return {
       ...(this.#asked !== null ? { intent: this.#asked } : {}),
       ...this.choice.address,
       ...(this.withPlanner ? {} : { withPlanner: false }),
+      ...(this.askOnWords === this.askOnWordsByDefault ? {} : { askOnWords: this.askOnWords }),
     };
   }
 
@@ -139,6 +147,7 @@ export class ComposeSession {
     if (this.busy) return;
     this.choice.take(setup.choose);
     if (setup.withPlanner !== undefined) this.withPlanner = setup.withPlanner;
+    if (setup.askOnWords !== undefined) this.askOnWords = setup.askOnWords;
     if (setup.intent === undefined) return;
     this.pick(setup.intent);
     if (this.#check !== null) return; // the field says what is wrong with it
@@ -147,9 +156,9 @@ export class ComposeSession {
     if (!this.#shows(setup.intent)) await this.compose();
   }
 
-  /** Whether the run on screen is `intent` composed by the chosen models with the chosen plans. */
+  /** Whether the run on screen is `intent` composed by the chosen models with the chosen plans and asking. */
   #shows(intent: string): boolean {
-    if (this.#status !== 'done' || this.#run?.intent !== intent) return false;
+    if (this.#status !== 'done' || this.#run?.intent !== intent || this.#run.askOnWords !== this.askOnWords) return false;
     const made = this.#runModels;
     const roles = rolesUsed(this.withPlanner); // without the Planner, whichever Planners are chosen will do
     return this.#run.planner === this.withPlanner && roles.every((role) => made[ROLE_TITLES[role]] === this.choice.model(role)?.id);
@@ -187,13 +196,14 @@ export class ComposeSession {
 
   /**
    * Says yes to the plan the run on screen offered: its intent composed again, with the same
-   * plans, the offer accepted, so the code is handed over. Nothing when no offer is on screen.
+   * plans and asking, the offer accepted, so the code is handed over. Nothing when no offer is on screen.
    */
   async accept(): Promise<void> {
     const run = this.#run;
     if (!run?.offer || this.busy) return;
     this.pick(run.intent);
     this.withPlanner = run.planner;
+    this.askOnWords = run.askOnWords;
     await this.#compose(true);
   }
 
@@ -238,7 +248,7 @@ export class ComposeSession {
       this.playback.clear();
       const withPlanner = this.withPlanner;
       const onEvent = Comlink.proxy((event: OrchestratorEvent) => this.#onLive(event));
-      const run = await this.#engine.api.compose(intent, withPlanner, onEvent, acceptOffer);
+      const run = await this.#engine.api.compose(intent, { planner: withPlanner, acceptOffer, askOnWords: this.askOnWords }, onEvent);
       this.#run = run;
       this.#runModels = Object.fromEntries(rolesUsed(withPlanner).map((r) => [ROLE_TITLES[r], models[r].id]));
       this.#runMeasured = measured;

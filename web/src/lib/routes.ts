@@ -7,13 +7,15 @@
 //   #/train[/<game>/<organelle> | /corpus][?shape=<preset>|recipe&block=<n>&steps=<n>&seed=<n>]
 //   #/solve[/<board>][?planner=<id>&mover=<id>&plans=planner|heuristic]   the board is solved on arrival
 //   #/play[/tictactoe|/connect4][?planner=<id>&player=<id>][&you=first|second | &watch=<opponent>[&as=first|second]]
-//   #/compose[/<intent>][?planner=<id>&planner2=<id>&wiring=<id>&code=<id>&plans=planner|heuristic]   the intent is composed on arrival
+//   #/compose[/<intent>][?planner=<id>&planner2=<id>&wiring=<id>&code=<id>&plans=planner|heuristic&ask=words|no-words]   the intent is composed on arrival
 //
 // Train's names a game organelle's recipe, or the visitor's own corpus (whose file no address
 // can carry), and the run's shape, steps and seed as written: the Train form checks them. A
 // recipe's address is a recipe for a model: the same settings train the same weights anywhere.
 // `you`: the visitor plays the organelles, moving first or second; `watch`: the organelles
 // play that scripted opponent (its CLI name), moving first or second (`as`, as `eval --as`).
+// Compose's `ask=words`: a plan the intent's words do not say is asked about ("Did you mean
+// ...?") rather than refused; `ask=no-words`: refused (the settings say which by default).
 //
 // A part left out leaves that part of the view as it was, so the navigation's bare `#/solve`
 // returns to the solve on screen; the views write their whole setup back into the address,
@@ -77,6 +79,8 @@ export interface ComposeSetup {
   choose?: ChosenModels;
   /** `plans=planner`, or `plans=heuristic`: the keyword decomposer in the Planner's place. */
   withPlanner?: boolean;
+  /** `ask=words`, or `ask=no-words`: a plan the intent's words do not say is asked about, or refused. */
+  askOnWords?: boolean;
 }
 
 /** Who plays the organelles: the visitor (on the side named), or a scripted opponent watched. */
@@ -173,6 +177,7 @@ function parseSetup(asked: string): Route | null {
       ...(intent !== undefined ? { intent } : {}),
       ...chosenIn(params, COMPOSE_ROLES),
       ...plansIn(params),
+      ...askIn(params),
     };
   }
   if (view === 'play' && rest.length <= 1 && (rest.length === 0 || (PLAY_GAME_IDS as readonly string[]).includes(rest[0]))) {
@@ -186,6 +191,12 @@ function parseSetup(asked: string): Route | null {
 function plansIn(params: URLSearchParams): { withPlanner?: boolean } {
   const plans = params.get('plans');
   return plans === 'heuristic' ? { withPlanner: false } : plans === 'planner' ? { withPlanner: true } : {};
+}
+
+/** `ask=words` or `ask=no-words`; anything else says nothing. */
+function askIn(params: URLSearchParams): { askOnWords?: boolean } {
+  const ask = params.get('ask');
+  return ask === 'words' ? { askOnWords: true } : ask === 'no-words' ? { askOnWords: false } : {};
 }
 
 /** `you=first|second`, or `watch=<opponent>` with `as=first|second`; a side of neither is no side. */
@@ -235,6 +246,7 @@ export function solveHref(setup: SolveSetup = {}): string {
 export function composeHref(setup: ComposeSetup = {}): string {
   const params = chosenParams(setup.choose, COMPOSE_ROLES);
   if (setup.withPlanner !== undefined) params.set('plans', setup.withPlanner ? 'planner' : 'heuristic');
+  if (setup.askOnWords !== undefined) params.set('ask', setup.askOnWords ? 'words' : 'no-words');
   return withParams(`#/compose${setup.intent !== undefined ? `/${encodeURIComponent(setup.intent)}` : ''}`, params);
 }
 
