@@ -1,9 +1,10 @@
-// `organelle compose "INTENT" [--models DIR] [--trace FILE] [--no-planner] [--yes]`: one run of
+// `organelle compose "INTENT" [--models DIR] [--trace FILE] [--no-planner] [--ask] [--yes]`: one run of
 // the code-composition pipeline, printing the kanban at each task, every organelle call with its
 // confidence against the threshold, the Judge's checks and the code handed over (or why none
-// was), then the run's share link. The trace (the event list) can be written as JSONL. A run
-// that asks ("Did you mean ...?") hands its code over with --yes, or on y at a terminal; else it
-// says how to accept, and exits with 3 (2: refused).
+// was), then the run's share link. The trace (the event list) can be written as JSONL. --ask
+// asks about a plan the intent's words do not say instead of refusing it (the settings' askOnWords
+// otherwise). A run that asks ("Did you mean ...?") hands its code over with --yes, or on y at a
+// terminal; else it says how to accept, and exits with 3 (2: refused).
 // `organelle compose --replay LINK`: the shared run again, with no model: the recorded answers
 // go through the same pipeline, the Judge runs the code in the sandbox, and the same lines print.
 import { confidenceText } from '../worker/orchestrator/confidence-text.ts';
@@ -122,13 +123,14 @@ export async function composeCommand(argv: string[]): Promise<void> {
     const planner = !args.options.has('no-planner');
     if (!planner) console.log('without the Planner: the keyword decomposer plans');
     const acceptOffer = args.options.has('yes');
-    let result = await composer.compose(intent, { planner, acceptOffer, onEvent: printEvent });
+    const asking = { planner, ...(args.options.has('ask') ? { askOnWords: true } : {}) };
+    let result = await composer.compose(intent, { ...asking, acceptOffer, onEvent: printEvent });
     if (result.offered) {
       const question = `Did you mean: ${result.offered.words ?? formatPlan(result.offered.composition)}?`;
       if (await confirmed(question)) {
         // the same intent and models make the same run, so it offers the plan just seen; only its end is new
         const seen = result.events.length - 1;
-        result = await composer.compose(intent, { planner, acceptOffer: true, onEvent: (e) => e.step >= seen && printEvent(e) });
+        result = await composer.compose(intent, { ...asking, acceptOffer: true, onEvent: (e) => e.step >= seen && printEvent(e) });
       } else console.log(`\n${question} Nothing was handed over; run it again with --yes to compose that plan.`);
     }
     await finish(result, result.link, stringOption(args, 'trace'));

@@ -143,10 +143,11 @@ export const COMMAND_USAGE = {
   compose: {
     forms: [
       {
-        call: 'compose "INTENT" [--models DIR] [--trace FILE] [--no-planner] [--yes]',
+        call: 'compose "INTENT" [--models DIR] [--trace FILE] [--no-planner] [--ask] [--yes]',
         does: 'compose a function from words: the kanban at each task, every organelle call with its\n' +
           'confidence, the Judge\'s checks and the code (generated code runs only in the QuickJS sandbox);\n' +
-          'when the run asks "Did you mean ...?", --yes (or y at a terminal) accepts its plan',
+          '--ask: a plan the words do not say is asked about ("Did you mean ...?") rather than refused\n' +
+          '(the settings say which by default); --yes (or y at a terminal) accepts the plan asked about',
       },
       {
         call: 'compose --replay LINK [--trace FILE]',
@@ -154,7 +155,7 @@ export const COMMAND_USAGE = {
           'the same pipeline and Judge, the same lines',
       },
     ],
-    options: { values: ['models', 'trace', 'replay'], flags: ['no-planner', 'yes'] },
+    options: { values: ['models', 'trace', 'replay'], flags: ['no-planner', 'ask', 'yes'] },
   },
   solve: {
     forms: [{

@@ -113,6 +113,6 @@ describe('the usage table', () => {
   });
 
   it('gives the forms alone when the arguments fit none', () => {
-    expect(synopsis(COMMAND_USAGE.compose)).toBe('usage: organelle compose "INTENT" [--models DIR] [--trace FILE] [--no-planner] [--yes]\n       organelle compose --replay LINK [--trace FILE]');
+    expect(synopsis(COMMAND_USAGE.compose)).toBe('usage: organelle compose "INTENT" [--models DIR] [--trace FILE] [--no-planner] [--ask] [--yes]\n       organelle compose --replay LINK [--trace FILE]');
   });
 });

@@ -476,4 +476,34 @@ describe('organelle compose --replay', () => {
     await expect(composeCommand(['--replay', payload.slice(0, -2)])).rejects.toThrow(/^(checksum|characters): /);
     await expect(composeCommand(['--replay', payload, 'an intent'])).rejects.toThrow(/usage/);
   });
+
+  it('with the shipped models: --ask asks about a plan the words do not say (exit 3), --yes takes it, and its link replays as accepted', async () => {
+    // typed by hand (docs/intents/typed.tsv): both Planners write gaussian_smooth(1.5), which no form of it says as "blur"
+    const BLUR = 'blur the signal with a gaussian of sigma 1.5';
+    const run = async (...flags: string[]) => {
+      const lines: string[] = [];
+      const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
+      process.exitCode = undefined;
+      try {
+        await composeCommand([BLUR, ...flags]);
+        return { text: lines.join('\n'), exit: process.exitCode };
+      } finally {
+        log.mockRestore();
+        process.exitCode = undefined;
+      }
+    };
+    const refused = await run();
+    expect(refused.exit).toBe(2);
+    expect(refused.text).toContain("refused this intent is outside what the organelles know: the plan's gaussian_smooth is not said in the intent's words");
+    const asked = await run('--ask');
+    expect(asked.exit).toBe(3);
+    expect(asked.text).toContain('Did you mean: gaussian-smooth the signal with a sigma of 1.5? Nothing was handed over; run it again with --yes');
+    const yes = await run('--ask', '--yes');
+    expect(yes.exit).toBeUndefined();
+    expect(yes.text).toContain('accept  the person accepted gaussian_smooth(1.5)');
+    const link = /share: #\/c\/(\S+)/.exec(yes.text)![1];
+    const replay = await replayComposeLink(link, { runner });
+    expect(replay.link).toMatchObject({ accepted: true, askOnWords: true });
+    expect(replay.result.code).toContain('function gaussian_smooth(');
+  }, 60_000);
 });
