@@ -359,7 +359,7 @@ test("a plan the intent's words do not say is refused, what the Planners read is
   await expect(page.getByTestId('composition')).toHaveText('gaussian_smooth(1.5)');
 });
 
-test('a forged link whose Wiring answer loops forever is stopped by the time limit, and the page stays responsive', async ({ page }) => {
+test('a forged link whose Wiring answer loops forever is stopped by the time limit, and the page stays responsive', { tag: '@timed' }, async ({ page }) => {
   const INTENT = 'smooth the signal over 5 points';
   const payload = await forgedLink(INTENT, 'rolling_mean(5)', { wiring: 'function composed(x){while(true){}return rolling_mean(x,5)}' });
   await page.goto(`/#/c/${payload}`);
