@@ -458,7 +458,7 @@ test("with asking on words (ask=words), a plan the intent's words do not say is 
   await fresh.close();
 });
 
-test('a forged link whose Wiring answer loops forever is stopped by the time limit, and the page stays responsive', async ({ page }) => {
+test('a forged link whose Wiring answer loops forever is stopped by the time limit, and the page stays responsive', { tag: '@timed' }, async ({ page }) => {
   const INTENT = 'smooth the signal over 5 points';
   const payload = await forgedLink(INTENT, 'rolling_mean(5)', { wiring: 'function composed(x){while(true){}return rolling_mean(x,5)}' });
   await page.goto(`/#/c/${payload}`);

@@ -24,7 +24,7 @@ async function sameAsNode(page: Page, variant: { alibi: boolean; json: string; s
   expect(browser.probsHash).toBe(node.probsHash);
 }
 
-test('Chromium and Node train bit-identical weights from the same seed and recipe, with ALiBi and without', async ({ page }) => {
+test('Chromium and Node train bit-identical weights from the same seed and recipe, with ALiBi and without', { tag: '@timed' }, async ({ page }) => {
   await page.goto('/#/engine');
   await expect(page.getByRole('heading', { level: 1, name: 'Engine check' })).toBeVisible();
   await expect(page.getByTestId('has-simd')).toHaveText('Available');
@@ -75,7 +75,7 @@ test('Chromium and Node train bit-identical weights from the same seed and recip
   await capture(page, 'engine-done');
 });
 
-test('the footer links to the engine check, which can run again', async ({ page }) => {
+test('the footer links to the engine check, which can run again', { tag: '@timed' }, async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Engine check' }).click();
   await expect(page).toHaveURL(/#\/engine$/);
@@ -93,7 +93,7 @@ test('the footer links to the engine check, which can run again', async ({ page 
   await expect(page).toHaveURL(/#\/train\/tictactoe\/planner\?shape=92k&block=24&steps=12000&seed=21$/);
 });
 
-test('with a training run going, the speed check says it shares the cores', async ({ page }) => {
+test('with a training run going, the speed check says it shares the cores', { tag: '@timed' }, async ({ page }) => {
   await page.goto('/#/train');
   await startCorpusRun(page, { steps: 1_000_000, name: 'long run' });
   await expect(jobCard(page, 'long run')).toHaveAttribute('data-status', 'running');

@@ -12,7 +12,7 @@ import { nodeWasmModule } from '../../worker/wasm/node.ts';
 
 const RUNS = [['64k', 300], ['460k', 200]] as const;
 
-test('1, 2 and 3 threads in Chromium train the weights and losses of one thread in Node, bit for bit', async () => {
+test('1, 2 and 3 threads in Chromium train the weights and losses of one thread in Node, bit for bit', { tag: '@timed' }, async () => {
   test.setTimeout(300_000);
   const corpus = moverBenchCorpus(500, 7);
   const node: Record<string, string> = {};

@@ -44,7 +44,7 @@ test('a small organelle trains to the end, its loss falls, and it is saved to th
   await expect(page.getByRole('heading', { name: 'short run', level: 3 })).toBeVisible();
 });
 
-test('before a run starts, the form times it on this device, and the estimate holds for the run', async ({ page }) => {
+test('before a run starts, the form times it on this device, and the estimate holds for the run', { tag: '@timed' }, async ({ page }) => {
   await page.goto('/#/train');
   await page.getByRole('radio', { name: 'My own corpus' }).check();
   await page.getByLabel('Corpus file').setInputFiles(TINY_CORPUS);
@@ -131,7 +131,7 @@ function roughSeconds(text: string): number {
   return Number(m[1] ?? 0) * 3600 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
 }
 
-test("'Train both' is timed side by side before it starts, and the two take about that long", async ({ page }) => {
+test("'Train both' is timed side by side before it starts, and the two take about that long", { tag: '@timed' }, async ({ page }) => {
   test.setTimeout(300_000);
   await page.goto('/#/train');
   const recipe = page.getByRole('radio', { name: 'A game organelle' });
