@@ -19,7 +19,9 @@ describe('bench --browser', () => {
       expect(g.single_ms).toBeGreaterThan(0);
       expect(g.single_ms_layer0_computed).toBeGreaterThan(0);
     }
-  }, 90_000);
+    // 46 s alone; 94 s beside the other slow files on this 2-core machine (the Node tests start
+    // with the slowest): the limit is for a hang, not a speed check (that is the benchmark's)
+  }, 180_000);
 
   it('compares two builds in Chromium, case by case', async () => {
     const base = await readFile(new URL('../../build/organelle.wasm', import.meta.url));
