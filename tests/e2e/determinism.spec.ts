@@ -1,7 +1,8 @@
 // Cross-engine determinism: the fixed recipe (worker/recipes/determinism.ts) trained by the
 // Engine check view in a Web Worker in Chromium must match, bit for bit, the same recipe
 // trained in this Node process: the parameter hash, every step's loss, the sampled text and
-// its probabilities; and so must its ALiBi variant (the compose organelles' attention). The
+// its probabilities; and so must its ALiBi variant (the compose organelles' attention) and its
+// subword variant (byte-pair units learned from the corpus in the page, then trained). The
 // view says so itself, against the references recorded from Node, and then measures this
 // device's speed.
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
@@ -10,11 +11,12 @@ import type { Page } from '@playwright/test';
 import { cancelRun, capture, jobCard, seriousViolations, startCorpusRun, test, expect } from './fixtures.ts';
 
 /** The page's run of one variant, read from its JSON, against the same variant trained here in Node. */
-async function sameAsNode(page: Page, variant: { alibi: boolean; json: string; summary: string }): Promise<void> {
-  const node = await runDeterminismRecipe(await nodeWasmModule(), { alibi: variant.alibi });
+async function sameAsNode(page: Page, variant: { alibi: boolean; subword?: boolean; json: string; summary: string }): Promise<void> {
+  const node = await runDeterminismRecipe(await nodeWasmModule(), { alibi: variant.alibi, subword: variant.subword ?? false });
   await page.getByText(variant.summary, { exact: true }).click();
   const browser = JSON.parse((await page.getByTestId(variant.json).textContent()) ?? '') as DeterminismResult;
   expect(browser.alibi).toBe(variant.alibi);
+  expect(browser.subword).toBe(variant.subword ?? false);
   expect(browser.paramCount).toBe(node.paramCount);
   expect(browser.paramsHash).toBe(node.paramsHash);
   expect(browser.losses).toHaveLength(node.losses.length);
@@ -24,7 +26,7 @@ async function sameAsNode(page: Page, variant: { alibi: boolean; json: string; s
   expect(browser.probsHash).toBe(node.probsHash);
 }
 
-test('Chromium and Node train bit-identical weights from the same seed and recipe, with ALiBi and without', { tag: '@timed' }, async ({ page }) => {
+test('Chromium and Node train bit-identical weights from the same seed and recipe, with ALiBi and without, on characters and on subword units', { tag: '@timed' }, async ({ page }) => {
   await page.goto('/#/engine');
   await expect(page.getByRole('heading', { level: 1, name: 'Engine check' })).toBeVisible();
   await expect(page.getByTestId('has-simd')).toHaveText('Available');
@@ -33,6 +35,9 @@ test('Chromium and Node train bit-identical weights from the same seed and recip
   await expect(page.getByTestId('determinism-alibi-verdict')).toContainText('Bit-identical', { timeout: 60_000 });
   await expect(page.getByTestId('determinism-alibi-verdict')).toContainText('with ALiBi on');
   await sameAsNode(page, { alibi: true, json: 'determinism-alibi-json', summary: 'The ALiBi run as JSON' });
+  await expect(page.getByTestId('determinism-subword-verdict')).toContainText('Bit-identical', { timeout: 60_000 });
+  await expect(page.getByTestId('determinism-subword-verdict')).toContainText('64 subword units learned from its corpus');
+  await sameAsNode(page, { alibi: false, subword: true, json: 'determinism-subword-json', summary: 'The subword run as JSON' });
   // the two variants are different arithmetic: their weights differ
   const [plain, alibi] = await Promise.all(['determinism-json', 'determinism-alibi-json'].map(async (id) => JSON.parse((await page.getByTestId(id).textContent())!) as DeterminismResult));
   expect(alibi.paramsHash).not.toBe(plain.paramsHash);

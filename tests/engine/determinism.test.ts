@@ -1,14 +1,15 @@
 // Determinism in Node: the fixed recipe (worker/recipes/determinism.ts) run twice, each time
 // in a fresh engine, gives bit-identical weights, losses and samples; another seed does not.
 // Its ALiBi variant likewise, with bits of its own (ALiBi changes the arithmetic), while the
-// plain recipe keeps the reference it had before ALiBi existed. Both give their reference on
-// any number of threads.
-// tests/e2e/determinism.spec.ts compares both variants across Node and Chromium.
+// plain recipe keeps the reference it had before ALiBi existed; and its subword variant (units
+// learned from the corpus). Each gives its reference on any number of threads.
+// tests/e2e/determinism.spec.ts compares the variants across Node and Chromium.
 import { describe, expect, it } from 'vitest';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
 import { nodeThreadPlatform } from '../../worker/wasm/node-threads.ts';
 import {
-  DETERMINISM_ALIBI_REFERENCE, DETERMINISM_REFERENCE, DETERMINISM_SEED, DETERMINISM_STEPS, determinismParts, determinismReference,
+  DETERMINISM_ALIBI_REFERENCE,
+  DETERMINISM_REFERENCE, DETERMINISM_SEED, DETERMINISM_SUBWORD_REFERENCE, DETERMINISM_STEPS, determinismParts, determinismReference,
   differencesFromReference, float32Hash, runDeterminismRecipe,
 } from '../../worker/recipes/determinism.ts';
 
@@ -48,15 +49,28 @@ describe('determinism recipe', () => {
     expect(differencesFromReference(determinismParts({ ...run, sample: run.sample.toUpperCase(), probsHash: '00000000' }))).toEqual(['probsHash', 'sample']);
   });
 
-  it('gives the reference bits on 1, 2 and 3 threads of the threads build, with ALiBi and without', async () => {
+  it('gives the reference bits on 1, 2 and 3 threads of the threads build, with ALiBi and without, on characters and on subword units', async () => {
     const module = await nodeWasmModule();
-    for (const alibi of [false, true]) {
+    for (const variant of [{}, { alibi: true }, { subword: true }]) {
       for (const count of [1, 2, 3]) {
-        const run = await runDeterminismRecipe(module, { alibi }, { count, platform: nodeThreadPlatform });
+        const run = await runDeterminismRecipe(module, variant, { count, platform: nodeThreadPlatform });
         expect(run.threads).toBe(count);
-        expect(differencesFromReference(determinismParts(run), determinismReference({ alibi })), `${count} thread(s), alibi ${alibi}`).toEqual([]);
+        expect(differencesFromReference(determinismParts(run), determinismReference(variant)), `${count} thread(s), ${JSON.stringify(variant)}`).toEqual([]);
       }
     }
+  });
+
+  it('gives the subword variant its own reference: units learned from the corpus, fewer positions, other bits', async () => {
+    const module = await nodeWasmModule();
+    const subword = await runDeterminismRecipe(module, { subword: true });
+    expect(subword.subword).toBe(true);
+    expect(differencesFromReference(determinismParts(subword), DETERMINISM_SUBWORD_REFERENCE)).toEqual([]);
+    expect(determinismReference({ subword: true })).toBe(DETERMINISM_SUBWORD_REFERENCE);
+    const plain = await runDeterminismRecipe(module);
+    expect(plain.subword).toBe(false);
+    // 27 more units than the 37 characters and BOS: a bigger embedding and output head
+    expect(subword.paramCount).toBeGreaterThan(plain.paramCount);
+    expect(differencesFromReference(determinismParts(subword))).toEqual(['paramsHash', 'lossesHash', 'probsHash', 'sample']);
   });
 
   it('gives the ALiBi variant identical bits in two fresh engines, and its own reference', async () => {

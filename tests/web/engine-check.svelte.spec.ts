@@ -9,7 +9,7 @@ import { EngineCheck, hasWasmSimd } from '../../web/src/engine/engine-check.svel
 import type { SpawnEngine } from '../../web/src/lib/engine-worker.ts';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
 import {
-  DETERMINISM_ALIBI_REFERENCE, DETERMINISM_REFERENCE, runDeterminismRecipe, type DeterminismOptions, type DeterminismResult,
+  DETERMINISM_ALIBI_REFERENCE, DETERMINISM_REFERENCE, DETERMINISM_SUBWORD_REFERENCE, runDeterminismRecipe, type DeterminismOptions, type DeterminismResult,
 } from '../../worker/recipes/determinism.ts';
 import type { SpeedCheck } from '../../worker/bench/speed-check.ts';
 import type { SideBySideTiming } from '../../worker/bench/side-by-side.ts';
@@ -19,8 +19,12 @@ import { join } from 'node:path';
 // the engine itself, from the build (this test environment's URLs are a page's, not files)
 const wasm = readFile(join(process.cwd(), 'build', 'organelle.wasm')).then((bytes) => WebAssembly.compile(bytes));
 // the recipe's real runs in this process, both variants: what a faithful worker answers
-const real = wasm.then(async (module) => ({ plain: await runDeterminismRecipe(module), alibi: await runDeterminismRecipe(module, { alibi: true }) }));
-const faithful = async (options?: DeterminismOptions) => (options?.alibi ? (await real).alibi : (await real).plain);
+const real = wasm.then(async (module) => ({
+  plain: await runDeterminismRecipe(module),
+  alibi: await runDeterminismRecipe(module, { alibi: true }),
+  subword: await runDeterminismRecipe(module, { subword: true }),
+}));
+const faithful = async (options?: DeterminismOptions) => (options?.subword ? (await real).subword : options?.alibi ? (await real).alibi : (await real).plain);
 const SPEED: SpeedCheck = { shape: '64k', train_tokens_per_s: 98_765, generate_ms: 0.09, prompt_chars: 36, seconds: 2.1 };
 
 // the n-th worker spawned times its side-by-side run at 50,000 + n tokens/s, its first timing
@@ -39,7 +43,7 @@ function fakeWorker(
     const n = calls.spawned++;
     const api = {
       runDeterminismRecipe: async (options?: DeterminismOptions, count = 1) => {
-        calls.variants.push(`${options?.alibi ? 'alibi' : 'plain'}${count > 1 ? ` on ${count} threads` : ''}`);
+        calls.variants.push(`${options?.subword ? 'subword' : options?.alibi ? 'alibi' : 'plain'}${count > 1 ? ` on ${count} threads` : ''}`);
         return { ...(await determinism(options)), threads: count };
       },
       threadsAvailable: async () => threads,
@@ -63,8 +67,8 @@ function fakeWorker(
 }
 
 describe('EngineCheck', () => {
-  it('finds a real run and its ALiBi variant bit-identical to their references, then reports the speed', async () => {
-    const { plain: run, alibi } = await real;
+  it('finds a real run and its ALiBi and subword variants bit-identical to their references, then reports the speed', async () => {
+    const { plain: run, alibi, subword } = await real;
     const { spawn, calls } = fakeWorker(faithful, async () => SPEED);
     const check = new EngineCheck(spawn);
     expect(check.status).toBe('idle');
@@ -75,10 +79,11 @@ describe('EngineCheck', () => {
     expect(check.status).toBe('done');
     expect(check.determinism).toMatchObject({ result: run, differences: [] });
     expect(check.alibi).toMatchObject({ result: alibi, differences: [], parts: DETERMINISM_ALIBI_REFERENCE });
+    expect(check.subword).toMatchObject({ result: subword, differences: [], parts: DETERMINISM_SUBWORD_REFERENCE });
     expect(check.speed).toEqual(SPEED);
     expect(check.phase).toBeNull();
     expect(check.sideBySide).toBeNull(); // one run at a time on this device: nothing side by side
-    expect(calls).toMatchObject({ spawned: 1, closed: 1, prepared: 0, events: [], variants: ['plain', 'alibi'] });
+    expect(calls).toMatchObject({ spawned: 1, closed: 1, prepared: 0, events: [], variants: ['plain', 'alibi', 'subword'] });
     // a page that cannot share memory trains on one thread, and the check says why
     expect(check.threaded).toBeNull();
     expect(check.oneThreadBecause).toBe('this page is not cross-origin isolated');
@@ -91,7 +96,7 @@ describe('EngineCheck', () => {
     const { spawn, calls } = fakeWorker(faithful, async () => SPEED, undefined, { threads: 4 });
     const check = new EngineCheck(spawn);
     await check.run();
-    expect(calls.variants).toEqual(['plain', 'alibi', 'plain on 4 threads']);
+    expect(calls.variants).toEqual(['plain', 'alibi', 'subword', 'plain on 4 threads']);
     expect(check.threaded).toMatchObject({ result: { ...run, threads: 4 }, differences: [], parts: DETERMINISM_REFERENCE });
     expect(check.oneThreadBecause).toBeNull();
   });
@@ -150,6 +155,8 @@ describe('EngineCheck', () => {
     await check.run();
     expect(check.determinism!.differences).toEqual([]);
     expect(check.alibi!.differences).toEqual(['paramsHash', 'lossesHash', 'probsHash']);
+    // and the subword run with its own: on characters, every part differs
+    expect(check.subword!.differences).toEqual(['paramsHash', 'lossesHash', 'probsHash', 'sample']);
   });
 
   it('ends with an error when the worker dies mid-check, and closes it', async () => {

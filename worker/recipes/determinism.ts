@@ -1,17 +1,19 @@
 // A small fixed training recipe for the determinism check: a built-in tiny corpus, a
 // 30k-style shape with a short block, seed 1234, 60 AdamW steps, then one seeded
 // three-vote generation. The same function runs in Node (tests) and in a Web Worker
-// (the web app's Engine check view), so both can be compared bit for bit. It runs in two
-// variants, each with its own reference: learned positions alone (the games' models), and
-// with ALiBi on too (shape.alibi, the compose organelles'), whose distance penalty is more
-// arithmetic in the attention scores of training, prefill and cached decoding.
+// (the web app's Engine check view), so both can be compared bit for bit. It runs in three
+// variants, each with its own reference: learned positions alone (the games' models); with
+// ALiBi on too (shape.alibi, the compose organelles'), whose distance penalty is more
+// arithmetic in the attention scores of training, prefill and cached decoding; and on subword
+// units (worker/model/subword.ts) learned from the corpus, whose merges must come out the same
+// everywhere before any weight does.
 import { Engine } from '../engine.ts';
 import type { EngineThreads } from '../wasm/helper-threads.ts';
-import { encodeDocuments, parseCorpus } from '../corpus/documents.ts';
+import { corpusTokenizer, encodeDocuments, parseCorpus } from '../corpus/documents.ts';
 import { fnv1a32 } from '../model/model-file.ts';
 import { makeTrainConfig } from '../model/recipe.ts';
 import type { ModelShape } from '../model/shape.ts';
-import { Vocab } from '../model/vocab.ts';
+import type { Tokenizer } from '../model/tokenizer.ts';
 
 /** 36 toy 8-puzzle documents: per-direction distances, the blank, the legal moves -> best move. */
 export const DETERMINISM_CORPUS = [
@@ -62,14 +64,18 @@ export const DETERMINISM_TEMPERATURES = [0.125, 0.175, 0.225];
 /** A prompt that is not in the corpus, so the sample depends on what the model learned. */
 export const DETERMINISM_PROMPT = 'm=9,x,6,11|b=7|valid=up,left,right';
 const MAX_NEW = 12;
+/** The subword variant's vocabulary: the corpus's 36 characters, BOS, and 27 merges. */
+export const DETERMINISM_SUBWORD_UNITS = 64;
 
 export interface DeterminismOptions {
   seed?: number; // weight initialisation and batch order (default DETERMINISM_SEED)
   alibi?: boolean; // the ALiBi variant: the same recipe with shape.alibi on (default off)
+  subword?: boolean; // the subword variant: DETERMINISM_SUBWORD_UNITS units learned from the corpus (default characters)
 }
 
 export interface DeterminismResult {
   alibi: boolean; // which variant ran
+  subword: boolean;
   threads: number; // threads that trained it (the same bits on any count)
   paramsHash: string; // FNV-1a 32 of the float32 parameters' little-endian bytes, 8 hex digits
   losses: number[]; // the batch loss of every training step
@@ -110,8 +116,17 @@ export const DETERMINISM_ALIBI_REFERENCE: DeterminismReference = {
   sample: 'u\nu\nup',
 };
 
-/** The reference a run of the recipe with `options` is compared with. */
-export function determinismReference(options: Pick<DeterminismOptions, 'alibi'> = {}): DeterminismReference {
+/** The same for the subword variant (`{ subword: true }`), recorded from a Node run likewise. */
+export const DETERMINISM_SUBWORD_REFERENCE: DeterminismReference = {
+  paramsHash: '853d96f5',
+  lossesHash: '9b677268',
+  probsHash: 'f26cc41e',
+  sample: 'down\ndown\ndown',
+};
+
+/** The reference a run of the recipe with `options` is compared with (subword and ALiBi are not combined). */
+export function determinismReference(options: Pick<DeterminismOptions, 'alibi' | 'subword'> = {}): DeterminismReference {
+  if (options.subword) return DETERMINISM_SUBWORD_REFERENCE;
   return options.alibi ? DETERMINISM_ALIBI_REFERENCE : DETERMINISM_REFERENCE;
 }
 
@@ -135,7 +150,8 @@ export async function runDeterminismRecipe(
   threads?: EngineThreads,
 ): Promise<DeterminismResult> {
   const seed = options.seed ?? DETERMINISM_SEED;
-  const vocab = Vocab.fromCorpus(DETERMINISM_CORPUS);
+  const docs = parseCorpus(DETERMINISM_CORPUS);
+  const vocab = corpusTokenizer(DETERMINISM_CORPUS, docs, options.subword ? { kind: 'subword', vocabSize: DETERMINISM_SUBWORD_UNITS } : { kind: 'char' });
   const shape: ModelShape = { vocabSize: vocab.size, ...DETERMINISM_SHAPE, ...(options.alibi ? { alibi: true } : {}) };
   const engine = await Engine.create(module, shape, threads ? { threads } : {});
   try {
@@ -145,7 +161,7 @@ export async function runDeterminismRecipe(
   }
 }
 
-function trainRecipe(engine: Engine, vocab: Vocab, seed: number, alibi: boolean): DeterminismResult {
+function trainRecipe(engine: Engine, vocab: Tokenizer, seed: number, alibi: boolean): DeterminismResult {
   engine.initWeights(seed);
   engine.loadCorpus(encodeDocuments(parseCorpus(DETERMINISM_CORPUS), vocab, engine.shape.block));
   engine.configure(makeTrainConfig({ steps: DETERMINISM_STEPS, warmupSteps: 10 }));
@@ -164,6 +180,7 @@ function trainRecipe(engine: Engine, vocab: Vocab, seed: number, alibi: boolean)
   for (const v of votes) probs.push(...v.probs);
   return {
     alibi,
+    subword: vocab.kind === 'subword',
     threads: engine.threads,
     paramsHash: float32Hash(engine.getParams()),
     losses,

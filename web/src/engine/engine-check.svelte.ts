@@ -73,6 +73,7 @@ export class EngineCheck {
   #phase = $state<CheckPhase | null>(null);
   #determinism = $state.raw<DeterminismOutcome | null>(null);
   #alibi = $state.raw<DeterminismOutcome | null>(null);
+  #subword = $state.raw<DeterminismOutcome | null>(null);
   #threaded = $state.raw<DeterminismOutcome | null>(null);
   #oneThreadBecause = $state<string | null>(null);
   #speed = $state.raw<SpeedCheck | null>(null);
@@ -91,6 +92,8 @@ export class EngineCheck {
   get determinism(): DeterminismOutcome | null { return this.#determinism; }
   /** The same recipe with ALiBi on, against its own reference. */
   get alibi(): DeterminismOutcome | null { return this.#alibi; }
+  /** The same recipe on subword units learned from its corpus, against their own reference. */
+  get subword(): DeterminismOutcome | null { return this.#subword; }
   /** The plain recipe trained on every thread the device offers, against the same reference. */
   get threaded(): DeterminismOutcome | null { return this.#threaded; }
   /** Why one model trains on one thread here (a page that is not cross-origin isolated, one core); null when it can use more. */
@@ -107,6 +110,7 @@ export class EngineCheck {
     this.#status = 'running';
     this.#determinism = null;
     this.#alibi = null;
+    this.#subword = null;
     this.#threaded = null;
     this.#oneThreadBecause = null;
     this.#speed = null;
@@ -123,6 +127,7 @@ export class EngineCheck {
         };
         this.#determinism = await variant({});
         this.#alibi = await variant({ alibi: true });
+        this.#subword = await variant({ subword: true });
         const available = await guard(api.threadsAvailable());
         // a reason comes with one thread only (threadsOffered)
         if (available.reason === undefined) this.#threaded = await variant({}, available.threads);
