@@ -4,7 +4,7 @@
 // refuses, leaves the library exactly as it was and says why.
 import { decodeModelFile, encodeModelFile, ModelFileError, MODEL_FILE_EXTENSION } from '../../../worker/model/model-file.ts';
 import { errorMessage } from '../lib/format.ts';
-import { metaFromModel, storageErrorText } from './meta.ts';
+import { metaFromModel, storageErrorText, tokenizerKind } from './meta.ts';
 import type { ModelMeta, ModelStore } from './model-store.ts';
 import type { ShippedModel } from './shipped.ts';
 
@@ -232,20 +232,22 @@ export class Library {
   /**
    * A meta stored before metas named the tokenizer gets it from its file, once: a version 1
    * file is a char model, but a subword one may have been imported since the format carried
-   * it. A file that cannot be read, or a write refused, leaves the meta as it was (shown as
-   * characters).
+   * it. A file that cannot be read leaves the meta as it was (shown as characters); a write
+   * refused only means it is read again next time.
    */
   async #withTokenizer(meta: ModelMeta): Promise<ModelMeta> {
     if (meta.tokenizer) return meta;
+    let next: ModelMeta;
+    let bytes: Uint8Array | undefined;
     try {
-      const bytes = await this.#deps.store.file(meta.id);
+      bytes = await this.#deps.store.file(meta.id);
       if (!bytes) return meta;
-      const next: ModelMeta = { ...meta, tokenizer: decodeModelFile(bytes).tokenizer ? 'subword' : 'char' };
-      await this.#deps.store.put(next, bytes);
-      return next;
+      next = { ...meta, tokenizer: tokenizerKind(decodeModelFile(bytes)) };
     } catch {
       return meta;
     }
+    await this.#deps.store.put(next, bytes).catch(() => undefined);
+    return next;
   }
 
   #newId(): string {

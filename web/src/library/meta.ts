@@ -28,7 +28,7 @@ export function metaFromModel(
     ...splitRecipeId(recipeId),
     shape: { ...model.shape },
     params: parameterCount(model.shape),
-    tokenizer: model.tokenizer ? 'subword' : 'char',
+    tokenizer: tokenizerKind(model),
     size,
     steps: model.recipe.stepsDone,
     stepsPlanned: model.recipe.config.steps,
@@ -40,6 +40,11 @@ export function metaFromModel(
     fingerprint: modelFingerprint(model),
     resumable: model.optimizer !== undefined,
   };
+}
+
+/** What a model's text is cut into: a file without a tokenizer field is a character model. */
+export function tokenizerKind(model: Pick<OrganelleModel, 'tokenizer'>): 'char' | 'subword' {
+  return model.tokenizer ? 'subword' : 'char';
 }
 
 /**
