@@ -41,7 +41,7 @@ export async function trainCommand(argv: string[]): Promise<void> {
       const meant = didYouMean(game, GAMES);
       throw new Error(`unknown game "${game}"${meant ? `: ${meant}` : ''} (known: ${GAMES.join(', ')})`);
     }
-    refuseOptions(args, ['corpus', 'shape', 'name', 'recipe', 'tokenizer', 'vocab'], 'a game trains its recipes, so --%s applies only to train --corpus');
+    refuseOptions(args, ['corpus', 'shape', 'name', 'recipe', 'tokenizer', 'vocab', 'merge-dropout'], 'a game trains its recipes, so --%s applies only to train --corpus');
     return trainGame(game as GameId, args);
   }
   refuseOptions(args, ['organelle'], '--%s applies only to train <game>');
@@ -181,7 +181,7 @@ async function trainGame(game: GameId, args: ParsedArgs): Promise<void> {
  * a plan is a few units. --vocab sizes only a subword vocabulary (a char model's is its corpus
  * alphabet), so beside char, or with a size given twice, it is refused.
  */
-export function tokenizerOption(value: string | undefined, game?: string, vocab?: string): TokenizerOptions {
+export function tokenizerOption(value: string | undefined, game?: string, vocab?: string, mergeDropout?: string): TokenizerOptions {
   const kind = value === undefined || value === 'char' ? 'char' : value === 'subword' ? 'subword' : undefined;
   const inline = /^subword:(\d+)$/.exec(value ?? '')?.[1];
   if (kind === undefined && inline === undefined) {
@@ -191,13 +191,25 @@ export function tokenizerOption(value: string | undefined, game?: string, vocab?
     throw new Error('--vocab sizes a subword vocabulary: give --tokenizer subword with it (a char model\'s units are its corpus characters)');
   }
   if (vocab !== undefined && inline !== undefined) throw new Error(`--tokenizer ${value} gives the vocabulary size already: leave out --vocab`);
+  if (mergeDropout !== undefined && (kind === 'char' || (kind === undefined && inline === undefined))) {
+    throw new Error('--merge-dropout skips subword merges while the documents are cut: give --tokenizer subword with it');
+  }
   if (kind === 'char') return { kind: 'char' };
+  const dropout = mergeDropout === undefined ? 0 : Number(mergeDropout);
+  if (!/^(0|0?\.\d+)$/.test(mergeDropout ?? '0') || !(dropout >= 0 && dropout < 1)) {
+    throw new Error(`--merge-dropout takes a probability from 0 up to (not including) 1, e.g. 0.1, not "${mergeDropout}"`);
+  }
   const size = inline ?? vocab;
   if (size === undefined) throw new Error('--tokenizer subword needs a vocabulary size: --vocab N (e.g. --vocab 512)');
   if (!/^\d+$/.test(size) || Number(size) < 2) {
     throw new Error(`${inline !== undefined ? '--tokenizer subword:N' : '--vocab'} takes a whole number of units, 2 or more (e.g. 512), not "${size}"`);
   }
-  return { kind: 'subword', vocabSize: Number(size), ...(game === 'compose' ? { protected: [...PLAN_UNITS] } : {}) };
+  return {
+    kind: 'subword',
+    vocabSize: Number(size),
+    ...(game === 'compose' ? { protected: [...PLAN_UNITS] } : {}),
+    ...(dropout > 0 ? { mergeDropout: dropout } : {}),
+  };
 }
 
 async function trainCorpusFile(args: ParsedArgs): Promise<void> {
@@ -214,7 +226,7 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   const steps = limitedOption(args, 'steps', 'steps', recipe?.config.steps ?? 25_000);
   const seed = limitedOption(args, 'seed', 'seed', recipe?.seed ?? 1);
   const lr = limitedOption(args, 'lr', 'learningRate');
-  const tokenizer = tokenizerOption(stringOption(args, 'tokenizer'), recipe?.game, stringOption(args, 'vocab'));
+  const tokenizer = tokenizerOption(stringOption(args, 'tokenizer'), recipe?.game, stringOption(args, 'vocab'), stringOption(args, 'merge-dropout'));
   const corpusText = await readNamedFile(corpusPath, 'corpus file');
   await checkOutputFile(out, '--out');
   const name = stringOption(args, 'name') ?? recipe?.id ?? basename(corpusPath).replace(/\.[^.]*$/, '');

@@ -69,7 +69,7 @@ export class Organelle {
     const config = makeTrainConfig(o.config ?? {});
     const engine = await Engine.create(module, shape, { ...o.engine, batchDocs: config.batchDocs });
     engine.initWeights(o.seed);
-    engine.loadCorpus(encodeDocuments(docs, vocab, shape.block));
+    engine.loadCorpus(encodeDocuments(docs, vocab, shape.block, { seed: o.seed }));
     engine.configure(config);
     const recipe: TrainingRecipe = {
       corpusId: o.corpusId,
@@ -101,7 +101,7 @@ export class Organelle {
       if (version !== model.recipe.corpusVersion) {
         throw new Error(`corpus version ${version} differs from the model's recipe (${model.recipe.corpusVersion})`);
       }
-      engine.loadCorpus(encodeDocuments(parseCorpus(text), vocab, model.shape.block));
+      engine.loadCorpus(encodeDocuments(parseCorpus(text), vocab, model.shape.block, { seed: model.recipe.seed }));
       engine.configure(model.recipe.config);
       if (model.optimizer) engine.setOptimizerState(model.optimizer);
       else engine.wasm.train_set_steps_done(model.recipe.stepsDone);

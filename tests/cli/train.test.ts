@@ -75,6 +75,17 @@ describe('organelle train --tokenizer', () => {
     expect(() => tokenizerOption('words')).toThrow('--tokenizer takes char, subword (with --vocab N) or subword:N');
   });
 
+  it('takes --merge-dropout P with a subword tokenizer only, as a probability below 1', () => {
+    expect(tokenizerOption('subword:256', undefined, undefined, '0.1')).toEqual({ kind: 'subword', vocabSize: 256, mergeDropout: 0.1 });
+    expect(tokenizerOption('subword:256', undefined, undefined, '0')).toEqual({ kind: 'subword', vocabSize: 256 });
+    for (const tokenizer of [undefined, 'char']) {
+      expect(() => tokenizerOption(tokenizer, undefined, undefined, '0.1')).toThrow('--merge-dropout skips subword merges while the documents are cut: give --tokenizer subword with it');
+    }
+    for (const bad of ['1', '1.5', '-0.1', 'x', '']) {
+      expect(() => tokenizerOption('subword:256', undefined, undefined, bad), bad).toThrow(`--merge-dropout takes a probability from 0 up to (not including) 1, e.g. 0.1, not "${bad}"`);
+    }
+  });
+
   it('trains a subword model of --vocab N units, and refuses --vocab alone before reading the corpus', async () => {
     const out = join(dir, 'subword.organelle');
     await trainCommand(['--corpus', corpus, '--tokenizer', 'subword', '--vocab', '48', '--shape', '30k', '--steps', '2', '--out', out, '--threads', '1']);

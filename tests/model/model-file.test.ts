@@ -422,6 +422,16 @@ describe('a subword vocabulary in the model file', () => {
       check: 'header',
       message: 'Model file header is unreadable: tokenizer.merges is not a list of [number, number] pairs',
     });
+    const dropout = (p: unknown) => (h: string) => {
+      const j = JSON.parse(h);
+      j.tokenizer.mergeDropout = p;
+      return JSON.stringify(j);
+    };
+    expect(decodeModelFile(withHeader(file, dropout(0.1))).tokenizer!.mergeDropout).toBe(0.1);
+    expect(checkOf(() => decodeModelFile(withHeader(file, dropout(1.5))))).toEqual({
+      check: 'header',
+      message: 'Model file header is unreadable: tokenizer.mergeDropout 1.5 is not a probability in (0, 1)',
+    });
     const noTokenizer = withHeader(file, (h) => h.replace('"tokenizer":', '"tokenise":'));
     expect(checkOf(() => decodeModelFile(noTokenizer)).message).toBe(
       'Model file header is unreadable: tokenizer is missing (a version 2 file carries it)',

@@ -203,3 +203,42 @@ describe('corpus encoding', () => {
     expect(corpusTokenizer(CORPUS, docs)).toBeInstanceOf(Vocab);
   });
 });
+
+describe('merge dropout (training documents only)', () => {
+  const opts = { kind: 'subword' as const, vocabSize: 160, protected: PROTECTED };
+  const plain = corpusTokenizer(CORPUS, docs, opts) as SubwordVocab;
+  const dropped = corpusTokenizer(CORPUS, docs, { ...opts, mergeDropout: 0.3 }) as SubwordVocab;
+
+  it('learns the same merges, and cuts a prompt at run time as without it', () => {
+    expect(dropped.merges).toEqual(plain.merges);
+    for (const d of docs) expect(Array.from(dropped.encode(d.prompt))).toEqual(Array.from(plain.encode(d.prompt)));
+  });
+
+  it('cuts training documents into more, smaller units that decode to the same text, the same for the same seed', () => {
+    const a = encodeDocuments(docs, dropped, 256, { seed: 7 });
+    const again = encodeDocuments(docs, dropped, 256, { seed: 7 });
+    const other = encodeDocuments(docs, dropped, 256, { seed: 8 });
+    const whole = encodeDocuments(docs, plain, 256, { seed: 7 });
+    expect(Array.from(again.tokens)).toEqual(Array.from(a.tokens));
+    expect(Array.from(other.tokens)).not.toEqual(Array.from(a.tokens));
+    expect(a.tokens.length).toBeGreaterThan(whole.tokens.length);
+    for (let d = 0; d < docs.length; d++) {
+      const seq = a.tokens.subarray(a.offsets[d], a.offsets[d + 1]);
+      expect(dropped.decode(seq.subarray(1, a.promptLens[d]))).toBe(docs[d].prompt);
+      expect(dropped.decode(seq.subarray(a.promptLens[d] + 1))).toBe(docs[d].response);
+    }
+    // protected words stay whole: every answer's primitive name is still one unit
+    const rolling = dropped.encode('rolling_mean')[0];
+    expect(Array.from(a.tokens.subarray(a.offsets[4], a.offsets[5]))).toContain(rolling);
+    // without a seed (a loss measured) every document is cut as a prompt is
+    expect(Array.from(encodeDocuments(docs, dropped, 256).tokens)).toEqual(Array.from(whole.tokens));
+  });
+
+  it('is kept in the file form, and a probability outside [0, 1) is refused', () => {
+    expect(dropped.spec.mergeDropout).toBe(0.3);
+    expect('mergeDropout' in plain.spec).toBe(false);
+    expect(SubwordVocab.fromSpec(dropped.chars, dropped.spec).mergeDropout).toBe(0.3);
+    expect(() => SubwordVocab.fromSpec(dropped.chars, { ...dropped.spec, mergeDropout: 1 })).toThrow(/merge dropout must be a number in \[0, 1\), got 1/);
+    expect(() => corpusTokenizer(CORPUS, docs, { ...opts, mergeDropout: -0.1 })).toThrow(/merge dropout/);
+  });
+});

@@ -6,6 +6,7 @@ import { fnv1a32 } from '../model/model-file.ts';
 import type { PackedBatch } from '../model/types.ts';
 import { Vocab } from '../model/vocab.ts';
 import { SubwordVocab } from '../model/subword.ts';
+import { Rng } from '../games/rng.ts';
 import type { Tokenizer, TokenizerOptions } from '../model/tokenizer.ts';
 
 export interface Document {
@@ -99,9 +100,14 @@ export function corpusTokenizer(text: string, docs: readonly Document[], options
 /**
  * Encodes every document as [BOS, ...prompt, '\n', ...response, BOS], in the tokenizer's
  * units. A sequence of length T+1 feeds T input positions, so T may not exceed the model's
- * block size.
+ * block size. A subword vocabulary with a merge dropout cuts the documents for training
+ * (`training.seed`: the run's seed) with a PRNG per document, from the seed and the document's
+ * index, so a run and its resumption cut every document alike; without `training` (a loss
+ * measured, a sample shown) every document is cut as a prompt is at run time.
  */
-export function encodeDocuments(docs: readonly Document[], vocab: Tokenizer, block: number): EncodedCorpus {
+export function encodeDocuments(docs: readonly Document[], vocab: Tokenizer, block: number, training?: { seed: number }): EncodedCorpus {
+  const dropped = training !== undefined && vocab instanceof SubwordVocab && vocab.mergeDropout > 0 ? vocab : undefined;
+  const random = dropped ? new Rng(`merge dropout ${training!.seed >>> 0}`) : undefined;
   const D = docs.length;
   const offsets = new Int32Array(D + 1);
   const promptLens = new Int32Array(D);
@@ -109,8 +115,9 @@ export function encodeDocuments(docs: readonly Document[], vocab: Tokenizer, blo
   const responses: Int32Array[] = [];
   for (let d = 0; d < D; d++) {
     const { prompt, response } = docs[d];
-    const p = vocab.encode(prompt, `document ${d + 1} prompt`);
-    const r = vocab.encode(response, `document ${d + 1} response`);
+    const doc = random?.fork(String(d));
+    const p = doc ? dropped!.encodeDropped(prompt, () => doc.next(), `document ${d + 1} prompt`) : vocab.encode(prompt, `document ${d + 1} prompt`);
+    const r = doc ? dropped!.encodeDropped(response, () => doc.next(), `document ${d + 1} response`) : vocab.encode(response, `document ${d + 1} response`);
     const inputs = p.length + r.length + 2;
     if (inputs > block) {
       throw new CorpusError(

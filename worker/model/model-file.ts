@@ -263,6 +263,8 @@ function tokenizerProblem(t: unknown): string | null {
   if (!strings(t.units)) return 'tokenizer.units is not a list of strings';
   const pairs = Array.isArray(t.merges) && t.merges.every((m) => Array.isArray(m) && m.length === 2 && m.every((x) => typeof x === 'number'));
   if (!pairs) return 'tokenizer.merges is not a list of [number, number] pairs';
+  const p = t.mergeDropout;
+  if (p !== undefined && !(typeof p === 'number' && p > 0 && p < 1)) return `tokenizer.mergeDropout ${JSON.stringify(p)} is not a probability in (0, 1)`;
   return null;
 }
 
@@ -493,7 +495,17 @@ export function decodeModelFile(bytes: Uint8Array): OrganelleModel {
   const model: OrganelleModel = {
     shape,
     vocabChars: header.vocab,
-    ...(subword ? { tokenizer: { kind: 'subword' as const, protected: subword.protected, merges: subword.merges, units: subword.units } } : {}),
+    ...(subword
+      ? {
+          tokenizer: {
+            kind: 'subword' as const,
+            protected: subword.protected,
+            merges: subword.merges,
+            units: subword.units,
+            ...(subword.mergeDropout !== undefined ? { mergeDropout: subword.mergeDropout } : {}),
+          },
+        }
+      : {}),
     recipe: header.recipe,
     params: readFloat32s(bytes, dataStart, n),
   };

@@ -32,6 +32,11 @@
 // neither Map insertion order nor the machine can change it: the same corpus gives the same
 // merges anywhere. Encoding applies merges by rank (lowest first), which cuts every training
 // chunk exactly as training did.
+// Merge dropout (BPE-dropout, Provilkov et al. 2020), training only: a vocabulary may say that
+// its model's training documents were cut with each candidate merge skipped with probability
+// p, by a PRNG seeded per document, so a word is seen whole in some documents and in smaller
+// pieces in others, and a word the merges never met (a new template's join word, a typo) is
+// cut into pieces the model has read in every place. Prompts at run time are cut as always.
 import { Vocab, VocabError, decodeUnits, describeChar } from './vocab.ts';
 import type { SubwordSpec, Tokenizer } from './tokenizer.ts';
 
@@ -61,6 +66,13 @@ type Piece = string | number;
 export interface SubwordTrainOptions {
   vocabSize: number; // V, BOS included
   protected?: readonly string[];
+  mergeDropout?: number; // 0 (the default) .. < 1: see the header
+}
+
+/** A merge dropout is a probability below 1: 0 turns it off. */
+export function checkMergeDropout(p: number): number {
+  if (!(typeof p === 'number' && p >= 0 && p < 1)) throw new VocabError(`merge dropout must be a number in [0, 1), got ${JSON.stringify(p)}`);
+  return p;
 }
 
 export class SubwordVocab implements Tokenizer {
@@ -73,6 +85,8 @@ export class SubwordVocab implements Tokenizer {
   readonly protectedWords: readonly string[];
   /** merges[j] = [a, b] makes unit A + P + j. */
   readonly merges: readonly (readonly [number, number])[];
+  /** The probability each merge was skipped with when the training documents were cut (0: never). */
+  readonly mergeDropout: number;
   readonly #base: Vocab;
   readonly #word: Uint8Array; // code unit -> 1 for the alphabet's word characters
   readonly #texts: string[]; // every unit's text by id, BOS excluded
@@ -80,8 +94,9 @@ export class SubwordVocab implements Tokenizer {
   readonly #protectedByFirst = new Map<string, { word: string; id: number }[]>(); // longest first
   readonly #cache = new Map<string, Int32Array>();
 
-  private constructor(base: Vocab, protectedWords: readonly string[], merges: readonly (readonly [number, number])[]) {
+  private constructor(base: Vocab, protectedWords: readonly string[], merges: readonly (readonly [number, number])[], mergeDropout = 0) {
     this.#base = base;
+    this.mergeDropout = checkMergeDropout(mergeDropout);
     this.#word = wordTable(base.chars);
     this.chars = base.chars;
     this.newline = base.newline;
@@ -169,7 +184,7 @@ export class SubwordVocab implements Tokenizer {
       }
       merges.push([a, b]);
     }
-    return new SubwordVocab(base, words, merges);
+    return new SubwordVocab(base, words, merges, options.mergeDropout ?? 0);
   }
 
   // ---- the file form ---------------------------------------------------------------
@@ -183,6 +198,7 @@ export class SubwordVocab implements Tokenizer {
       protected: [...this.protectedWords],
       merges: this.merges.map(([a, b]) => [a, b]),
       units: this.#texts.slice(A, A + P + this.merges.length),
+      ...(this.mergeDropout > 0 ? { mergeDropout: this.mergeDropout } : {}),
     };
   }
 
@@ -211,7 +227,7 @@ export class SubwordVocab implements Tokenizer {
       if (seen.has(k)) throw new VocabError(`merge ${j} (${JSON.stringify(m)}) repeats an earlier merge`);
       seen.add(k);
     });
-    const vocab = new SubwordVocab(base, words, spec.merges.map(([a, b]) => [a, b] as const));
+    const vocab = new SubwordVocab(base, words, spec.merges.map(([a, b]) => [a, b] as const), spec.mergeDropout ?? 0);
     spec.units.forEach((u, i) => {
       const expected = vocab.#texts[A + i];
       if (u !== expected) {
@@ -241,6 +257,42 @@ export class SubwordVocab implements Tokenizer {
     for (const p of this.#pieces(text)) {
       if (typeof p === 'number') out.push(p);
       else for (const id of this.#encodeChunk(p)) out.push(id);
+    }
+    return Int32Array.from(out);
+  }
+
+  /**
+   * `text` cut as a training document is when the vocabulary has a merge dropout: at each step
+   * of a chunk's merging, every place a merge could apply is skipped when `random()` < p, and the
+   * lowest-ranked place left is merged; the chunk is done when none is left. Protected words stay
+   * whole. With p = 0 this is `encode`.
+   */
+  encodeDropped(text: string, random: () => number, what = 'prompt'): Int32Array {
+    if (this.mergeDropout === 0) return this.encode(text, what);
+    this.#base.encode(text, what);
+    const out: number[] = [];
+    const first = this.chars.length + this.protectedWords.length;
+    for (const p of this.#pieces(text)) {
+      if (typeof p === 'number') {
+        out.push(p);
+        continue;
+      }
+      const seq = Array.from(this.#base.encode(p));
+      for (;;) {
+        let rank = Infinity;
+        let at = -1;
+        for (let j = 0; j + 1 < seq.length; j++) {
+          const r = this.#ranks.get(seq[j] * KEY + seq[j + 1]);
+          if (r === undefined || random() < this.mergeDropout) continue;
+          if (r < rank) {
+            rank = r;
+            at = j;
+          }
+        }
+        if (at < 0) break;
+        seq.splice(at, 2, first + rank);
+      }
+      for (const id of seq) out.push(id);
     }
     return Int32Array.from(out);
   }

@@ -42,6 +42,7 @@ export interface SubwordSpec {
   protected: string[];
   merges: [number, number][];
   units: string[];
+  mergeDropout?: number; // training only: each merge skipped with this probability when the documents were cut (absent: 0)
 }
 
 /** How to make a model's tokenizer from its corpus (Organelle.create's `tokenizer`). */
@@ -51,4 +52,5 @@ export type TokenizerOptions =
       kind: 'subword';
       vocabSize: number; // V, BOS included: alphabet + protected + merges + 1 at most
       protected?: readonly string[]; // whole words kept as one unit each (e.g. primitive names)
+      mergeDropout?: number; // cut the training documents with merges skipped this often (worker/model/subword.ts)
     };
