@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recipesFor, type GameId } from '../worker/recipes/index.ts';
-import { buildComposeCorpus, FAMILIES_COMPOSE_CORPUS } from '../corpus/compose.ts';
+import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, FAMILIES_COMPOSE_CORPUS } from '../corpus/compose.ts';
 import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
 import { parseArgs, stringOption } from './args.ts';
 import { corpusTokenizer, normalizeCorpus, parseCorpus, positionsPerDocument, type Document } from '../worker/corpus/documents.ts';
@@ -16,6 +16,9 @@ import { COMMAND_USAGE } from './usage.ts';
 /** worker/compose/language/lexicon.ts, built anew from WordNet and the curated families. */
 export const LEXICON_FILE = fileURLToPath(new URL('../worker/compose/language/lexicon.ts', import.meta.url));
 
+/** worker/compose/language/distractors.ts, the adverbs the Planner corpus may scatter. */
+export const DISTRACTORS_FILE = fileURLToPath(new URL('../worker/compose/language/distractors.ts', import.meta.url));
+
 /** worker/compose/language/typed-keys.ts, the hashes of the intents typed by hand. */
 export const TYPED_KEYS_FILE = fileURLToPath(new URL('../worker/compose/language/typed-keys.ts', import.meta.url));
 const INTENTS_DIR = fileURLToPath(new URL('../docs/intents/', import.meta.url));
@@ -24,10 +27,14 @@ async function writeLanguageFiles(): Promise<void> {
   const { WordNet } = await import('../corpus/lexicon/wordnet.ts');
   const { buildLexicon, lexiconSource } = await import('../corpus/lexicon/build.ts');
   const { typedKeysSource } = await import('../corpus/lexicon/typed-keys.ts');
+  const { buildDistractors, distractorsSource } = await import('../corpus/lexicon/distractors.ts');
   const wordnet = new WordNet();
   const families = buildLexicon(wordnet);
   await writeFile(LEXICON_FILE, lexiconSource(families, wordnet.version));
   console.log(`wrote ${LEXICON_FILE}: ${families.length} families, ${families.reduce((n, f) => n + f.members.length, 0)} members`);
+  const distractors = buildDistractors(wordnet);
+  await writeFile(DISTRACTORS_FILE, distractorsSource(distractors, wordnet.version));
+  console.log(`wrote ${DISTRACTORS_FILE}: ${distractors.length} adverbs`);
   const keys = typedKeysSource(INTENTS_DIR);
   await writeFile(TYPED_KEYS_FILE, keys.source);
   console.log(`wrote ${TYPED_KEYS_FILE}: ${keys.count} intents of ${keys.files} files`);
@@ -46,10 +53,19 @@ export async function corpusCommand(argv: string[]): Promise<void> {
   if (language !== undefined && (game !== 'compose' || language !== 'families')) throw new Error('--language takes families, for compose only');
   // the sentence-families experiment's Planner corpus (docs/compose.md): the Planners' recipes
   // stay on the table's; `train --corpus FILE --recipe compose/planner` trains on this one
-  const families = language === 'families' ? buildComposeCorpus(COMPOSE_LIBRARY, FAMILIES_COMPOSE_CORPUS) : undefined;
+  // --distractors N: N of every 100 Planner intents get a distractor word or two (corpus/compose.ts)
+  const distractorsOption = stringOption(args, 'distractors');
+  if (distractorsOption !== undefined && (game !== 'compose' || !/^\d+$/.test(distractorsOption) || Number(distractorsOption) > 100)) {
+    throw new Error(`--distractors takes a whole percentage from 0 to 100, for compose only, not "${distractorsOption}"`);
+  }
+  const distractors = distractorsOption === undefined ? undefined : Number(distractorsOption);
+  const experiment =
+    language === 'families' || distractors !== undefined
+      ? buildComposeCorpus(COMPOSE_LIBRARY, { ...(language === 'families' ? FAMILIES_COMPOSE_CORPUS : DEFAULT_COMPOSE_CORPUS), distractors })
+      : undefined;
   await mkdir(out, { recursive: true });
   for (const r of recipes) {
-    const text = families && r.organelle.startsWith('planner') ? families.planner : r.buildCorpus();
+    const text = experiment && r.organelle.startsWith('planner') ? experiment.planner : r.buildCorpus();
     const path = join(out, `${r.organelle}.txt`);
     await writeFile(path, text);
     const docs = text.split('\n\n').length;

@@ -129,17 +129,18 @@ export const COMMAND_USAGE = {
   },
   corpus: {
     forms: [{
-      call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR [--subword 256,512,1024] [--language families]',
+      call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR [--subword 256,512,1024] [--language families] [--distractors N]',
       does: 'write the training corpora of a game\'s organelles; with --subword, the median positions\n' +
         'a document takes with characters and with a subword vocabulary of each size learned from it;\n' +
-        '--language families (compose): the Planner corpus with the sentence families (docs/compose.md)',
+        '--language families (compose): the Planner corpus with the sentence families (docs/compose.md);\n' +
+        '--distractors N (compose): N of every 100 Planner intents get a distractor adverb or two',
     }, {
       call: 'corpus lexicon',
       does: 'build the Compose lexicon (worker/compose/language/lexicon.ts) from WordNet 3.1 and the\n' +
         'families curated in corpus/lexicon/families.ts, and the hashes of the intents typed by hand\n' +
-        '(docs/intents) that no corpus may hold',
+        '(docs/intents) that no corpus may hold, and the distractor adverbs from WordNet',
     }],
-    options: { values: ['out', 'subword', 'language'], flags: [] },
+    options: { values: ['out', 'subword', 'language', 'distractors'], flags: [] },
   },
   compose: {
     forms: [

@@ -17,7 +17,7 @@ import { Rng } from '../worker/games/rng.ts';
 import { drawChain, drawStep, drawWording, renderIntent, type Intent } from '../worker/compose/intents.ts';
 import { HELD_OUT_TEMPLATE_MARKERS, trainingTemplates, VALIDATION_TEMPLATE_MARKERS } from '../worker/compose/language/templates.ts';
 import { HELD_OUT_FILLERS } from '../worker/compose/language/slips.ts';
-import { addNoise } from '../worker/compose/language/noise.ts';
+import { addNoise, scatterDistractors } from '../worker/compose/language/noise.ts';
 import { decoyConcept, madeUpConcept, TEST_UNKNOWN_WORDS, TRAINING_UNKNOWN, TRAINING_UNKNOWN_MORE } from '../worker/compose/language/oov.ts';
 import { formatPlan, REFUSAL, type Lookup } from '../worker/compose/plan.ts';
 import { holdsOutPair, isHeldOutPair, isHeldOutWording } from '../worker/compose/splits.ts';
@@ -39,6 +39,8 @@ export interface ComposeCorpusOptions {
    * Planners were trained on), or mixed with the sentence families of compose-families.ts.
    */
   language?: 'table' | 'families';
+  /** Of every 100 Planner intents (replans aside), how many get a distractor word or two (noise.ts scatterDistractors); 0 unless given. */
+  distractors?: number;
   plannerDocs: number;
   wiringDocs: number;
   singleDocs: number;
@@ -169,6 +171,13 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
   const planner: string[] = [];
   const plannerRng = rng.fork('planner');
   const families = options.language === 'families';
+  const distracted = options.distractors ?? 0;
+  // a distractor or two, in `distracted` of every 100 intents, never making words only the held-out sets may hold
+  const distract = (text: string) => {
+    if (distracted === 0 || plannerRng.int(100) >= distracted) return text;
+    const out = scatterDistractors(text, plannerRng);
+    return out.length > MAX_INTENT || NEVER_TRAINED_ON.test(out) ? text : out;
+  };
   for (let i = 0; planner.length < options.plannerDocs; i++) {
     const roll = plannerRng.int(100);
     if (families && roll >= 42) {
@@ -177,7 +186,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       const family: SentenceFamily = roll < 60 ? 'described' : roll < 68 ? 'question' : roll < 77 ? 'bare' : roll < 83 ? 'code' : 'chain';
       const intent = familyIntent(plannerRng, lib, family, i, allowedPair);
       if (intent === null) continue;
-      let text = sayFamilySentence(plannerRng, intent);
+      let text = distract(sayFamilySentence(plannerRng, intent));
       if (plannerRng.int(5) === 0) text = addNoise(text, plannerRng);
       if (text.length > MAX_INTENT || !usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
@@ -196,7 +205,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       const u = unknownIntent(plannerRng, lib, concept, allowedPair);
       // with the families, unknown concepts are said in the families' ways too, so that no way
       // of saying a thing tells the Planners it is known
-      const text = families ? unknownSaidOtherwise(plannerRng, concept, u.text) : u.text;
+      const text = distract(families ? unknownSaidOtherwise(plannerRng, concept, u.text) : u.text);
       if (text.length > MAX_INTENT || !usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), REFUSAL));
       byKind.unknown++;
@@ -209,13 +218,14 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       planner.push(replanDoc(plannerRng, intent));
       byKind.replan++;
     } else if (roll < (families ? 30 : 42)) {
-      const text = addNoise(intent.text, plannerRng);
+      const text = addNoise(distract(intent.text), plannerRng);
       if (!usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
       byKind.noisy++;
     } else {
-      if (!usable(intent.text)) continue;
-      planner.push(doc(plannerPrompt(intent.text, []), formatPlan(intent.composition)));
+      const text = distract(intent.text);
+      if (!usable(text)) continue;
+      planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
       byKind.clean++;
     }
   }

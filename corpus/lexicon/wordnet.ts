@@ -26,6 +26,7 @@ export class WordNet {
   readonly version: string;
   #dir: string;
   #index = new Map<Pos, Map<string, number[]>>();
+  #tagged = new Map<Pos, Map<string, number>>();
   #data = new Map<Pos, Buffer>();
 
   constructor(dir?: string) {
@@ -39,6 +40,15 @@ export class WordNet {
   synsets(lemma: string, pos: Pos): Synset[] {
     const offsets = this.#indexOf(pos).get(lemma.toLowerCase().replace(/ /g, '_')) ?? [];
     return offsets.map((o) => this.synset(o, pos));
+  }
+
+  /**
+   * Every lemma of `pos` with at least `min` senses tagged in the semantic concordance (the
+   * index's tagsense_cnt: a lemma people use, rather than a rare one), sorted.
+   */
+  taggedLemmas(pos: Pos, min: number): string[] {
+    this.#indexOf(pos);
+    return [...this.#tagged.get(pos)!].filter(([, n]) => n >= min).map(([l]) => l).sort();
   }
 
   /** The synset at `offset` of data.POS. */
@@ -65,6 +75,7 @@ export class WordNet {
     let index = this.#index.get(pos);
     if (!index) {
       index = new Map();
+      const tagged = new Map<string, number>();
       for (const line of readFileSync(join(this.#dir, `index.${FILE[pos]}`), 'utf8').split('\n')) {
         if (line === '' || line.startsWith(' ')) continue; // the licence header lines start with spaces
         const f = line.trim().split(' ');
@@ -72,8 +83,10 @@ export class WordNet {
         const senses = Number(f[2]);
         const offsets = f.slice(4 + pointerCount + 2, 4 + pointerCount + 2 + senses).map(Number);
         index.set(f[0], offsets);
+        tagged.set(f[0], Number(f[4 + pointerCount + 1]));
       }
       this.#index.set(pos, index);
+      this.#tagged.set(pos, tagged);
     }
     return index;
   }

@@ -8,6 +8,10 @@ import { buildLexicon, gerund, lexiconSource, plural, superlative } from '../../
 import { typedKeysSource } from '../../corpus/lexicon/typed-keys.ts';
 import { WordNet } from '../../corpus/lexicon/wordnet.ts';
 import { LEXICON } from '../../worker/compose/language/lexicon.ts';
+import { buildDistractors, distractorsSource, generatorWords, heldOutWords, NOT_DISTRACTORS } from '../../corpus/lexicon/distractors.ts';
+import { DISTRACTORS } from '../../worker/compose/language/distractors.ts';
+import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS } from '../../corpus/compose.ts';
+import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
 
 const wordnet = new WordNet();
 
@@ -56,5 +60,34 @@ describe('the intents typed by hand, as hashes', () => {
   it('are those of every file in docs/intents (organelle corpus lexicon writes them)', () => {
     const { source } = typedKeysSource(new URL('../../docs/intents/', import.meta.url).pathname);
     expect(readFileSync(new URL('../../worker/compose/language/typed-keys.ts', import.meta.url), 'utf8')).toBe(source);
+  });
+});
+
+describe('the distractor adverbs', () => {
+  const generator = generatorWords();
+
+  it('are what corpus/lexicon/distractors.ts builds from WordNet (organelle corpus lexicon)', () => {
+    expect(readFileSync(new URL('../../worker/compose/language/distractors.ts', import.meta.url), 'utf8')).toBe(distractorsSource(buildDistractors(wordnet, generator), wordnet.version));
+    expect(DISTRACTORS.length).toBeGreaterThan(500);
+  });
+
+  it('hold no word of the generator\'s sentences, of the held-out sets or of the words kept out by hand', () => {
+    const kept = new Set([...generator, ...heldOutWords(), ...NOT_DISTRACTORS]);
+    expect(DISTRACTORS.filter((w) => kept.has(w))).toEqual([]);
+    expect(heldOutWords()).toEqual(expect.arrayContaining(['please', 'once', 'kurtosis']));
+    expect(DISTRACTORS).toEqual(expect.arrayContaining(['honestly', 'carefully']));
+  });
+
+  it('are scattered through a Planner corpus only when asked, in about the share asked for', () => {
+    const small = { ...DEFAULT_COMPOSE_CORPUS, plannerDocs: 3_000, wiringDocs: 10, singleDocs: 10 };
+    const words = new Set(DISTRACTORS);
+    const share = (planner: string) => {
+      const prompts = planner.split('\n\n').map((d) => d.slice(0, d.indexOf('|blocked=')));
+      return prompts.filter((p) => p.split(/[^a-z]+/).some((w) => words.has(w))).length / prompts.length;
+    };
+    expect(share(buildComposeCorpus(COMPOSE_LIBRARY, small).planner)).toBe(0);
+    const distracted = buildComposeCorpus(COMPOSE_LIBRARY, { ...small, distractors: 30 }).planner;
+    expect(share(distracted)).toBeGreaterThan(0.2);
+    expect(share(distracted)).toBeLessThan(0.4);
   });
 });
