@@ -22,7 +22,7 @@ import type { TrainingSession } from './browser/training-session.ts';
 import { Puzzle8Host } from './browser/puzzle8.ts';
 import { GameHost } from './browser/games.ts';
 import { builtInModels } from './recipes/built-in-model.ts';
-import { AskHost, type AskAnswer, type AskModelInfo, type AskRequest } from './browser/ask.ts';
+import { AskHost, modelPromptUnits, type AskAnswer, type AskModelInfo, type AskRequest, type ModelVocabulary } from './browser/ask.ts';
 import type { ComposeHost } from './browser/compose.ts';
 import type { ComposeMeasure, ComposeSet, ComposeThresholds } from './pipeline/compose-eval.ts';
 import { byRole, COMPOSE_ROLES } from './compose/roles.ts';
@@ -283,6 +283,16 @@ const api = {
   /** Loads one model (.organelle bytes, transferred); refuses a bad file with its check and keeps the last. */
   async loadAskModel(bytes: Uint8Array): Promise<AskModelInfo> {
     return asking.load(await browserWasmModule(), bytes);
+  },
+
+  /** The prompt's length in the loaded model's units (its characters, or its subword units), as ask() checks it. */
+  askPromptLength(prompt: string): number {
+    return asking.promptLength(prompt);
+  },
+
+  /** The same for a model that is not loaded, from its alphabet and subword vocabulary (as its file holds them). */
+  promptUnits(prompt: string, model: ModelVocabulary): number {
+    return modelPromptUnits(model, prompt);
   },
 
   /** The loaded model's answer to one prompt; a prompt it cannot take throws a message naming why. */

@@ -1,7 +1,11 @@
 // Asking one model in the browser: from the library's card, a built-in model answers a
 // prompt greedily and as an ensemble; a character outside its vocabulary is named and the
-// answers so far stay; a model trained on one's own corpus is asked from its finished run.
+// answers so far stay; a model trained on one's own corpus is asked from its finished run; a
+// subword model's prompt is counted, and refused past its block, in its units.
 import { capture, jobCard, seriousViolations, startCorpusRun, test, expect } from './fixtures.ts';
+import { encodeModelFile } from '../../worker/model/model-file.ts';
+import { makeTrainConfig } from '../../worker/model/recipe.ts';
+import { parameterCount, type ModelShape } from '../../worker/model/shape.ts';
 
 // X to move with two in the top row: the corpus teaches cell 2
 const WIN_IN_ONE = 'xx.oo....|p=w2,b5|b=';
@@ -16,6 +20,7 @@ test('a built-in model answers from the library, greedily and by votes, and name
 
   const prompt = page.getByLabel('Prompt', { exact: true });
   await prompt.fill(WIN_IN_ONE);
+  await expect(page.locator('#ask-prompt-length')).toHaveText(new RegExp(`^${WIN_IN_ONE.length} characters of \\d+$`));
   await prompt.press('Enter');
   const answers = page.getByTestId('ask-answer');
   await expect(answers).toHaveCount(1);
@@ -94,6 +99,38 @@ test('a model trained on one’s own corpus is asked from its finished run', asy
   await expect(heldOut).toHaveCount(3);
   await heldOut.first().click();
   await expect(page.getByTestId('ask-expected').first()).toContainText('a document held out of training');
+});
+
+test('a subword model counts a prompt in its units, and refuses one past its block by that count', async ({ page }) => {
+  // alphabet '\nab' and one merge, a+b: 'ab' is one unit; a block of 8 leaves prompts 5 units
+  const shape: ModelShape = { vocabSize: 5, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 };
+  const file = encodeModelFile({
+    shape,
+    vocabChars: '\nab',
+    tokenizer: { kind: 'subword', protected: [], merges: [[1, 2]], units: ['ab'] },
+    recipe: { corpusId: 'ab.txt', corpusVersion: '0badf00d', seed: 1, config: makeTrainConfig({ steps: 10 }), stepsDone: 10 },
+    params: new Float32Array(parameterCount(shape)).map((_, i) => Math.sin(i * 0.37)),
+    name: 'ab units',
+  });
+  await page.goto('/#/library');
+  await page.getByLabel('Model file (.organelle)').setInputFiles({ name: 'ab.organelle', mimeType: 'application/octet-stream', buffer: Buffer.from(file) });
+  await expect(page.getByTestId('library-notice')).toContainText('Imported “ab units”.');
+  await page.getByRole('link', { name: 'Ask ab units' }).click();
+  await expect(page.getByTestId('ask-vocabulary')).toContainText('Prompts of up to 5 subword units, written with these 2 characters:');
+  const prompt = page.getByLabel('Prompt', { exact: true });
+  const counter = page.locator('#ask-prompt-length');
+  // 10 characters, 5 units: at the limit, and asked
+  await prompt.fill('ababababab');
+  await expect(counter).toHaveText('5 subword units of 5');
+  await prompt.press('Enter');
+  await expect(page.getByTestId('ask-answer')).toHaveCount(1);
+  await expect(page.getByTestId('ask-error')).toHaveCount(0);
+  // one more character is a sixth unit: the counter and the refusal say so alike
+  await prompt.fill('abababababa');
+  await expect(counter).toHaveText('6 subword units of 5');
+  await prompt.press('Enter');
+  await expect(page.getByTestId('ask-error')).toHaveText('The prompt has 6 subword units; this model reads 5 at most.');
+  await expect(page.getByTestId('ask-answer')).toHaveCount(1);
 });
 
 test('a link to a model that is not in the library says so', async ({ page }) => {

@@ -1,11 +1,14 @@
 // Asking one organelle outside any game (worker/browser/ask.ts), with the shipped
 // tic-tac-toe Player: its answer to a win-in-one is the one its corpus teaches, an
 // ensemble's votes are reproducible from their seed, and every bad request or refused file
-// is named and leaves the loaded model in place.
+// is named and leaves the loaded model in place; a prompt's length is counted in the model's
+// units (characters, or subword units) by the one function the refusal uses.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AskHost, MAX_VOTES, voteSchedule } from '../../worker/browser/ask.ts';
+import { AskHost, MAX_VOTES, promptUnits, voteSchedule } from '../../worker/browser/ask.ts';
+import { SubwordVocab } from '../../worker/model/subword.ts';
+import { Vocab } from '../../worker/model/vocab.ts';
 import { SHIPPED_MODELS_DIR } from '../../cli/models.ts';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
 import { playerPrompt } from '../../worker/games/tictactoe/prompts.ts';
@@ -84,5 +87,35 @@ describe('asking an organelle', () => {
 
   it('says so when asked before any model is loaded', () => {
     expect(() => new AskHost().ask({ prompt: PROMPT, votes: 1, temperature: 'reference', seed: 1 })).toThrow('no model is loaded: load one first');
+    expect(() => new AskHost().promptLength(PROMPT)).toThrow('no model is loaded: load one first');
+  });
+
+  it('counts a char model\'s prompt in characters, the count its refusal names', () => {
+    expect(host.promptLength(PROMPT)).toBe(PROMPT.length);
+    expect(host.promptLength('x'.repeat(400))).toBe(400); // refused above as 400 characters
+  });
+});
+
+describe('a prompt measured in a model\'s units', () => {
+  const TEXT = 'smooth the signal over 5 points|blocked=\nrolling_mean(5)';
+  const words = SubwordVocab.train(TEXT, ['smooth the signal over 5 points|blocked=', 'rolling_mean(5)', 'smooth the signal'], {
+    vocabSize: 40,
+  });
+
+  it('is the encoded length for a subword model, its characters for a char model', () => {
+    for (const prompt of ['smooth the signal', 'the signal over 5 points|blocked=', 'sm', 'o']) {
+      expect(promptUnits(words, prompt), prompt).toBe(words.encode(prompt).length);
+    }
+    expect(promptUnits(words, 'smooth the signal')).toBeLessThan('smooth the signal'.length);
+    expect(promptUnits(Vocab.fromCorpus(TEXT), 'smooth the signal')).toBe(17);
+  });
+
+  it('counts a character outside the alphabet as one unit and encodes the text on either side', () => {
+    const known = (p: string) => words.encode(p).length;
+    expect(promptUnits(words, 'smooth Zthe signal')).toBe(known('smooth ') + 1 + known('the signal'));
+    expect(promptUnits(words, 'ZZsmooth')).toBe(2 + known('smooth'));
+    expect(promptUnits(words, 'smooth!')).toBe(known('smooth') + 1);
+    expect(promptUnits(words, 'ZZ')).toBe(2);
+    expect(promptUnits(words, '')).toBe(0);
   });
 });

@@ -1,20 +1,21 @@
 // The Ask view's state (web/src/ask/ask-session.svelte.ts), with the real AskHost behind a
 // fake worker connection: the default and chosen model, answers newest first and capped, a
 // second press ignored, a refused prompt or file named with nothing lost, a missing model,
-// and a crashed worker replaced on the next choice.
+// a crashed worker replaced on the next choice, and the prompt's length counted by the worker
+// in the model's units, subword units for a subword model, the count its refusal uses.
 import type { Remote } from 'comlink';
 import { describe, expect, it } from 'vitest';
 import { AskSession, KEPT_ANSWERS } from '../../web/src/ask/ask-session.svelte.ts';
 import type { LibraryReader } from '../../web/src/library/pipelines.ts';
-import { AskHost } from '../../worker/browser/ask.ts';
+import { AskHost, modelPromptUnits, type ModelVocabulary } from '../../worker/browser/ask.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ModelMeta } from '../../web/src/library/model-store.ts';
 import type { EngineWorkerApi } from '../../worker/engine.worker.ts';
 import type { SpawnEngine } from '../../web/src/lib/engine-worker.ts';
 import { flush, tinyFile, tinyModel } from './helpers.ts';
-import { encodeModelFile } from '../../worker/model/model-file.ts';
-import { parameterCount } from '../../worker/model/shape.ts';
+import { encodeModelFile, type OrganelleModel } from '../../worker/model/model-file.ts';
+import { parameterCount, type ModelShape } from '../../worker/model/shape.ts';
 
 const meta = (id: string, origin: ModelMeta['origin'] = 'trained'): ModelMeta => ({
   id, name: `model ${id}`, recipeId: 'mine.txt', shape: { vocabSize: 4, embd: 8, heads: 2, layers: 1, mlp: 8, block: 8 },
@@ -38,6 +39,8 @@ function setup() {
         return host.load(await wasm, bytes);
       },
       ask: async (request: Parameters<AskHost['ask']>[0]) => host.ask(request),
+      askPromptLength: async (prompt: string) => host.promptLength(prompt),
+      promptUnits: async (prompt: string, model: ModelVocabulary) => modelPromptUnits(model, prompt),
     };
     return { api: api as unknown as Remote<EngineWorkerApi>, close: () => void calls.closed++ };
   };
@@ -47,6 +50,13 @@ function setup() {
     loaded: async () => {},
   };
   return { session: new AskSession({ spawn, library }), calls, library, files, crash: (m: string) => crash(m) };
+}
+
+/** tinyModel ('\nab', block 8: prompts of 5 units) with one merge, a+b: 'ab' is one unit. */
+function subwordModel(): OrganelleModel {
+  const shape: ModelShape = { ...tinyModel().shape, vocabSize: 5 };
+  const params = new Float32Array(parameterCount(shape)).map((_, i) => Math.sin(i * 0.37));
+  return tinyModel(1, { shape, params, tokenizer: { kind: 'subword', protected: [], merges: [[1, 2]], units: ['ab'] } });
 }
 
 describe('AskSession', () => {
@@ -121,6 +131,62 @@ describe('AskSession', () => {
     session.prompt = 'abababa';
     await session.ask();
     expect(session.askError).toBe('The prompt has 7 characters; this model reads 5 at most.');
+  });
+
+  it('counts a char model\'s prompt in characters, as it is typed', async () => {
+    const { session } = setup();
+    await session.open('a');
+    await flush();
+    expect(session.promptLength).toBe(0);
+    session.prompt = 'abab';
+    await flush();
+    expect(session.promptLength).toBe(4);
+  });
+
+  it('counts a subword model\'s prompt in its units, and refuses one past the limit by that count, as the worker does', async () => {
+    const { session, library, files } = setup();
+    files.sub = encodeModelFile(subwordModel());
+    library.models.push(meta('sub'));
+    await session.open('sub');
+    expect(session.info).toMatchObject({ tokenizer: 'subword', maxPromptLength: 5 });
+    // at the limit: 10 characters, 5 units; counted so, and answered (characters would have refused it)
+    session.prompt = 'ababababab';
+    await flush();
+    expect(session.promptLength).toBe(5);
+    await session.ask();
+    expect(session.askError).toBeNull();
+    expect(session.answers.map((a) => a.prompt)).toEqual(['ababababab']);
+    // one character more is a sixth unit: over the limit, said in units, as the worker's own check says it
+    session.prompt = 'abababababa';
+    await flush();
+    expect(session.promptLength).toBe(6);
+    await session.ask();
+    expect(session.askError).toBe('The prompt has 6 subword units; this model reads 5 at most.');
+    expect(session.answers).toHaveLength(1);
+    const host = new AskHost();
+    await host.load(await wasm, files.sub);
+    expect(host.promptLength('ababababab')).toBe(5);
+    expect(() => host.ask({ prompt: 'ababababab', votes: 1, temperature: 0, seed: 1 })).not.toThrow();
+    expect(() => host.ask({ prompt: 'abababababa', votes: 1, temperature: 0, seed: 1 })).toThrow(
+      "the prompt has 6 subword units; this model's block leaves room for 5 at most",
+    );
+    // a character outside the alphabet counts one unit while typed; the prompt is refused for it
+    session.prompt = 'abzab';
+    await flush();
+    expect(session.promptLength).toBe(3);
+    await session.ask();
+    expect(session.askError).toMatch(/^This model was trained on no prompt with “z”/);
+  });
+
+  it('offers a subword model for a prompt whose units fit its block though its characters do not', async () => {
+    const { session, library, files } = setup();
+    files.sub = encodeModelFile(subwordModel());
+    library.models.push(meta('sub'));
+    await session.open('a');
+    session.prompt = 'abababab'; // 8 characters: past the char models' 5; 4 units of the subword model's 5
+    await session.ask();
+    expect(session.askError).toBe('The prompt has 8 characters; this model reads 5 at most.');
+    expect(session.fitting!.map((m) => m.id)).toEqual(['sub']);
   });
 
   it('offers the models that can read a prompt this one cannot, and asks one of them', async () => {

@@ -1,6 +1,7 @@
 // Which tokenizer a model has, as the Library's card and the Ask view say it: "characters" for
-// a char model, "subword units (V)" for a subword one, from its file; and a library meta stored
-// before metas named it gets it from its file on load, once.
+// a char model, "subword units (V)" for a subword one, from its file; a library meta stored
+// before metas named it gets it from its file on load, once; and the Ask view counts a prompt
+// in those units, as the worker measured it.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { flushSync, mount, unmount } from 'svelte';
@@ -17,11 +18,13 @@ import { tinyModel } from './helpers.ts';
 vi.mock('../../web/src/state.ts', async () => ({
   ask: (await import('./reactive.svelte.ts')).reactive({
     info: null as AskModelInfo | null, status: 'ready', model: null, modelId: null, modelError: null, askError: null, fitting: null,
-    prompt: '', examples: [], answers: [], votes: 1, temperature: 'reference', seed: 0, busy: false, open: async () => {},
+    prompt: '', promptLength: null as number | null, examples: [], answers: [], votes: 1, temperature: 'reference', seed: 0, busy: false, open: async () => {},
   }),
   library: { models: [], settled: true, twinsOf: () => [] },
 }));
-const { ask } = (await import('../../web/src/state.ts')) as unknown as { ask: { info: AskModelInfo | null } };
+const { ask } = (await import('../../web/src/state.ts')) as unknown as {
+  ask: { info: AskModelInfo | null; prompt: string; promptLength: number | null };
+};
 const { default: ModelCard } = await import('../../web/src/library/ModelCard.svelte');
 const { default: AskView } = await import('../../web/src/views/AskView.svelte');
 
@@ -91,5 +94,30 @@ describe('the Ask view', () => {
     flushSync();
     expect(text('ask-tokenizer')).toBe('Tokenizer: subword units (5)');
     expect(raw('ask-vocabulary')).toContain('Prompts of up to 5 subword units, written with these 2 characters:');
+  });
+
+  it('counts the prompt in the units the worker measured: subword units for a subword model, characters for a char one', async () => {
+    const host = new AskHost();
+    const counter = () => document.getElementById('ask-prompt-length')?.textContent?.trim();
+    ask.info = await host.load(await wasm, encodeModelFile(subwordModel()));
+    ask.prompt = 'abababa';
+    ask.promptLength = null; // not measured yet: its characters, with no limit beside them
+    view = mount(AskView, { target: document.body, props: {} });
+    flushSync();
+    expect(counter()).toBe('7 characters');
+    ask.promptLength = host.promptLength(ask.prompt);
+    flushSync();
+    expect(counter()).toBe('4 subword units of 5');
+    ask.prompt = 'a';
+    ask.promptLength = host.promptLength(ask.prompt);
+    flushSync();
+    expect(counter()).toBe('1 subword unit of 5');
+    unmount(view);
+    ask.info = await host.load(await wasm, encodeModelFile(tinyModel()));
+    ask.prompt = 'abababa';
+    ask.promptLength = host.promptLength(ask.prompt);
+    view = mount(AskView, { target: document.body, props: {} });
+    flushSync();
+    expect(counter()).toBe('7 characters of 5');
   });
 });

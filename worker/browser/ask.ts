@@ -3,7 +3,8 @@
 // This is how a model trained on a person's own corpus gets used. Runs unchanged in Node
 // (the CLI's `organelle ask` and the tests) and in the engine worker.
 import { Organelle, voteTemperatures } from '../organelle.ts';
-import { decodeModelFile, modelFingerprint, type CorpusExample } from '../model/model-file.ts';
+import { decodeModelFile, modelFingerprint, modelTokenizer, type CorpusExample, type OrganelleModel } from '../model/model-file.ts';
+import type { Tokenizer } from '../model/tokenizer.ts';
 
 export const MAX_VOTES = 7;
 
@@ -73,6 +74,33 @@ export function checkPrompt(prompt: string, maxPromptLength: number, units?: (pr
   }
 }
 
+/**
+ * A prompt's length in a model's units, as checkPrompt counts it: characters for a char model,
+ * a subword model's units otherwise. A character outside the alphabet counts as one unit (the
+ * text on either side is encoded on its own), so the Ask view's counter has a figure while such
+ * a prompt is typed; that prompt is refused for the character, whatever its length.
+ */
+export function promptUnits(tokenizer: Tokenizer, prompt: string): number {
+  if (tokenizer.kind === 'char') return prompt.length;
+  let n = 0;
+  let start = 0; // start of the run of alphabet characters not yet encoded
+  for (let i = 0; i <= prompt.length; i++) {
+    if (i < prompt.length && tokenizer.idOf(prompt[i]) >= 0) continue;
+    if (i > start) n += tokenizer.encode(prompt.slice(start, i)).length;
+    if (i < prompt.length) n++; // the unknown character itself
+    start = i + 1;
+  }
+  return n;
+}
+
+/** A model's vocabulary as its file holds it: the alphabet ('\n' included) and any subword units. */
+export type ModelVocabulary = Pick<OrganelleModel, 'vocabChars' | 'tokenizer'>;
+
+/** promptUnits for a model of the library that is not loaded, from its file's vocabulary. */
+export function modelPromptUnits(model: ModelVocabulary, prompt: string): number {
+  return promptUnits(modelTokenizer(model), prompt);
+}
+
 export class AskHost {
   #organelle: Organelle | null = null;
   #info: AskModelInfo | null = null;
@@ -95,13 +123,19 @@ export class AskHost {
     return this.#info;
   }
 
+  /** The prompt's length in the loaded model's units: the figure ask() checks against maxPromptLength. */
+  promptLength(prompt: string): number {
+    if (!this.#organelle) throw new Error('no model is loaded: load one first');
+    return promptUnits(this.#organelle.vocab, prompt);
+  }
+
   ask(request: AskRequest): AskAnswer {
     const organelle = this.#organelle;
     if (!organelle || !this.#info) throw new Error('no model is loaded: load one first');
     const temperatures = voteSchedule(request.votes, request.temperature);
     const { vocab } = organelle;
-    // a subword model's block holds units: a character outside the alphabet is refused by encode, named
-    checkPrompt(request.prompt, this.#info.maxPromptLength, vocab.kind === 'char' ? undefined : (p) => vocab.encode(p).length);
+    // a subword model's block holds units; a character outside the alphabet is refused by complete(), named
+    checkPrompt(request.prompt, this.#info.maxPromptLength, vocab.kind === 'char' ? undefined : (p) => promptUnits(vocab, p));
     const t0 = performance.now();
     organelle.engine.seedSampling(request.seed);
     const completion = organelle.complete(request.prompt, {

@@ -1,7 +1,9 @@
 // The Ask view's state: which model of the library is asked, the engine worker holding it
 // (one, started on first need and kept), the prompt and how it is answered (votes,
 // temperature, seed), and the answers so far, newest first. One instance for the app, so
-// the answers survive moving between views; choosing another model starts a new list.
+// the answers survive moving between views; choosing another model starts a new list. The
+// prompt's length is counted by the worker in the loaded model's units as it is typed, the
+// count its refusal uses.
 import * as Comlink from 'comlink';
 import type { AskAnswer, AskModelInfo, AskTemperature } from '../../../worker/browser/ask.ts';
 import type { CorpusExample } from '../../../worker/model/model-file.ts';
@@ -9,7 +11,7 @@ import { KeptEngine, type SpawnEngine } from '../lib/engine-worker.ts';
 import { errorMessage } from '../lib/format.ts';
 import type { ModelMeta } from '../library/model-store.ts';
 import type { LibraryReader } from '../library/pipelines.ts';
-import { modelsFitting, promptMisfit, type PromptRoom } from './prompt-fit.ts';
+import { modelsFitting, promptMisfit, type LibraryRoom, type MeasurePrompt } from './prompt-fit.ts';
 
 export interface AskDeps {
   spawn: SpawnEngine;
@@ -34,10 +36,13 @@ export class AskSession {
   #answers = $state.raw<AskAnswer[]>([]);
   /** When the prompt does not fit the model: the library's models it does fit (null: no misfit). */
   #fitting = $state.raw<ModelMeta[] | null>(null);
-  readonly #rooms = new Map<string, PromptRoom>();
+  readonly #rooms = new Map<string, LibraryRoom>();
   #loading: Promise<void> = Promise.resolve();
+  #prompt = $state('');
+  /** The prompt's length in the loaded model's units, as last measured (null: no model, or not yet measured). */
+  #promptLength = $state<number | null>(null);
+  #measures = 0; // numbers each measurement, so only the newest one is shown
 
-  prompt = $state('');
   votes = $state(1);
   temperature = $state<AskTemperature>('reference');
   seed = $state(1);
@@ -47,6 +52,7 @@ export class AskSession {
     this.#engine = new KeptEngine(deps.spawn, (message) => {
       this.#loadedId = null;
       this.#info = null;
+      this.#promptLength = null;
       this.#status = 'error';
       this.#modelError = `The model's worker stopped: ${message}`;
     });
@@ -65,6 +71,33 @@ export class AskSession {
   get answers(): readonly AskAnswer[] { return this.#answers; }
   /** After a prompt the model cannot read: the models of the library that can (maybe none); null otherwise. */
   get fitting(): readonly ModelMeta[] | null { return this.#fitting; }
+
+  /** The prompt field's text; each change is measured in the loaded model's units. */
+  get prompt(): string { return this.#prompt; }
+  set prompt(text: string) {
+    this.#prompt = text;
+    this.#measure();
+  }
+
+  /** The prompt's length in the loaded model's units, counted by the worker: characters, or a subword model's units. */
+  get promptLength(): number | null { return this.#promptLength; }
+
+  // one message a keystroke, nothing to debounce: typing a 125-character prompt into a
+  // 512-unit vocabulary costs the worker about 35 µs a keystroke (Node, measured once)
+  #measure(): void {
+    const loaded = this.#loadedId;
+    const turn = ++this.#measures;
+    if (loaded === null) return;
+    this.#engine.api.askPromptLength(this.#prompt).then(
+      (n) => {
+        if (turn === this.#measures && loaded === this.#loadedId) this.#promptLength = n;
+      },
+      () => {}, // a worker that stopped says so through the crash handler
+    );
+  }
+
+  /** A library model's units, for the models offered after a misfit: counted by the same worker. */
+  readonly #measureFor: MeasurePrompt = (prompt, vocabulary) => this.#engine.api.promptUnits(prompt, vocabulary);
 
   /**
    * Called when the view opens: asks `modelId` if given, else keeps the current model while
@@ -98,6 +131,7 @@ export class AskSession {
     this.#modelError = null;
     this.#info = null;
     this.#loadedId = null;
+    this.#promptLength = null;
     const meta = this.model;
     if (!meta) {
       this.#status = 'error';
@@ -117,6 +151,7 @@ export class AskSession {
       this.#loadedId = meta.id;
       this.#info = info;
       this.#status = 'ready';
+      this.#measure();
     } catch (err) {
       if (this.#modelId !== meta.id) return;
       this.#status = 'error';
@@ -135,20 +170,22 @@ export class AskSession {
     this.#askError = null;
     this.#fitting = null;
     this.#status = 'asking';
-    // a prompt with characters the model never saw (or too long for it) is said so here, with
-    // the models it does fit, rather than as the vocabulary's error from the worker
-    const misfit = this.#info && prompt.length > 0 ? promptMisfit(prompt, this.#info) : null;
-    if (misfit) {
-      const asked = this.#modelId;
-      const fitting = await modelsFitting(prompt, this.#deps.library, asked, this.#rooms);
-      if (this.#modelId === asked) {
-        this.#askError = misfit;
-        this.#fitting = fitting;
-        this.#status = 'ready';
-      }
-      return;
-    }
     try {
+      // a prompt with characters the model never saw (or too long for it) is said so here, with
+      // the models it does fit, rather than as the vocabulary's error from the worker; its
+      // length is measured afresh, so the refusal never rests on a count a keystroke old
+      const info = this.#info;
+      const misfit = info && prompt.length > 0 ? promptMisfit(prompt, info, await this.#engine.api.askPromptLength(prompt)) : null;
+      if (misfit) {
+        const asked = this.#modelId;
+        const fitting = await modelsFitting(prompt, this.#deps.library, asked, this.#rooms, this.#measureFor);
+        if (this.#modelId === asked) {
+          this.#askError = misfit;
+          this.#fitting = fitting;
+          this.#status = 'ready';
+        }
+        return;
+      }
       const answer = await this.#engine.api.ask({ prompt, votes: this.votes, temperature: this.temperature, seed: this.seed });
       this.#answers = [answer, ...this.#answers].slice(0, KEPT_ANSWERS);
       this.#status = 'ready';
