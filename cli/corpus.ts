@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recipesFor, type GameId } from '../worker/recipes/index.ts';
 import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, FAMILIES_COMPOSE_CORPUS } from '../corpus/compose.ts';
+import { buildCheckCorpus } from '../corpus/compose-check.ts';
 import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
 import { parseArgs, stringOption } from './args.ts';
 import { corpusTokenizer, normalizeCorpus, parseCorpus, positionsPerDocument, type Document } from '../worker/corpus/documents.ts';
@@ -63,7 +64,18 @@ export async function corpusCommand(argv: string[]): Promise<void> {
     language === 'families' || distractors !== undefined
       ? buildComposeCorpus(COMPOSE_LIBRARY, { ...(language === 'families' ? FAMILIES_COMPOSE_CORPUS : DEFAULT_COMPOSE_CORPUS), distractors })
       : undefined;
+  // --check N: N documents for the Check organelle experiment (corpus/compose-check.ts), from this Planner corpus
+  const checkOption = stringOption(args, 'check');
+  if (checkOption !== undefined && (game !== 'compose' || !/^[1-9]\d*$/.test(checkOption))) {
+    throw new Error(`--check takes a number of documents, for compose only, not "${checkOption}"`);
+  }
   await mkdir(out, { recursive: true });
+  if (checkOption !== undefined) {
+    const planner = experiment?.planner ?? buildComposeCorpus(COMPOSE_LIBRARY, DEFAULT_COMPOSE_CORPUS).planner;
+    const path = join(out, 'check.txt');
+    await writeFile(path, buildCheckCorpus(planner, COMPOSE_LIBRARY, Number(checkOption)));
+    console.log(`wrote ${path}: ${Number(checkOption).toLocaleString('en-US')} documents`);
+  }
   for (const r of recipes) {
     const text = experiment && r.organelle.startsWith('planner') ? experiment.planner : r.buildCorpus();
     const path = join(out, `${r.organelle}.txt`);

@@ -226,8 +226,11 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   const steps = limitedOption(args, 'steps', 'steps', recipe?.config.steps ?? 25_000);
   const seed = limitedOption(args, 'seed', 'seed', recipe?.seed ?? 1);
   const lr = limitedOption(args, 'lr', 'learningRate');
-  const tokenizer = tokenizerOption(stringOption(args, 'tokenizer'), recipe?.game, stringOption(args, 'vocab'), stringOption(args, 'merge-dropout'));
+  const asked = tokenizerOption(stringOption(args, 'tokenizer'), recipe?.game, stringOption(args, 'vocab'), stringOption(args, 'merge-dropout'));
   const corpusText = await readNamedFile(corpusPath, 'corpus file');
+  // a compose recipe's plan units are protected where the corpus holds them (a corpus of
+  // readings in words, like the Check experiment's, holds no primitive name)
+  const tokenizer = asked.kind === 'subword' && asked.protected ? { ...asked, protected: asked.protected.filter((w) => corpusText.includes(w)) } : asked;
   await checkOutputFile(out, '--out');
   const name = stringOption(args, 'name') ?? recipe?.id ?? basename(corpusPath).replace(/\.[^.]*$/, '');
   const threads = threadsOption(args);

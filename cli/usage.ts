@@ -129,18 +129,19 @@ export const COMMAND_USAGE = {
   },
   corpus: {
     forms: [{
-      call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR [--subword 256,512,1024] [--language families] [--distractors N]',
+      call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR [--subword 256,512,1024] [--language families] [--distractors N] [--check N]',
       does: 'write the training corpora of a game\'s organelles; with --subword, the median positions\n' +
         'a document takes with characters and with a subword vocabulary of each size learned from it;\n' +
         '--language families (compose): the Planner corpus with the sentence families (docs/compose.md);\n' +
-        '--distractors N (compose): N of every 100 Planner intents get a distractor adverb or two',
+        '--distractors N (compose): N of every 100 Planner intents get a distractor adverb or two;\n' +
+        '--check N (compose): also check.txt, N documents for the Check organelle experiment',
     }, {
       call: 'corpus lexicon',
       does: 'build the Compose lexicon (worker/compose/language/lexicon.ts) from WordNet 3.1 and the\n' +
         'families curated in corpus/lexicon/families.ts, and the hashes of the intents typed by hand\n' +
         '(docs/intents) that no corpus may hold, and the distractor adverbs from WordNet',
     }],
-    options: { values: ['out', 'subword', 'language', 'distractors'], flags: [] },
+    options: { values: ['out', 'subword', 'language', 'distractors', 'check'], flags: [] },
   },
   compose: {
     forms: [

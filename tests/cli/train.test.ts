@@ -98,6 +98,14 @@ describe('organelle train --tokenizer', () => {
     await expect(trainCommand(['tictactoe', '--vocab', '48'])).rejects.toThrow('a game trains its recipes, so --vocab applies only to train --corpus');
     expect(existsSync(never)).toBe(false);
   }, 60_000);
+
+  it('trains a compose recipe on subword units of a corpus that names no primitive, with a merge dropout kept in the file', async () => {
+    const out = join(dir, 'check.organelle');
+    await trainCommand(['--corpus', corpus, '--recipe', 'compose/planner', '--tokenizer', 'subword:64', '--merge-dropout', '0.1', '--steps', '2', '--out', out, '--threads', '1']);
+    const { decodeModelFile } = await import('../../worker/model/model-file.ts');
+    const model = decodeModelFile(new Uint8Array(await readFile(out)));
+    expect(model.tokenizer).toMatchObject({ kind: 'subword', protected: [], mergeDropout: 0.1 });
+  }, 60_000);
 });
 
 describe('organelle train --threads', () => {
