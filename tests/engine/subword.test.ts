@@ -1,7 +1,8 @@
 // A subword organelle end to end (issue 52, item 2): a tiny model whose vocabulary is learned
 // from its corpus trains through the existing engine, its embedding and output head sized by
 // that vocabulary, and generates its corpus's answers, greedily and as an ensemble, decoded from
-// whole-word units; its file round-trips and answers the same.
+// whole-word units; its file round-trips and answers the same; a compose run with it as the
+// Planner records a share link that replays with no model.
 import { describe, expect, it } from 'vitest';
 import { Organelle } from '../../worker/organelle.ts';
 import { SubwordVocab } from '../../worker/model/subword.ts';
@@ -10,6 +11,13 @@ import { parameterCount } from '../../worker/model/shape.ts';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
 import { report } from '../helpers/wasm.ts';
 import { AskHost } from '../../worker/browser/ask.ts';
+import { composeRecorded, encodeComposeLink, replayComposeLink } from '../../worker/share/compose-link.ts';
+import { composeOrganelle, MAX_ANSWER } from '../../worker/compose/organelles.ts';
+import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
+import { parsePlan } from '../../worker/compose/plan.ts';
+import { wireComposition } from '../../worker/compose/wiring.ts';
+import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
+import { toJsonl } from '../../worker/orchestrator/events.ts';
 
 const DOCS: [string, string][] = [
   ['compute the arithmetic mean of the signal|blocked=', 'mean'],
@@ -71,6 +79,32 @@ describe('a subword organelle', () => {
       const again = reloaded.complete(prompt);
       expect(again.text).toBe(response);
       expect(again.tokenProbs).toEqual(greedy.tokenProbs);
+    }
+    // a compose run with this subword organelle as its Planner records a share link that
+    // replays with no model at all, to the same events and code (issue 52 item 4)
+    const runner = nodeSandbox();
+    try {
+      const intent = 'compute the arithmetic mean of the signal';
+      const lookup = COMPOSE_LIBRARY.lookup;
+      const plan = parsePlan('mean', lookup);
+      if (!plan.ok || !('composition' in plan)) throw new Error('plan');
+      const recorded = await composeRecorded(
+        intent,
+        {
+          planner: composeOrganelle(organelle, MAX_ANSWER.planner, 'min'),
+          wiring: () => ({ text: wireComposition(plan.composition, lookup), confidence: 0.95 }),
+          code: (name) => ({ text: lookup(name)!.body, confidence: 0.97 }),
+        },
+        { runner, thresholds: { planner: 0.5, wiring: 0.8, code: 0.8 }, models: '0123456789abcdef', weigh: false },
+      );
+      expect(recorded.result.refusal ?? null, JSON.stringify(recorded.result.events.slice(0, 6))).toBeNull();
+      expect(recorded.result.code).not.toBeNull();
+      expect(recorded.link!.answers[0]).toMatchObject({ source: 'planner', text: 'mean' });
+      const replay = await replayComposeLink(await encodeComposeLink(recorded.link!), { runner });
+      expect(toJsonl(replay.result.events)).toBe(toJsonl(recorded.result.events));
+      expect(replay.result.code).toBe(recorded.result.code);
+    } finally {
+      runner.close();
     }
     // the Ask view's host measures a subword model's prompt in units: an 87-character
     // prompt is past block - 3 characters, and is asked all the same
