@@ -157,6 +157,15 @@ export function checkNeverTrainedOn(corpus: string, docs: readonly string[]): vo
   }
 }
 
+/**
+ * The Code organelle's corpus: one document per primitive, its name then its body. It draws on
+ * no seed, so it is the same text alone as inside buildComposeCorpus, without the seconds the
+ * other corpora take.
+ */
+export function composeCodeCorpus(lib: Library): string {
+  return lib.primitives.map((p: Primitive) => doc(p.name, p.body)).join('\n\n');
+}
+
 export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions = DEFAULT_COMPOSE_CORPUS): ComposeCorpus {
   const rng = new Rng(`compose/corpus/${options.seed}`);
   const heldOut = evaluationIntents(lib);
@@ -240,7 +249,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
   }
 
   // ---- code: one document per primitive
-  const code = lib.primitives.map((p: Primitive) => doc(p.name, p.body));
+  const code = composeCodeCorpus(lib);
 
   // ---- single model
   const single: string[] = [];
@@ -256,13 +265,13 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
   return {
     planner: planner.join('\n\n'),
     wiring: wiring.join('\n\n'),
-    code: code.join('\n\n'),
+    code,
     single: single.join('\n\n'),
     stats: {
       plannerDocs: planner.length,
       plannerByKind: byKind,
       wiringDocs: wiring.length,
-      codeDocs: code.length,
+      codeDocs: lib.primitives.length,
       singleDocs: single.length,
       heldOutIntents: heldOut.size,
     },

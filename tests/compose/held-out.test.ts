@@ -26,6 +26,7 @@ import { TEST_UNKNOWN_WORDS, VALIDATION_UNKNOWN, VALIDATION_UNKNOWN_PHRASE_WORDS
 import { Rng } from '../../worker/games/rng.ts';
 import type { Composition, Phrase, Step } from '../../worker/compose/types.ts';
 import { parseIntentsFile } from '../../cli/eval-compose.ts';
+import { findRecipe } from '../../worker/recipes/index.ts';
 import { intentKey } from '../../worker/compose/language/intent-key.ts';
 
 // ---- documents
@@ -226,6 +227,11 @@ describe('the corpora as built', () => {
     expect(docs.single.length).toBe(DEFAULT_COMPOSE_CORPUS.singleDocs);
     expect(docs.code.length).toBe(LIB.primitives.length);
     for (const d of everyDoc) expect(d.prompt.length > 0 && d.response.length > 0, d.prompt).toBe(true);
+  });
+
+  it("give the Code recipe, which builds its documents alone, the very text of the build's Code corpus", () => {
+    // this file builds the corpus itself, not through the recipes: the Code recipe takes its own path
+    expect(findRecipe('compose/code').buildCorpus()).toBe(corpus.code);
   });
 });
 

@@ -1,7 +1,9 @@
 // End to end with the shipped models (public/models/tictactoe/, public/models/connect4/):
 // each file matches its registered recipe and the current corpus, carries no optimizer
 // state, stays under 200K parameters, and a few seeded games through the real pipeline
-// play legally, with model moves, no parse errors and no tic-tac-toe losses.
+// play legally, with model moves, no parse errors and no tic-tac-toe losses. The shipped
+// connect-4 corpus (built here once, through its recipes) holds every column code a game in
+// play can show.
 import { expectShippedMatchesRecipe } from '../helpers/shipped.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
@@ -11,6 +13,9 @@ import { corpusExamples } from '../../worker/corpus/examples.ts';
 import { Organelle } from '../../worker/organelle.ts';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
 import { findRecipe } from '../../worker/recipes/index.ts';
+import { connect4Corpus } from '../../worker/recipes/connect4.ts';
+import { parseCorpus } from '../../worker/corpus/documents.ts';
+import { COLS } from '../../worker/games/connect4/rules.ts';
 import { loadOrganelle, SHIPPED_MODELS_DIR } from '../../cli/models.ts';
 import { organelleFn } from '../../worker/pipeline/organelle-fn.ts';
 import { playMatch, type GameAdapter, type GameOrganelles, type Opponent } from '../../worker/orchestrator/game-loop.ts';
@@ -36,6 +41,26 @@ describe.each([
     expect(expected).toHaveLength(6);
     expect(model.examples).toEqual(expected);
   });
+});
+
+// The shipped build is the one the recipes above read (worker/recipes/connect4.ts builds it once).
+describe('the shipped connect-4 corpus', () => {
+  it('holds every column code a game in play can show, so no prompt meets an unknown character', () => {
+    // columns of 0..6 pieces without four of one colour in a row (that would have ended the game)
+    let reachable = 0;
+    for (let h = 0; h <= 6; h++) {
+      for (let bits = 0; bits < 1 << h; bits++) {
+        const s = [...Array(h)].map((_, i) => ((bits >> i) & 1 ? 'o' : 'x')).join('');
+        if (!/xxxx|oooo/.test(s)) reachable++;
+      }
+    }
+    expect(reachable).toBe(103);
+    const shipped = connect4Corpus();
+    expect(shipped.player).toBe(findRecipe('connect4/player').buildCorpus());
+    expect(shipped.stats.columnCodes).toBe(reachable);
+    const vocab = new Set([...parseCorpus(shipped.player).map((d) => d.prompt.slice(0, COLS))].join(''));
+    expect(vocab.size).toBe(reachable);
+  }, 60_000);
 });
 
 interface Case {

@@ -6,12 +6,14 @@
 // compose` runs the pipeline's four in this order on as many cores as there are (on two: the
 // Planner beside the Wiring, then the Code, then the second Planner; each run left takes the
 // cores the others leave), and the baseline after them.
-import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, type ComposeCorpus } from '../../corpus/compose.ts';
+import { buildComposeCorpus, composeCodeCorpus, DEFAULT_COMPOSE_CORPUS, type ComposeCorpus } from '../../corpus/compose.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { registerRecipe } from './registry.ts';
 
 let built: ComposeCorpus | undefined;
-// The four read the same build, which takes about 10 s: it is made once.
+// The four read the same build, which takes about 10 s: it is made once. The Code's documents
+// (one per primitive, no seed) are the same text without it: a process that trains the Code
+// alone (`organelle train compose --organelle code`, each of its worker threads) does not wait for it.
 function corpus(): ComposeCorpus {
   built ??= buildComposeCorpus(COMPOSE_LIBRARY, DEFAULT_COMPOSE_CORPUS);
   return built;
@@ -64,7 +66,7 @@ registerRecipe({
   architecture: { embd: 64, heads: 4, layers: 2, mlp: 256, block: 288, alibi: true },
   seed: 33,
   config: { steps: 1_500, batchDocs: 8, learningRate: 3e-3, warmupSteps: 100 },
-  buildCorpus: () => corpus().code,
+  buildCorpus: () => built?.code ?? composeCodeCorpus(COMPOSE_LIBRARY),
 });
 
 // Two Planners misread an unknown word as different known steps more often than one is unsure

@@ -5,10 +5,12 @@ import { buildConnect4Corpus, type Connect4Corpus } from '../../corpus/connect4.
 import { registerRecipe } from './registry.ts';
 
 let built: Connect4Corpus | undefined;
-function corpus(): Connect4Corpus {
+/** The shipped corpus build (default options), made once for both recipes and whoever else reads it. */
+export function connect4Corpus(): Connect4Corpus {
   built ??= buildConnect4Corpus();
   return built;
 }
+const corpus = connect4Corpus;
 
 registerRecipe({
   game: 'connect4',
