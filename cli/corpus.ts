@@ -70,19 +70,20 @@ export async function corpusCommand(argv: string[]): Promise<void> {
     throw new Error(`--check takes a number of documents, for compose only, not "${checkOption}"`);
   }
   await mkdir(out, { recursive: true });
-  if (checkOption !== undefined) {
-    const planner = experiment?.planner ?? buildComposeCorpus(COMPOSE_LIBRARY, DEFAULT_COMPOSE_CORPUS).planner;
-    const path = join(out, 'check.txt');
-    await writeFile(path, buildCheckCorpus(planner, COMPOSE_LIBRARY, Number(checkOption)));
-    console.log(`wrote ${path}: ${Number(checkOption).toLocaleString('en-US')} documents`);
-  }
+  let planner: string | undefined;
   for (const r of recipes) {
     const text = experiment && r.organelle.startsWith('planner') ? experiment.planner : r.buildCorpus();
+    if (r.organelle === 'planner') planner = text;
     const path = join(out, `${r.organelle}.txt`);
     await writeFile(path, text);
     const docs = text.split('\n\n').length;
     console.log(`wrote ${path}: ${docs.toLocaleString('en-US')} documents, ${(text.length / 1024 / 1024).toFixed(1)} MiB`);
     if (subword.length > 0) console.log(`  ${positionsLine(text, subword)}`);
+  }
+  if (checkOption !== undefined && planner !== undefined) {
+    const path = join(out, 'check.txt');
+    await writeFile(path, buildCheckCorpus(planner, COMPOSE_LIBRARY, Number(checkOption)));
+    console.log(`wrote ${path}: ${Number(checkOption).toLocaleString('en-US')} documents`);
   }
 }
 

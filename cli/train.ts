@@ -195,8 +195,8 @@ export function tokenizerOption(value: string | undefined, game?: string, vocab?
     throw new Error('--merge-dropout skips subword merges while the documents are cut: give --tokenizer subword with it');
   }
   if (kind === 'char') return { kind: 'char' };
-  const dropout = mergeDropout === undefined ? 0 : Number(mergeDropout);
-  if (!/^(0|0?\.\d+)$/.test(mergeDropout ?? '0') || !(dropout >= 0 && dropout < 1)) {
+  const dropout = Number(mergeDropout ?? 0);
+  if (!/^(0|0?\.\d+)$/.test(mergeDropout ?? '0')) {
     throw new Error(`--merge-dropout takes a probability from 0 up to (not including) 1, e.g. 0.1, not "${mergeDropout}"`);
   }
   const size = inline ?? vocab;

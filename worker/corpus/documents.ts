@@ -106,8 +106,7 @@ export function corpusTokenizer(text: string, docs: readonly Document[], options
  * measured, a sample shown) every document is cut as a prompt is at run time.
  */
 export function encodeDocuments(docs: readonly Document[], vocab: Tokenizer, block: number, training?: { seed: number }): EncodedCorpus {
-  const dropped = training !== undefined && vocab instanceof SubwordVocab && vocab.mergeDropout > 0 ? vocab : undefined;
-  const random = dropped ? new Rng(`merge dropout ${training!.seed >>> 0}`) : undefined;
+  const dropout = training && vocab instanceof SubwordVocab && vocab.mergeDropout > 0 ? { vocab, rng: new Rng(`merge dropout ${training.seed >>> 0}`) } : null;
   const D = docs.length;
   const offsets = new Int32Array(D + 1);
   const promptLens = new Int32Array(D);
@@ -115,9 +114,10 @@ export function encodeDocuments(docs: readonly Document[], vocab: Tokenizer, blo
   const responses: Int32Array[] = [];
   for (let d = 0; d < D; d++) {
     const { prompt, response } = docs[d];
-    const doc = random?.fork(String(d));
-    const p = doc ? dropped!.encodeDropped(prompt, () => doc.next(), `document ${d + 1} prompt`) : vocab.encode(prompt, `document ${d + 1} prompt`);
-    const r = doc ? dropped!.encodeDropped(response, () => doc.next(), `document ${d + 1} response`) : vocab.encode(response, `document ${d + 1} response`);
+    const rng = dropout?.rng.fork(String(d));
+    const cut = (text: string, what: string) => (dropout && rng ? dropout.vocab.encodeDropped(text, () => rng.next(), what) : vocab.encode(text, what));
+    const p = cut(prompt, `document ${d + 1} prompt`);
+    const r = cut(response, `document ${d + 1} response`);
     const inputs = p.length + r.length + 2;
     if (inputs > block) {
       throw new CorpusError(

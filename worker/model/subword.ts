@@ -252,13 +252,7 @@ export class SubwordVocab implements Tokenizer {
   }
 
   encode(text: string, what = 'prompt'): Int32Array {
-    this.#base.encode(text, what); // refuses a character outside the alphabet, naming it
-    const out: number[] = [];
-    for (const p of this.#pieces(text)) {
-      if (typeof p === 'number') out.push(p);
-      else for (const id of this.#encodeChunk(p)) out.push(id);
-    }
-    return Int32Array.from(out);
+    return this.#encodeWith(text, what, (chunk) => this.#encodeChunk(chunk));
   }
 
   /**
@@ -269,36 +263,42 @@ export class SubwordVocab implements Tokenizer {
    */
   encodeDropped(text: string, random: () => number, what = 'prompt'): Int32Array {
     if (this.mergeDropout === 0) return this.encode(text, what);
-    this.#base.encode(text, what);
-    const out: number[] = [];
-    const first = this.chars.length + this.protectedWords.length;
-    for (const p of this.#pieces(text)) {
-      if (typeof p === 'number') {
-        out.push(p);
-        continue;
-      }
-      const seq = Array.from(this.#base.encode(p));
-      for (;;) {
-        let rank = Infinity;
-        let at = -1;
-        for (let j = 0; j + 1 < seq.length; j++) {
-          const r = this.#ranks.get(seq[j] * KEY + seq[j + 1]);
-          if (r === undefined || random() < this.mergeDropout) continue;
-          if (r < rank) {
-            rank = r;
-            at = j;
-          }
-        }
-        if (at < 0) break;
-        seq.splice(at, 2, first + rank);
-      }
-      for (const id of seq) out.push(id);
-    }
-    return Int32Array.from(out);
+    return this.#encodeWith(text, what, (chunk) => this.#dropChunk(chunk, random));
   }
 
   decode(ids: ArrayLike<number>): string {
     return decodeUnits(ids, this.#texts, this.bos);
+  }
+
+  /** `text`'s units: protected words as they are, every other chunk cut by `cut`. */
+  #encodeWith(text: string, what: string, cut: (chunk: string) => Iterable<number>): Int32Array {
+    this.#base.encode(text, what); // refuses a character outside the alphabet, naming it
+    const out: number[] = [];
+    for (const p of this.#pieces(text)) {
+      if (typeof p === 'number') out.push(p);
+      else for (const id of cut(p)) out.push(id);
+    }
+    return Int32Array.from(out);
+  }
+
+  /** A chunk's units with merge dropout: each step merges the lowest-ranked place `random` leaves. */
+  #dropChunk(chunk: string, random: () => number): number[] {
+    const seq = Array.from(this.#base.encode(chunk));
+    const first = this.chars.length + this.protectedWords.length;
+    for (;;) {
+      let rank = Infinity;
+      let at = -1;
+      for (let j = 0; j + 1 < seq.length; j++) {
+        const r = this.#ranks.get(seq[j] * KEY + seq[j + 1]);
+        if (r === undefined || random() < this.mergeDropout) continue;
+        if (r < rank) {
+          rank = r;
+          at = j;
+        }
+      }
+      if (at < 0) return seq;
+      seq.splice(at, 2, first + rank);
+    }
   }
 
   /** `text` cut where no merge may cross: protected words (ids), then chunks (strings). */

@@ -9,7 +9,7 @@
 // everywhere before any weight does.
 import { Engine } from '../engine.ts';
 import type { EngineThreads } from '../wasm/helper-threads.ts';
-import { corpusTokenizer, encodeDocuments, parseCorpus } from '../corpus/documents.ts';
+import { corpusTokenizer, encodeDocuments, parseCorpus, type Document } from '../corpus/documents.ts';
 import { fnv1a32 } from '../model/model-file.ts';
 import { makeTrainConfig } from '../model/recipe.ts';
 import type { ModelShape } from '../model/shape.ts';
@@ -155,15 +155,15 @@ export async function runDeterminismRecipe(
   const shape: ModelShape = { vocabSize: vocab.size, ...DETERMINISM_SHAPE, ...(options.alibi ? { alibi: true } : {}) };
   const engine = await Engine.create(module, shape, threads ? { threads } : {});
   try {
-    return trainRecipe(engine, vocab, seed, !!options.alibi);
+    return trainRecipe(engine, docs, vocab, seed, !!options.alibi);
   } finally {
     await engine.close();
   }
 }
 
-function trainRecipe(engine: Engine, vocab: Tokenizer, seed: number, alibi: boolean): DeterminismResult {
+function trainRecipe(engine: Engine, docs: readonly Document[], vocab: Tokenizer, seed: number, alibi: boolean): DeterminismResult {
   engine.initWeights(seed);
-  engine.loadCorpus(encodeDocuments(parseCorpus(DETERMINISM_CORPUS), vocab, engine.shape.block));
+  engine.loadCorpus(encodeDocuments(docs, vocab, engine.shape.block));
   engine.configure(makeTrainConfig({ steps: DETERMINISM_STEPS, warmupSteps: 10 }));
   const losses: number[] = [];
   for (let i = 0; i < DETERMINISM_STEPS; i++) losses.push(engine.trainStep());
