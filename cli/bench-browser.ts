@@ -11,6 +11,7 @@ import { build } from 'esbuild';
 import { chromium, type Page } from '@playwright/test';
 import type { BenchReport } from '../worker/bench/bench.ts';
 import type { CompareOptions, CompareRow } from '../worker/bench/compare.ts';
+import type { StretchOptions } from '../worker/bench/threads.ts';
 import { CHROMIUM_LAUNCH } from '../tests/helpers/chromium.ts';
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title><link rel="icon" href="data:,">
@@ -72,13 +73,16 @@ async function inChromium<T>(wasm: Record<string, Uint8Array>, script: string, l
   return withBenchPage(wasm, log, async (page) => (await page.evaluate(script)) as T);
 }
 
-export async function runBenchInChromium(quick: boolean, log: (line: string) => void): Promise<{ report: BenchReport; runtime: string }> {
+/** `organelle bench --browser`; `threadsCheck` shortens the thread comparison (runBench's `stretches` and `checkSteps`). */
+export async function runBenchInChromium(
+  quick: boolean, log: (line: string) => void, threadsCheck: { stretches: StretchOptions; checkSteps: number } | null = null,
+): Promise<{ report: BenchReport; runtime: string }> {
   const wasm = { '/organelle.wasm': await thisBuild(), '/organelle-threads.wasm': await threadsBuild() };
   const { result, runtime } = await inChromium<BenchReport>(wasm, `(async () => {
     const module = await WebAssembly.compileStreaming(fetch('/organelle.wasm'));
     const threadsModule = WebAssembly.compileStreaming(fetch('/organelle-threads.wasm'));
     const threads = window.bench.browserThreadPlatform(() => threadsModule);
-    return window.bench.runBench(module, { quick: ${quick}, log: (l) => console.log(l), threads });
+    return window.bench.runBench(module, { quick: ${quick}, log: (l) => console.log(l), threads, ...${JSON.stringify(threadsCheck ?? {})} });
   })()`, log);
   return { report: result, runtime };
 }

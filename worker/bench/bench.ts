@@ -9,7 +9,7 @@ import { encodeDocuments, normalizeCorpus, packBatch, parseCorpus } from '../cor
 import { makeTrainConfig } from '../model/recipe.ts';
 import { moverBenchCorpus } from './mover-corpus.ts';
 import { timeInTurns, FULL_TIMING, QUICK_TIMING, type TimingOptions } from './timing.ts';
-import { benchThreads, formatThreads, FULL_STRETCHES, QUICK_STRETCHES, type ThreadsResult } from './threads.ts';
+import { benchThreads, formatThreads, FULL_STRETCHES, QUICK_STRETCHES, type StretchOptions, type ThreadsResult } from './threads.ts';
 import { threadsOffered, type ThreadPlatform } from '../wasm/helper-threads.ts';
 
 export type Layout = 'ab' | 'atb' | 'abt';
@@ -208,7 +208,12 @@ async function benchGenerate(module: WebAssembly.Module, name: BenchShape, corpu
 }
 
 export async function runBench(
-  module: WebAssembly.Module, options: { quick?: boolean; log?: (line: string) => void; threads?: ThreadPlatform } = {},
+  module: WebAssembly.Module,
+  options: {
+    quick?: boolean; log?: (line: string) => void; threads?: ThreadPlatform;
+    /** The thread comparison's stretches and bit check, when neither the full nor the quick ones are wanted (a test that only needs every figure to exist). */
+    stretches?: StretchOptions; checkSteps?: number;
+  } = {},
 ): Promise<BenchReport> {
   const quick = options.quick ?? false;
   const log = options.log ?? (() => {});
@@ -227,7 +232,7 @@ export async function runBench(
   const report: BenchReport = { quick, matmul, train, generate };
   const available = threadsOffered(options.threads);
   if (options.threads && available.threads > 1) {
-    report.train_threads = await benchThreads(module, options.threads, corpusText, quick ? QUICK_STRETCHES : FULL_STRETCHES, { log });
+    report.train_threads = await benchThreads(module, options.threads, corpusText, options.stretches ?? (quick ? QUICK_STRETCHES : FULL_STRETCHES), { log, checkSteps: options.checkSteps });
   } else {
     report.train_threads_skipped = available.reason;
   }
