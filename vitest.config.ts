@@ -1,21 +1,22 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
 
-// The slowest files, longest first (measured: a run on 2 cores, 3 December): they start first,
+// The slowest files, longest first (measured: a run on 2 cores, 4 December): they start first,
 // so the run does not end on one of them alone while the other core idles. Vitest orders by the
 // durations of the last run where it has them, and by file size on a fresh clone, which put
 // bench-browser (then 46-69 s, a 34-line file) last, alone for its whole length.
 const SLOWEST = [
   'tests/compose/shipped-models.test.ts',
-  'tests/corpus/subword-positions.test.ts',
   'tests/engine/threads.test.ts',
-  'tests/games/shipped-models.test.ts',
-  'tests/cli/fresh-clone.test.ts',
-  'tests/cli/profile.test.ts',
-  'tests/compose/held-out.test.ts',
-  'tests/corpus/connect4.test.ts',
   'tests/compose/choose.test.ts',
+  'tests/cli/fresh-clone.test.ts',
+  'tests/cli/bench-browser.test.ts',
+  'tests/games/shipped-models.test.ts',
+  'tests/corpus/subword-positions.test.ts',
+  'tests/compose/held-out.test.ts',
+  'tests/cli/profile.test.ts',
   'tests/cli/help.test.ts',
+  'tests/cli/train.test.ts',
 ];
 
 class SlowestFirst extends BaseSequencer {
