@@ -9,6 +9,7 @@ import type { Rng } from '../worker/games/rng.ts';
 import { drawChain, drawParam, drawWording, fillForm, renderIntent, type Intent } from '../worker/compose/intents.ts';
 import { trainingTemplates } from '../worker/compose/language/templates.ts';
 import { DESCRIPTIONS } from '../worker/compose/language/descriptions.ts';
+import { PARTICIPLES, premodify } from '../worker/compose/language/participles.ts';
 import { ALL_DOMAIN_OBJECTS, DOMAIN_PAIRS } from '../worker/compose/language/domains.ts';
 import { OBJECTS, PAIRS, REFS } from '../worker/compose/language/words.ts';
 import { respell } from '../worker/compose/language/respell.ts';
@@ -16,7 +17,7 @@ import type { Library } from '../worker/compose/sets.ts';
 import type { Phrase, Primitive, Step } from '../worker/compose/types.ts';
 
 /** The families a family sentence is drawn from; corpus stats count documents by them. */
-export const SENTENCE_FAMILIES = ['described', 'question', 'bare', 'code', 'chain'] as const;
+export const SENTENCE_FAMILIES = ['described', 'question', 'bare', 'code', 'chain', 'participle'] as const;
 export type SentenceFamily = (typeof SENTENCE_FAMILIES)[number];
 
 /** Openings people put before a request (none is a held-out filler: slips.ts HELD_OUT_FILLERS). */
@@ -108,6 +109,7 @@ export function familyIntent(rng: Rng, lib: Library, family: SentenceFamily, i: 
     const text = family === 'code' ? said : [said, `${said} of ${on}`, `${on}: ${said}`, `${said} on ${on}`][rng.int(4)];
     return { text, composition: [{ name: p.name, args }], template: family };
   }
+  if (family === 'participle') return participleIntent(rng, lib, i, allowedPair);
   // a chain of 2-3 clauses of any family, joined in one of many ways
   if (p.returns === 'number') return null;
   const chain = drawChain(rng, lib.primitives, [p], 2 + rng.int(2), { pairAllowed: allowedPair });
@@ -123,6 +125,73 @@ export function familyIntent(rng: Rng, lib: Library, family: SentenceFamily, i: 
     text = clauses.map((c) => c.verb).join(join);
   }
   return { text, composition, template: 'chain' };
+}
+
+/** The primitives a participle can say, in the library's order. */
+const SAID_DONE = new WeakMap<Library, Primitive[]>();
+
+/** What is said before the last step's words when it is a noun ("the max of ..."): nothing, or a request or question. */
+const NOUN_OPENINGS: readonly string[] = ['', '', 'compute ', 'give me ', 'find ', 'return ', 'what is ', "what's "];
+
+/**
+ * A chain of 2-3 steps said with the first as done to the data ("the maximum of the smoothed
+ * signal", "the range of the cumulative sum of the prices with the mean removed"), or the last
+ * said of the data after the rest ("the rms of the signal after high-pass filtering it").
+ */
+function participleIntent(rng: Rng, lib: Library, i: number, allowedPair: (a: string, b: string) => boolean): Intent | null {
+  let firsts = SAID_DONE.get(lib);
+  if (!firsts) SAID_DONE.set(lib, (firsts = lib.primitives.filter((q) => PARTICIPLES[q.name] !== undefined)));
+  if (firsts.length === 0) return null;
+  const first = firsts[i % firsts.length];
+  const done = PARTICIPLES[first.name];
+  // three steps only with the first said before the noun: one said after it would follow the
+  // middle step's words and read as done last ("a low-pass of the values with a rolling max applied")
+  const steps = done.pre.length > 0 && rng.int(3) === 0 ? 3 : 2;
+  const chain = drawChain(rng, lib.primitives, [first], steps, { pairAllowed: allowedPair });
+  if (chain === null) return null;
+  const { lookup } = widenedLibrary(lib);
+  const data = object(rng, 1);
+  const forms = [...done.pre.map((f) => ({ f, pre: true })), ...(steps === 2 ? done.post.map((f) => ({ f, pre: false })) : [])];
+  const said = rng.pick(forms);
+  const firstArgs = argsFor(rng, first, said.f);
+  let inner = said.pre ? premodify(data, fillForm(said.f, '', firstArgs)) : fillForm(said.f, data, firstArgs);
+  const composition: Step[] = [{ name: first.name, args: firstArgs }];
+  // a middle step as a noun of the data done ("the cumulative sum of the demeaned series")
+  for (const q of chain.slice(1, -1)) {
+    const phrase = rng.pick(lookup(q.name)!.phrases);
+    const args = argsFor(rng, q, phrase.noun);
+    inner = fillForm(phrase.noun, inner, args);
+    composition.push({ name: q.name, args });
+  }
+  const last = chain[chain.length - 1];
+  const words = DESCRIPTIONS[last.name];
+  const kind = rng.int(10);
+  let text: string;
+  let args: number[];
+  if (kind < 2 && chain.length === 2) {
+    // the last step of the data, after the first: "the rms of the signal after high-pass filtering it"
+    const phrase = rng.pick(lookup(last.name)!.phrases);
+    const before = rng.pick(lookup(first.name)!.phrases);
+    const beforeArgs = argsFor(rng, first, before.gerund);
+    args = argsFor(rng, last, phrase.noun);
+    text = `${rng.pick(NOUN_OPENINGS)}${fillForm(phrase.noun, data, args)} after ${fillForm(before.gerund, rng.pick(REFS), beforeArgs)}`;
+    composition[0] = { name: first.name, args: beforeArgs };
+  } else if (kind < 4 && words && words.ask.length > 0) {
+    const form = rng.pick(words.ask);
+    args = argsFor(rng, last, form);
+    text = fillForm(form, inner, args);
+  } else if (kind < 5 && words && words.bare.length > 0) {
+    const form = rng.pick(words.bare);
+    args = argsFor(rng, last, form);
+    text = `${fillForm(form, '', args)} of ${inner}`;
+  } else {
+    const phrase = rng.pick(lookup(last.name)!.phrases);
+    const verb = rng.int(2) === 0;
+    args = argsFor(rng, last, verb ? phrase.verb : phrase.noun);
+    text = verb ? fillForm(phrase.verb, inner, args) : `${rng.pick(NOUN_OPENINGS)}${fillForm(phrase.noun, inner, args)}`;
+  }
+  composition.push({ name: last.name, args });
+  return { text, composition, template: 'participle' };
 }
 
 /** An opening before a request or a question, some of the time. */
