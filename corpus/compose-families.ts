@@ -10,6 +10,7 @@ import { drawChain, drawParam, drawWording, fillForm, renderIntent, type Intent 
 import { trainingTemplates } from '../worker/compose/language/templates.ts';
 import { DESCRIPTIONS } from '../worker/compose/language/descriptions.ts';
 import { PARTICIPLES, premodify } from '../worker/compose/language/participles.ts';
+import { REDUCTION_ADJECTIVES, VALUE_MODIFIERS, VALUE_NOUNS } from '../worker/compose/language/compounds.ts';
 import { ALL_DOMAIN_OBJECTS, DOMAIN_PAIRS } from '../worker/compose/language/domains.ts';
 import { OBJECTS, PAIRS, REFS } from '../worker/compose/language/words.ts';
 import { respell } from '../worker/compose/language/respell.ts';
@@ -17,7 +18,7 @@ import type { Library } from '../worker/compose/sets.ts';
 import type { Phrase, Primitive, Step } from '../worker/compose/types.ts';
 
 /** The families a family sentence is drawn from; corpus stats count documents by them. */
-export const SENTENCE_FAMILIES = ['described', 'question', 'bare', 'code', 'chain', 'participle'] as const;
+export const SENTENCE_FAMILIES = ['described', 'question', 'bare', 'code', 'chain', 'participle', 'compound'] as const;
 export type SentenceFamily = (typeof SENTENCE_FAMILIES)[number];
 
 /** Openings people put before a request (none is a held-out filler: slips.ts HELD_OUT_FILLERS). */
@@ -110,6 +111,7 @@ export function familyIntent(rng: Rng, lib: Library, family: SentenceFamily, i: 
     return { text, composition: [{ name: p.name, args }], template: family };
   }
   if (family === 'participle') return participleIntent(rng, lib, i, allowedPair);
+  if (family === 'compound') return compoundIntent(rng, lib, i, allowedPair);
   // a chain of 2-3 clauses of any family, joined in one of many ways
   if (p.returns === 'number') return null;
   const chain = drawChain(rng, lib.primitives, [p], 2 + rng.int(2), { pairAllowed: allowedPair });
@@ -192,6 +194,39 @@ function participleIntent(rng: Rng, lib: Library, i: number, allowedPair: (a: st
   }
   composition.push({ name: last.name, args });
   return { text, composition, template: 'participle' };
+}
+
+/** How a compound is put to the data: [before, after] the noun phrase; `{x}` the data. */
+const COMPOUND_FRAMES: readonly (readonly [string, string])[] = [
+  ['the ', ' of {x}'], ['the ', ' in {x}'], ['', ' of {x}'], ['', ' in {x}'], ['the ', ''], ['', ''],
+  ['what is the ', ' in {x}'], ["what's the ", ' of {x}'], ['find the ', ' in {x}'], ['compute the ', ' of {x}'], ['give me the ', ''],
+];
+
+/**
+ * A reduction said as an adjective of what the values are ("the biggest change in the prices",
+ * "the largest absolute second difference", "the max absolute error between a and b"): the
+ * values' step, maybe abs_values or square between, then the reduction; mean over absolute
+ * values is mean_abs, the library's own step for it.
+ */
+function compoundIntent(rng: Rng, lib: Library, i: number, allowedPair: (a: string, b: string) => boolean): Intent | null {
+  const inners = Object.keys(VALUE_NOUNS).filter((name) => lib.lookup(name) !== undefined);
+  const outers = Object.keys(REDUCTION_ADJECTIVES).filter((name) => lib.lookup(name) !== undefined);
+  if (inners.length === 0 || outers.length === 0) return null;
+  const inner = inners[i % inners.length];
+  const outer = rng.pick(outers);
+  const modifier = rng.int(3) === 0 ? rng.pick(Object.keys(VALUE_MODIFIERS).filter((m) => m !== inner && lib.lookup(m) !== undefined)) : undefined;
+  const names = modifier === 'abs_values' && outer === 'mean' ? [inner, 'mean_abs'] : [inner, ...(modifier ? [modifier] : []), outer];
+  if (names.some((n) => lib.lookup(n) === undefined)) return null;
+  for (let k = 1; k < names.length; k++) if (!allowedPair(names[k - 1], names[k])) return null;
+  const binary = lib.lookup(inner)!.arrays === 2;
+  const noun = rng.pick(VALUE_NOUNS[inner]);
+  const words = [rng.pick(REDUCTION_ADJECTIVES[outer]), ...(modifier ? [rng.pick(VALUE_MODIFIERS[modifier])] : []), noun].join(' ');
+  // a binary step's noun names its two inputs; a frame without the data says none for a unary one
+  const frames = binary ? COMPOUND_FRAMES.filter(([, after]) => after === '') : COMPOUND_FRAMES;
+  const [before, after] = rng.pick(frames);
+  const text = (before + words + after).replace('{x}', object(rng, 1)).replace('{xy}', object(rng, 2));
+  const composition = names.map((name) => ({ name, args: lib.lookup(name)!.params.map((p) => p.default) }));
+  return { text, composition, template: 'compound' };
 }
 
 /** An opening before a request or a question, some of the time. */
