@@ -66,8 +66,16 @@ function argsFor(rng: Rng, p: Primitive, form: string): number[] {
   return p.params.map((spec, i) => (form.includes(`{p${i}}`) ? drawParam(rng, spec) : spec.default));
 }
 
-/** One clause saying step `p` on `x`, from a family's forms: [the clause, its gerund or null, the step]. */
-function clause(rng: Rng, p: Primitive, x: string, first: boolean): { verb: string; gerund: string | null; step: Step } {
+/**
+ * A verb form with its object left out, as people write a step of a chain ("smooth over 5
+ * points, then take the absolute value, then softmax"): `{x}` and the word that introduces it.
+ */
+export function withoutObject(form: string): string {
+  return form.replace(/(?:\s+(?:of|to|in|from|on|for))?\s*\{x\}/, '').replace(/\s{2,}/g, ' ').trim();
+}
+
+/** One clause saying step `p` on `x`, from a family's forms: [the clause, its gerund or null, the step]; `elide`: the verb without its object. */
+function clause(rng: Rng, p: Primitive, x: string, first: boolean, elide = false): { verb: string; gerund: string | null; step: Step } {
   const words = DESCRIPTIONS[p.name];
   const kind = words ? rng.int(10) : 0;
   // a bare or code form (three in ten after the first clause; the first, code only): the step named alone ("diff", "np.cumsum(x)")
@@ -78,7 +86,8 @@ function clause(rng: Rng, p: Primitive, x: string, first: boolean): { verb: stri
   }
   const phrase: Phrase = rng.pick(widened(p).phrases);
   const args = argsFor(rng, p, phrase.verb);
-  return { verb: fillForm(phrase.verb, x, args), gerund: fillForm(phrase.gerund, x, args), step: { name: p.name, args } };
+  const verb = elide && p.arrays === 1 ? fillForm(withoutObject(phrase.verb), x, args) : fillForm(phrase.verb, x, args);
+  return { verb, gerund: fillForm(phrase.gerund, x, args), step: { name: p.name, args } };
 }
 
 /** A sentence of one family, and the plan it asks for; null when the draw finds nothing to say. */
@@ -117,7 +126,9 @@ export function familyIntent(rng: Rng, lib: Library, family: SentenceFamily, i: 
   const chain = drawChain(rng, lib.primitives, [p], 2 + rng.int(2), { pairAllowed: allowedPair });
   if (chain === null) return null;
   const x = object(rng, chain[0].arrays);
-  const clauses = chain.map((q, k) => clause(rng, q, k === 0 ? x : rng.pick(REFS), k === 0));
+  // a third of the chains name no object in their clauses, as people write them ("rectify, low-pass at 0.05, then find the peaks")
+  const elide = rng.int(3) === 0;
+  const clauses = chain.map((q, k) => clause(rng, q, k === 0 ? x : rng.pick(REFS), k === 0, elide));
   const composition = clauses.map((c) => c.step);
   const second = clauses[1];
   let text: string;

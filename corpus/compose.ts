@@ -190,11 +190,11 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
   for (let i = 0; planner.length < options.plannerDocs; i++) {
     const roll = plannerRng.int(100);
     if (families && roll >= 42) {
-      // the sentence families: described 12%, questions 6%, bare 7%, code 5%, chains 10%, a step
+      // the sentence families: described 11%, questions 6%, bare 6%, code 4%, chains 13%, a step
       // said as done to the data 10%, a reduction said as an adjective 8%; the table's sentences
       // keep 24%, half of them noisy
       const family: SentenceFamily =
-        roll < 54 ? 'described' : roll < 60 ? 'question' : roll < 67 ? 'bare' : roll < 72 ? 'code' : roll < 82 ? 'chain' : roll < 92 ? 'participle' : 'compound';
+        roll < 53 ? 'described' : roll < 59 ? 'question' : roll < 65 ? 'bare' : roll < 69 ? 'code' : roll < 82 ? 'chain' : roll < 92 ? 'participle' : 'compound';
       const intent = familyIntent(plannerRng, lib, family, i, allowedPair);
       if (intent === null) continue;
       let text = distract(sayFamilySentence(plannerRng, intent));

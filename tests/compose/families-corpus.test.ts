@@ -13,7 +13,7 @@ import { holdsOutPair } from '../../worker/compose/splits.ts';
 import { TEST_UNKNOWN_WORDS } from '../../worker/compose/language/oov.ts';
 import { intentKey } from '../../worker/compose/language/intent-key.ts';
 import { Rng } from '../../worker/games/rng.ts';
-import { SENTENCE_FAMILIES } from '../../corpus/compose-families.ts';
+import { SENTENCE_FAMILIES, withoutObject } from '../../corpus/compose-families.ts';
 
 let corpus: ComposeCorpus;
 let docs: { intent: string; plan: string }[];
@@ -68,5 +68,16 @@ describe('respell', () => {
     const spelled = new Set(Array.from({ length: 20 }, (_, k) => respell('normalize it', new Rng(`ise/${k}`), 0)));
     expect(spelled).toEqual(new Set(['normalize it', 'normalise it']));
     expect(respell('apply relu to x', new Rng('none'), 1)).toBe('apply relu to x');
+  });
+});
+
+describe('withoutObject', () => {
+  it('leaves the object out of a verb form with the word that introduces it, and nothing else', () => {
+    expect(withoutObject('smooth {x} over {p0} points')).toBe('smooth over {p0} points');
+    expect(withoutObject('take the absolute value of {x}')).toBe('take the absolute value');
+    expect(withoutObject('apply relu to {x}')).toBe('apply relu');
+    expect(withoutObject('count how many samples of {x} exceed {p0}')).toBe('count how many samples exceed {p0}');
+    expect(withoutObject('negate {x}')).toBe('negate');
+    expect(withoutObject('rectify the values')).toBe('rectify the values');
   });
 });
