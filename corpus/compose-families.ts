@@ -11,6 +11,7 @@ import { trainingTemplates } from '../worker/compose/language/templates.ts';
 import { DESCRIPTIONS } from '../worker/compose/language/descriptions.ts';
 import { PARTICIPLES, premodify } from '../worker/compose/language/participles.ts';
 import { REDUCTION_ADJECTIVES, VALUE_MODIFIERS, VALUE_NOUNS } from '../worker/compose/language/compounds.ts';
+import { EQUIVALENTS } from '../worker/compose/equivalents.ts';
 import { ALL_DOMAIN_OBJECTS, DOMAIN_PAIRS } from '../worker/compose/language/domains.ts';
 import { OBJECTS, PAIRS, REFS } from '../worker/compose/language/words.ts';
 import { respell } from '../worker/compose/language/respell.ts';
@@ -213,6 +214,25 @@ const COMPOUND_FRAMES: readonly (readonly [string, string])[] = [
   ['what is the ', ' in {x}'], ["what's the ", ' of {x}'], ['find the ', ' in {x}'], ['compute the ', ' of {x}'], ['give me the ', ''],
 ];
 
+/** Two steps the library has one step for, as that step ("the average absolute change": diff_forward|mean_abs, not diff_forward|abs_values|mean). */
+const AS_ONE_STEP: ReadonlyMap<string, string> = new Map(
+  Object.keys(EQUIVALENTS).flatMap((name) => {
+    const chain = EQUIVALENTS[name]([]);
+    return chain && chain.length === 2 && chain.every((s) => s.args.length === 0) ? [[`${chain[0].name}|${chain[1].name}`, name] as const] : [];
+  }),
+);
+
+/** `names` with each pair the library has one step for written as that step. */
+function canonical(names: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const name of names) {
+    const one = out.length > 0 ? AS_ONE_STEP.get(`${out[out.length - 1]}|${name}`) : undefined;
+    if (one) out[out.length - 1] = one;
+    else out.push(name);
+  }
+  return out;
+}
+
 /**
  * A reduction said as an adjective of what the values are ("the biggest change in the prices",
  * "the largest absolute second difference", "the max absolute error between a and b"): the
@@ -226,11 +246,25 @@ function compoundIntent(rng: Rng, lib: Library, i: number, allowedPair: (a: stri
   const inner = inners[i % inners.length];
   const outer = rng.pick(outers);
   const modifier = rng.int(3) === 0 ? rng.pick(Object.keys(VALUE_MODIFIERS).filter((m) => m !== inner && lib.lookup(m) !== undefined)) : undefined;
-  const names = modifier === 'abs_values' && outer === 'mean' ? [inner, 'mean_abs'] : [inner, ...(modifier ? [modifier] : []), outer];
+  const names = canonical([inner, ...(modifier ? [modifier] : []), outer]);
   if (names.some((n) => lib.lookup(n) === undefined)) return null;
   for (let k = 1; k < names.length; k++) if (!allowedPair(names[k - 1], names[k])) return null;
   const binary = lib.lookup(inner)!.arrays === 2;
-  const noun = rng.pick(VALUE_NOUNS[inner]);
+  const [noun, nouns] = rng.pick(VALUE_NOUNS[inner]);
+  if (rng.int(3) === 0) {
+    // any step that returns a number, said of the values by name ("the standard deviation of the changes in the prices")
+    const reductions = lib.primitives.filter((q) => q.returns === 'number' && q.arrays === 1 && allowedPair(inner, q.name));
+    if (reductions.length === 0) return null;
+    const q = rng.pick(reductions);
+    const phrase = rng.pick(widenedLibrary(lib).lookup(q.name)!.phrases);
+    const args = argsFor(rng, q, phrase.noun);
+    const values = (binary ? `the ${nouns}` : `the ${nouns}${rng.pick(['', ' of {x}', ' in {x}'])}`).replace('{x}', object(rng, 1)).replace('{xy}', object(rng, 2));
+    const text = rng.pick(NOUN_OPENINGS) + fillForm(phrase.noun, values, args);
+    const steps = canonical([inner, q.name]);
+    // "the mean of the absolute values" is mean_abs, the library's one step for it
+    if (steps.length === 1) return { text, composition: [{ name: steps[0], args: [] }], template: 'compound' };
+    return { text, composition: [{ name: inner, args: lib.lookup(inner)!.params.map((p) => p.default) }, { name: q.name, args }], template: 'compound' };
+  }
   const words = [rng.pick(REDUCTION_ADJECTIVES[outer]), ...(modifier ? [rng.pick(VALUE_MODIFIERS[modifier])] : []), noun].join(' ');
   // a binary step's noun names its two inputs; a frame without the data says none for a unary one
   const frames = binary ? COMPOUND_FRAMES.filter(([, after]) => after === '') : COMPOUND_FRAMES;

@@ -18,21 +18,27 @@ export const REDUCTION_ADJECTIVES: Readonly<Record<string, readonly string[]>> =
   total: ['total', 'summed'],
 };
 
-/** What the values of a step are called, one at a time: `{xy}` the two inputs of a binary step. */
-export const VALUE_NOUNS: Readonly<Record<string, readonly string[]>> = {
-  diff_forward: ['change', 'jump', 'step-to-step change', 'change from one sample to the next', 'difference between neighbouring values', 'increase'],
-  diff_central: ['slope', 'gradient', 'rate of change'],
-  second_difference: ['second difference', 'curvature'],
-  abs_values: ['absolute value', 'magnitude', 'absolute amplitude'],
-  square: ['squared value', 'square'],
-  zscore: ['z-score', 'standardized value'],
-  cumsum: ['running total', 'cumulative sum'],
-  rolling_mean: ['moving average', 'rolling mean'],
-  dft_magnitude: ['spectral magnitude', 'fourier magnitude'],
-  power_spectrum: ['spectral power'],
-  vec_sub: ['difference between {xy}', 'error between {xy}', 'gap between {xy}'],
-  vec_add: ['elementwise sum of {xy}', 'pointwise sum of {xy}'],
-  vec_mul: ['elementwise product of {xy}', 'pointwise product of {xy}'],
+/**
+ * What the values of a step are called, one and many: `{xy}` the two inputs of a binary step.
+ * The many are what another step is taken of ("the standard deviation of the changes in x").
+ */
+export const VALUE_NOUNS: Readonly<Record<string, readonly (readonly [string, string])[]>> = {
+  diff_forward: [
+    ['change', 'changes'], ['jump', 'jumps'], ['step-to-step change', 'step-to-step changes'], ['increase', 'increases'],
+    ['change from one sample to the next', 'changes from one sample to the next'], ['difference between neighbouring values', 'differences between neighbouring values'],
+  ],
+  diff_central: [['slope', 'slopes'], ['gradient', 'gradients'], ['rate of change', 'rates of change']],
+  second_difference: [['second difference', 'second differences'], ['curvature', 'curvatures']],
+  abs_values: [['absolute value', 'absolute values'], ['magnitude', 'magnitudes'], ['absolute amplitude', 'absolute amplitudes']],
+  square: [['squared value', 'squared values'], ['square', 'squares']],
+  zscore: [['z-score', 'z-scores'], ['standardized value', 'standardized values']],
+  cumsum: [['running total', 'running totals'], ['cumulative sum', 'cumulative sums']],
+  rolling_mean: [['moving average', 'moving averages'], ['rolling mean', 'rolling means']],
+  dft_magnitude: [['spectral magnitude', 'spectral magnitudes'], ['fourier magnitude', 'fourier magnitudes']],
+  power_spectrum: [['spectral power', 'spectral powers']],
+  vec_sub: [['difference between {xy}', 'differences between {xy}'], ['error between {xy}', 'errors between {xy}'], ['gap between {xy}', 'gaps between {xy}']],
+  vec_add: [['elementwise sum of {xy}', 'elementwise sums of {xy}'], ['pointwise sum of {xy}', 'pointwise sums of {xy}']],
+  vec_mul: [['elementwise product of {xy}', 'elementwise products of {xy}'], ['pointwise product of {xy}', 'pointwise products of {xy}']],
 };
 
 /** Steps said as a second adjective between the reduction and the noun ("the largest absolute change"). */
