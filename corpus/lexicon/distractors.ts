@@ -16,7 +16,7 @@ import { TEST_UNKNOWN_WORDS, VALIDATION_UNKNOWN_PHRASE_WORDS } from '../../worke
 
 export const NOT_DISTRACTORS: readonly string[] = [
   // order, time and place a plan could read as a lag, a shift or a direction
-  'again', 'ago', 'ahead', 'anew', 'backward', 'behind', 'downward', 'downstream', 'earlier', 'earliest', 'early', 'finally', 'first',
+  'afterward', 'afterwards', 'again', 'ago', 'ahead', 'anew', 'backward', 'behind', 'downward', 'downstream', 'earlier', 'earliest', 'early', 'finally', 'first',
   'forth', 'forthwith', 'inward', 'inwardly', 'lastly', 'late', 'lately', 'later', 'outward', 'outwardly', 'past', 'previously', 'rearward', 'secondly',
   'sooner', 'successively', 'upstream', 'upwards', 'westward', 'westwards', 'eastward', 'northward', 'southward', 'homeward', 'across', 'inside',
   'counter', 'conversely', 'inversely', 'transversely', 'alternately', 'respectively', 'periodically', 'repeatedly',
