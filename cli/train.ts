@@ -220,9 +220,12 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   // e.g. `organelle corpus compose --language families` for the Compose Planner's)
   const recipeId = stringOption(args, 'recipe');
   const recipe = recipeId === undefined ? undefined : findRecipe(recipeId);
-  if (recipe && args.options.has('shape')) throw new Error('--recipe gives the shape: leave out --shape');
   const shapeName = stringOption(args, 'shape') ?? '64k';
   if (!isShapePresetName(shapeName)) throw new Error(`unknown shape "${shapeName}" (known: ${Object.keys(SHAPE_PRESETS).join(', ')})`);
+  // with --recipe, --shape widens (or narrows) the recipe's model: the preset's widths, the
+  // recipe's block and attention (a Planner's prompts need its 384 positions and ALiBi)
+  const architecture = recipe === undefined ? SHAPE_PRESETS[shapeName]
+    : args.options.has('shape') ? { ...SHAPE_PRESETS[shapeName], block: recipe.architecture.block, alibi: recipe.architecture.alibi } : recipe.architecture;
   const steps = limitedOption(args, 'steps', 'steps', recipe?.config.steps ?? 25_000);
   const seed = limitedOption(args, 'seed', 'seed', recipe?.seed ?? 1);
   const lr = limitedOption(args, 'lr', 'learningRate');
@@ -235,7 +238,7 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   const name = stringOption(args, 'name') ?? recipe?.id ?? basename(corpusPath).replace(/\.[^.]*$/, '');
   const threads = threadsOption(args);
   const organelle = await Organelle.create(await nodeWasmModule(), {
-    name, corpusId: name, corpusText, architecture: recipe?.architecture ?? SHAPE_PRESETS[shapeName], seed, tokenizer,
+    name, corpusId: name, corpusText, architecture, seed, tokenizer,
     config: { ...recipe?.config, steps, ...(lr !== undefined ? { learningRate: lr } : {}) },
     engine: { threads: { count: threads, platform: nodeThreadPlatform } },
   });

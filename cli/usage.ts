@@ -107,7 +107,8 @@ export const COMMAND_USAGE = {
         call: 'train --corpus FILE --out FILE [--steps N] [--seed S] [--lr R] [--shape 30k|64k|92k|160k|460k] [--recipe ID] [--tokenizer char|subword [--vocab N] [--merge-dropout P]] [--name NAME] [--threads N]',
         does: 'train one organelle on a corpus of PROMPT\\nRESPONSE documents separated by blank lines\n' +
           '(25,000 steps, seed 1, shape 64k, the corpus file\'s name and every core unless given);\n' +
-          '--recipe (compose/planner, ...): that recipe\'s shape, settings, seed and name on this corpus;\n' +
+          '--recipe (compose/planner, ...): that recipe\'s shape, settings, seed and name on this corpus\n' +
+          '(with --shape: the preset\'s widths, the recipe\'s block and attention);\n' +
           '--tokenizer subword --vocab N (or subword:N): a vocabulary of N subword units learned from\n' +
           'the corpus (char unless given); --merge-dropout P: cut the training documents with each\n' +
           'merge skipped with probability P (0.1: words seen whole and in pieces)',

@@ -143,7 +143,12 @@ describe('organelle train --corpus --recipe', () => {
     expect({ embd: model.shape.embd, heads: model.shape.heads, layers: model.shape.layers, block: model.shape.block }).toEqual({
       embd: recipe.architecture.embd, heads: recipe.architecture.heads, layers: recipe.architecture.layers, block: recipe.architecture.block,
     });
-    await expect(trainCommand(['--corpus', corpus, '--recipe', 'compose/code', '--shape', '30k', '--out', join(dir, 'x.organelle')])).rejects.toThrow('--recipe gives the shape');
+    // --shape with --recipe: the preset's widths, the recipe's block and attention
+    const wide = join(dir, 'wide.organelle');
+    await trainCommand(['--corpus', corpus, '--recipe', 'compose/code', '--shape', '30k', '--steps', '2', '--out', wide, '--threads', '1']);
+    const widened = decodeModelFile(new Uint8Array(await readFile(wide)));
+    expect(widened.shape).toMatchObject({ embd: 32, heads: 4, layers: 2, mlp: 128, block: recipe.architecture.block });
+    expect(!widened.shape.alibi).toBe(!recipe.architecture.alibi);
   }, 60_000);
 });
 
