@@ -13,7 +13,7 @@ import { basename, join } from 'node:path';
 import { Organelle } from '../worker/organelle.ts';
 import { corpusExamples } from '../worker/corpus/examples.ts';
 import { TrainingDiverged, TrainingRun, formatProgress, formatDuration, type TrainProgress } from '../worker/trainer.ts';
-import { SHAPE_PRESETS, isShapePresetName } from '../worker/model/shape.ts';
+import { SHAPE_PRESETS, isShapePresetName, type ShapePreset } from '../worker/model/shape.ts';
 import { nodeWasmModule } from '../worker/wasm/node.ts';
 import { findRecipe, recipesFor, type GameId } from '../worker/recipes/index.ts';
 import { PLAN_UNITS } from '../worker/compose/library.ts';
@@ -224,8 +224,9 @@ async function trainCorpusFile(args: ParsedArgs): Promise<void> {
   if (!isShapePresetName(shapeName)) throw new Error(`unknown shape "${shapeName}" (known: ${Object.keys(SHAPE_PRESETS).join(', ')})`);
   // with --recipe, --shape widens (or narrows) the recipe's model: the preset's widths, the
   // recipe's block and attention (a Planner's prompts need its 384 positions and ALiBi)
-  const architecture = recipe === undefined ? SHAPE_PRESETS[shapeName]
-    : args.options.has('shape') ? { ...SHAPE_PRESETS[shapeName], block: recipe.architecture.block, alibi: recipe.architecture.alibi } : recipe.architecture;
+  let architecture: ShapePreset = SHAPE_PRESETS[shapeName];
+  if (recipe && args.options.has('shape')) architecture = { ...architecture, block: recipe.architecture.block, alibi: recipe.architecture.alibi };
+  else if (recipe) architecture = recipe.architecture;
   const steps = limitedOption(args, 'steps', 'steps', recipe?.config.steps ?? 25_000);
   const seed = limitedOption(args, 'seed', 'seed', recipe?.seed ?? 1);
   const lr = limitedOption(args, 'lr', 'learningRate');

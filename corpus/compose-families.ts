@@ -141,9 +141,6 @@ export function familyIntent(rng: Rng, lib: Library, family: SentenceFamily, i: 
   return { text, composition, template: 'chain' };
 }
 
-/** The primitives a participle can say, in the library's order. */
-const SAID_DONE = new WeakMap<Library, Primitive[]>();
-
 /** What is said before the last step's words when it is a noun ("the max of ..."): nothing, or a request or question. */
 const NOUN_OPENINGS: readonly string[] = ['', '', 'compute ', 'give me ', 'find ', 'return ', 'what is ', "what's "];
 
@@ -153,8 +150,7 @@ const NOUN_OPENINGS: readonly string[] = ['', '', 'compute ', 'give me ', 'find 
  * said of the data after the rest ("the rms of the signal after high-pass filtering it").
  */
 function participleIntent(rng: Rng, lib: Library, i: number, allowedPair: (a: string, b: string) => boolean): Intent | null {
-  let firsts = SAID_DONE.get(lib);
-  if (!firsts) SAID_DONE.set(lib, (firsts = lib.primitives.filter((q) => PARTICIPLES[q.name] !== undefined)));
+  const firsts = lib.primitives.filter((q) => PARTICIPLES[q.name] !== undefined);
   if (firsts.length === 0) return null;
   const first = firsts[i % firsts.length];
   const done = PARTICIPLES[first.name];
@@ -214,6 +210,11 @@ const COMPOUND_FRAMES: readonly (readonly [string, string])[] = [
   ['what is the ', ' in {x}'], ["what's the ", ' of {x}'], ['find the ', ' in {x}'], ['compute the ', ' of {x}'], ['give me the ', ''],
 ];
 
+/** Step `name` of `lib` with every parameter at its default (a compound says no parameter). */
+function atDefaults(lib: Library, name: string): Step {
+  return { name, args: lib.lookup(name)!.params.map((p) => p.default) };
+}
+
 /** Two steps the library has one step for, as that step ("the average absolute change": diff_forward|mean_abs, not diff_forward|abs_values|mean). */
 const AS_ONE_STEP: ReadonlyMap<string, string> = new Map(
   Object.keys(EQUIVALENTS).flatMap((name) => {
@@ -260,18 +261,17 @@ function compoundIntent(rng: Rng, lib: Library, i: number, allowedPair: (a: stri
     const args = argsFor(rng, q, phrase.noun);
     const values = (binary ? `the ${nouns}` : `the ${nouns}${rng.pick(['', ' of {x}', ' in {x}'])}`).replace('{x}', object(rng, 1)).replace('{xy}', object(rng, 2));
     const text = rng.pick(NOUN_OPENINGS) + fillForm(phrase.noun, values, args);
-    const steps = canonical([inner, q.name]);
     // "the mean of the absolute values" is mean_abs, the library's one step for it
-    if (steps.length === 1) return { text, composition: [{ name: steps[0], args: [] }], template: 'compound' };
-    return { text, composition: [{ name: inner, args: lib.lookup(inner)!.params.map((p) => p.default) }, { name: q.name, args }], template: 'compound' };
+    const steps = canonical([inner, q.name]);
+    const composition = steps.length === 1 ? [atDefaults(lib, steps[0])] : [atDefaults(lib, inner), { name: q.name, args }];
+    return { text, composition, template: 'compound' };
   }
   const words = [rng.pick(REDUCTION_ADJECTIVES[outer]), ...(modifier ? [rng.pick(VALUE_MODIFIERS[modifier])] : []), noun].join(' ');
   // a binary step's noun names its two inputs; a frame without the data says none for a unary one
   const frames = binary ? COMPOUND_FRAMES.filter(([, after]) => after === '') : COMPOUND_FRAMES;
   const [before, after] = rng.pick(frames);
   const text = (before + words + after).replace('{x}', object(rng, 1)).replace('{xy}', object(rng, 2));
-  const composition = names.map((name) => ({ name, args: lib.lookup(name)!.params.map((p) => p.default) }));
-  return { text, composition, template: 'compound' };
+  return { text, composition: names.map((name) => atDefaults(lib, name)), template: 'compound' };
 }
 
 /** An opening before a request or a question, some of the time. */

@@ -166,6 +166,16 @@ export function composeCodeCorpus(lib: Library): string {
   return lib.primitives.map((p: Primitive) => doc(p.name, p.body)).join('\n\n');
 }
 
+/**
+ * Which sentence family a Planner document's roll of 42-99 says, by the roll it is below:
+ * described 11%, questions 6%, bare 6%, code 4%, chains 13%, a step said as done to the data
+ * 10%, a reduction said as an adjective 8%; rolls under 42 keep the table's sentences (24%, half
+ * of them noisy), unknown concepts and replans.
+ */
+const FAMILY_ROLLS: readonly (readonly [number, SentenceFamily])[] = [
+  [53, 'described'], [59, 'question'], [65, 'bare'], [69, 'code'], [82, 'chain'], [92, 'participle'], [100, 'compound'],
+];
+
 export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions = DEFAULT_COMPOSE_CORPUS): ComposeCorpus {
   const rng = new Rng(`compose/corpus/${options.seed}`);
   const heldOut = evaluationIntents(lib);
@@ -190,11 +200,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
   for (let i = 0; planner.length < options.plannerDocs; i++) {
     const roll = plannerRng.int(100);
     if (families && roll >= 42) {
-      // the sentence families: described 11%, questions 6%, bare 6%, code 4%, chains 13%, a step
-      // said as done to the data 10%, a reduction said as an adjective 8%; the table's sentences
-      // keep 24%, half of them noisy
-      const family: SentenceFamily =
-        roll < 53 ? 'described' : roll < 59 ? 'question' : roll < 65 ? 'bare' : roll < 69 ? 'code' : roll < 82 ? 'chain' : roll < 92 ? 'participle' : 'compound';
+      const family = FAMILY_ROLLS.find(([below]) => roll < below)![1];
       const intent = familyIntent(plannerRng, lib, family, i, allowedPair);
       if (intent === null) continue;
       let text = distract(sayFamilySentence(plannerRng, intent));

@@ -3,8 +3,8 @@
 // negated scores", "the energy of the hamming windowed frame", "the max of the 5-point smoothed
 // signal", "the std of the prices with the mean removed"); the Planners, taught only chains of
 // clauses and nouns of nouns, read the outer step and dropped the inner one (on typed-3 to
-// typed-7, 339 in-library intents of two or three steps: 86 first plans right, against 196 of 228
-// of one step; docs/compose.md). The corpus's `participle` family (corpus/compose-families.ts)
+// typed-7, 86 first plans right of 425 in-library intents of two or three steps, against 196 of
+// 228 of one step; docs/compose.md). The corpus's `participle` family (corpus/compose-families.ts)
 // says a chain with these.
 //
 // Written from the primitive table alone (names, summaries, bodies in worker/compose/primitives/)
