@@ -18,7 +18,7 @@ import { BASELINES, evaluateSet, judgeModule, judgeSingleAnswer, referenceOutput
 import { chooseSettings, chooseSingleThreshold, type RawOrganelle } from '../worker/compose/choose.ts';
 import { composeOrganelle, MAX_ANSWER, pipelineOrganelles, rawAnswer } from '../worker/compose/organelles.ts';
 import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
-import { parseSettings, type ComposeSettings, type Weighing } from '../worker/compose/settings.ts';
+import { parseSettings, SECOND_READERS, type ComposeSettings, type SecondReader, type Weighing } from '../worker/compose/settings.ts';
 import { planWords } from '../worker/compose/said.ts';
 import { planFacts, type PlanCheck } from '../worker/compose/facts.ts';
 import { keywordPlan, plannerWeighing, weighs } from '../worker/compose/keywords.ts';
@@ -109,11 +109,14 @@ export async function evalCompose(argv: string[]): Promise<void> {
       }
     }
     const rule = settings.rule;
-    const organelles = { ...pipelineOrganelles(models, settings), single: composeOrganelle(models.single, 1000, rule) };
+    const readers = await loadSecondReaders(dir, settings, (o) => composeOrganelle(o, MAX_ANSWER.planner, rule, settings.agreement));
+    const organelles = { ...pipelineOrganelles(models, settings), single: composeOrganelle(models.single, 1000, rule), ...readers };
+    const second = settings.secondReading;
+    const secondReading = second ? { secondReading: { planner: second.planner, ...(second.ask !== undefined ? { ask: second.ask } : {}), ...plannerWeighing(second.weigh) } } : {};
     const t0 = performance.now();
     const tty = process.stderr.isTTY;
     const report: Report = await evaluateSet(
-      { lookup, runner, heuristic: keywordPlan, planFacts, planWords: planCheck, askOnWords: settings.askOnWords ?? false, ...plannerWeighing(settings.weigh), thresholds: settings, organelles },
+      { lookup, runner, heuristic: keywordPlan, planFacts, planWords: planCheck, askOnWords: settings.askOnWords ?? false, ...plannerWeighing(settings.weigh), thresholds: settings, organelles, ...secondReading },
       setName ?? basename(intentsFile!, extname(intentsFile!)),
       cases,
       {
@@ -125,6 +128,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     );
     if (tty) process.stderr.write('\n');
     console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? `, different plans weighed on ${weighedOn(settings.weigh)}` : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}, ask floor ${settings.ask ?? 'none'}${settings.askOnWords ? ', plans the words do not say asked about' : ''}`);
+    if (second) console.log(`second reading: ${SECOND_READERS.join(' and ')}, planner ${second.planner}, ask floor ${second.ask ?? 'none'}${second.weigh ? `, different plans weighed on ${weighedOn(second.weigh)}` : ''}`);
     console.log(formatSummary('pipeline', report));
     if (checkName !== 'words') console.log(`  plan check: ${checkName} only (the plan's words unchecked)`);
     const oracle = report.oracle_plan_refused;
@@ -197,6 +201,22 @@ async function chooseOnValidation(
   await writeFile(path, JSON.stringify(settings, null, 2) + '\n');
   console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}${best.weigh ? `, the Planners' different plans weighed on ${weighedOn(best.weigh)}` : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, ask floor ${best.ask === 1 ? 'none' : best.ask}${best.askOnWords ? ' and plans the words do not say' : ''} (${best.asked} offers on validation, ${best.asked_right} right), single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
   return settings;
+}
+
+/**
+ * The second reading's Planners when the settings name them (settings.ts secondReading), each
+ * checked against the fingerprint its settings were chosen for; none otherwise.
+ */
+async function loadSecondReaders<T>(dir: string, settings: ComposeSettings, wrap: (o: Organelle) => T): Promise<Partial<Record<SecondReader, T>>> {
+  const second = settings.secondReading;
+  if (!second) return {};
+  const out: Partial<Record<SecondReader, T>> = {};
+  for (const role of SECOND_READERS) {
+    const o = await loadOrganelle(dir, 'compose', role);
+    if (modelFingerprint(o.toModel()) !== second.models[role]) throw new Error(`${dir}/compose/settings.json: its second reading was chosen for another ${role}`);
+    out[role] = wrap(o);
+  }
+  return out;
 }
 
 /** Which intents a weighing weighs, in words. */

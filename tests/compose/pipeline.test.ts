@@ -227,6 +227,54 @@ describe('composeIntent', () => {
     }
   });
 
+  describe('the second reading (task-loop.ts rule 8)', () => {
+    const second = { planner: 0.8 };
+    // the first two Planners agree but are unsure; the readers read the intent afresh
+    const pair = (text: string, confidence: number) => ({ planner: scripted({ 'center x|blocked=': [text, confidence] }), planner2: scripted({ 'center x|blocked=': [text, confidence] }) });
+    const readers = (text: string, confidence: number) => ({ reader: scripted({ 'center x|blocked=': [text, confidence] }), reader2: scripted({ 'center x|blocked=': [text, confidence] }) });
+
+    it('reads an intent the first Planners are unsure of again, afresh and at its own threshold, and builds what it is sure of', async () => {
+      const r = await composeIntent('center x', { ...pair('zscore', 0.3), ...readers('demean', 0.85), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), secondReading: second });
+      expect(r.refusal).toBeNull();
+      expect(r.composition).toEqual([{ name: 'demean', args: [] }]);
+      expect(r.replans).toBe(1);
+      expect(r.modelPlans).toBe(2);
+      // the readers' own threshold (0.8), not the first Planners' (0.6), holds for their plan
+      expect(r.events.find((e) => e.type === 'replan')).toMatchObject({ reason: 'unsure', kanban: expect.stringContaining('last=zscore') });
+      const unsure = await composeIntent('center x', { ...pair('zscore', 0.3), ...readers('demean', 0.7), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), secondReading: second });
+      expect(unsure.refusal).toEqual({ reason: 'planner unsure', message: expect.stringContaining('0.70 against a threshold of 0.80') });
+    });
+
+    it('reads again after a none, and refuses when the readers answer none too', async () => {
+      const saved = await composeIntent('center x', { ...pair('none', 0.95), ...readers('demean', 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), secondReading: second });
+      expect(saved.composition?.map((s) => s.name)).toEqual(['demean']);
+      const both = await composeIntent('center x', { ...pair('none', 0.95), ...readers('none', 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), secondReading: second });
+      expect(both.refusal).toEqual({ reason: 'planner refused', message: expect.stringContaining('no known pieces make it') });
+      expect(both.events.filter((e) => e.type === 'plan_generated')).toHaveLength(2);
+    });
+
+    it("checks the readers' plan against the intent's facts as it does the first", async () => {
+      const planFacts = { unsaid: (_: string, c: readonly { name: string }[]) => (c.some((s) => s.name !== 'unit_std') ? 'the intent says 7, which no step takes' : null) };
+      const r = await composeIntent('center x', { ...pair('zscore', 0.9), ...readers('demean', 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), planFacts, secondReading: second });
+      expect(r.refusal).toEqual({ reason: 'planner unsure', message: expect.stringContaining('the intent says 7') });
+      expect(r.events.filter((e) => e.type === 'replan')).toHaveLength(1);
+    });
+
+    it('is not asked when the first plan is sure, nor after a plan the Judge refused, nor without its settings', async () => {
+      const sure = readers('demean', 0.9);
+      const r = await composeIntent('center x', { ...pair('demean', 0.9), ...sure, wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), secondReading: second });
+      expect(r.refusal).toBeNull();
+      expect([sure.reader.calls, r.replans]).toEqual([[], 0]);
+      const failing = (): Verdict => ({ ok: false, checks: [], failed: { name: 'kinds', ok: false, message: 'kinds' } });
+      const judged = { planner: scripted({ 'center x|blocked=': ['demean', 0.9], 'center x|blocked=demean(kinds)': ['none', 0.9] }), planner2: undefined };
+      const afterJudge = await composeIntent('center x', { ...judged, ...readers('unit_std', 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(failing), secondReading: second });
+      expect(afterJudge.refusal?.reason).toBe('planner refused');
+      expect(afterJudge.events.filter((e) => e.type === 'replan').map((e) => e.type === 'replan' && e.reason)).toEqual(['judge failed']);
+      const off = await composeIntent('center x', { ...pair('zscore', 0.3), ...readers('demean', 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, options());
+      expect(off.refusal?.reason).toBe('planner unsure');
+    });
+  });
+
   it('blocks the plan with the failed check when the Judge refuses, and replans', async () => {
     const planner = scripted({
       'normalize then average|blocked=': ['zscore|mean', 0.9],

@@ -17,7 +17,7 @@
 import { judge as runJudge, MATCH_TOLERANCE, type Verdict as JudgeVerdict } from './judge.ts';
 import { JUDGE_INPUTS } from './judge-inputs.ts';
 import type { PlanCheck } from './facts.ts';
-import { composeIntent, type ComposeOrganelles, type HeuristicFn, type Thresholds } from './pipeline.ts';
+import { composeIntent, type ComposeOrganelles, type HeuristicFn, type SecondReadingOptions, type Thresholds } from './pipeline.ts';
 import { formatPlan, primitiveOf, REFUSAL, returnKind, type Lookup } from './plan.ts';
 import { assembleModule, wireComposition } from './wiring.ts';
 import type { Case } from './sets.ts';
@@ -157,6 +157,8 @@ export interface EvalContext {
   /** Whether the Planners' different plans may be weighed (pipeline.ts); absent, never. */
   weighPlanners?: (intent: string) => boolean;
   thresholds: Thresholds & { single: number };
+  /** The second reading (pipeline.ts), when the organelles hold its two Planners. */
+  secondReading?: SecondReadingOptions;
   organelles: ComposeOrganelles & { single?: Organelle };
 }
 
@@ -203,7 +205,7 @@ function classifyOffer(c: Case, output: unknown, plan: string, lookup: Lookup): 
 }
 
 /** The pipeline (or the oracle_plan baseline, with one Planner that answers the expected plan). */
-async function pipelineCase(ctx: EvalContext, c: Case, planners: Pick<ComposeOrganelles, 'planner' | 'planner2'>): Promise<CaseResult> {
+async function pipelineCase(ctx: EvalContext, c: Case, planners: Partial<Pick<ComposeOrganelles, 'planner' | 'planner2' | 'reader' | 'reader2'>>): Promise<CaseResult> {
   const outputs = new Map<string, JudgeVerdict['output']>();
   const r = await composeIntent(c.intent, { ...ctx.organelles, ...planners }, {
     lookup: ctx.lookup,
@@ -214,6 +216,7 @@ async function pipelineCase(ctx: EvalContext, c: Case, planners: Pick<ComposeOrg
     askOnWords: ctx.askOnWords ?? false,
     ...(ctx.weighPlanners ? { weighPlanners: ctx.weighPlanners } : {}),
     thresholds: ctx.thresholds,
+    ...(ctx.secondReading ? { secondReading: ctx.secondReading } : {}),
   });
   const plan = r.composition ? formatPlan(r.composition) : r.offered ? formatPlan(r.offered.composition) : REFUSAL;
   const answers = r.events.filter((e) => e.type === 'task_answered').length;
@@ -330,7 +333,7 @@ export async function evaluateSet(ctx: EvalContext, set: string, cases: readonly
     if (baselines.includes('no_planner')) rows.no_planner.push(await noPlannerCase(ctx, c));
     if (baselines.includes('single_model')) rows.single_model.push(await singleModelCase(ctx, c));
     if (baselines.includes('keyword')) rows.keyword.push(await keywordCase(ctx, c));
-    if (baselines.includes('oracle_plan')) rows.oracle_plan.push(await pipelineCase(ctx, c, { planner: oraclePlanner(c), planner2: undefined }));
+    if (baselines.includes('oracle_plan')) rows.oracle_plan.push(await pipelineCase(ctx, c, { planner: oraclePlanner(c), planner2: undefined, reader: undefined, reader2: undefined }));
     options.onCase?.(i + 1, cases.length);
   }
   const summary = summarize(results);

@@ -17,7 +17,7 @@
 import type { Emit, JudgeCheck, Phase } from '../orchestrator/events.ts';
 import type { Kanban } from '../orchestrator/kanban.ts';
 import type { PlanParse } from '../orchestrator/planner.ts';
-import { runTasks, type Doubt, type TaskAdapter, type TaskLimits, type TaskResult, type TaskRunResult } from '../orchestrator/task-loop.ts';
+import { runTasks, type Doubt, type Rereading, type TaskAdapter, type TaskLimits, type TaskResult, type TaskRunResult } from '../orchestrator/task-loop.ts';
 import type { Organelle } from '../orchestrator/types.ts';
 import type { OrchestratorEvent } from '../orchestrator/events.ts';
 import { formatPlan, parsePlan, REFUSAL, type Lookup } from './plan.ts';
@@ -36,6 +36,13 @@ export interface ComposeOrganelles {
   planner?: Organelle;
   /** The second Planner: with it, a plan counts only when both write it (organelles.ts agreeingPlanners). */
   planner2?: Organelle;
+  /**
+   * The second reading's two Planners (trained on other sentences): they read the intent again
+   * when the first two are unsure of their plan (task-loop.ts rule 8), with the thresholds of
+   * ComposeOptions.secondReading.
+   */
+  reader?: Organelle;
+  reader2?: Organelle;
   wiring: Organelle;
   code: Organelle;
 }
@@ -47,6 +54,13 @@ export interface Thresholds {
   code: number;
   /** A Planner plan at or above this but under `planner` is offered rather than refused; absent: never. */
   ask?: number;
+}
+
+export interface SecondReadingOptions {
+  planner: number;
+  ask?: number;
+  /** Whether the second reading's two Planners' different plans may be weighed for this intent. */
+  weighPlanners?: (intent: string) => boolean;
 }
 
 export interface Verdict {
@@ -78,6 +92,8 @@ export interface ComposeOptions {
    */
   weighPlanners?: (intent: string) => boolean;
   thresholds: Thresholds;
+  /** The second reading's threshold, ask floor and weighing (settings.ts secondReading); absent: no second reading. */
+  secondReading?: SecondReadingOptions;
   limits?: Partial<Omit<TaskLimits, 'plannerThreshold'>>;
   onEvent?: (event: OrchestratorEvent) => void;
   /** The person accepts the plan this run offers (task-loop.ts rule 7): its code is handed over. */
@@ -243,11 +259,16 @@ export async function composeIntent(intent: string, organelles: ComposeOrganelle
   }
   const adapter = new ComposeAdapter(intent, organelles, options);
   const limits = { ...options.limits, plannerThreshold: options.thresholds.planner, askFloor: options.thresholds.ask ?? 1 };
-  const { planner, planner2 } = organelles;
+  const { planner, planner2, reader, reader2 } = organelles;
   const weigh = options.weighPlanners?.(intent) ?? false;
+  const second = options.secondReading;
+  const rereadings: Rereading[] = reader && reader2 && second
+    ? [{ planner: agreeingPlanners(reader, reader2, second.weighPlanners?.(intent) ?? false), plannerThreshold: second.planner, askFloor: second.ask ?? 1 }]
+    : [];
   const result = await runTasks(adapter, planner && planner2 ? agreeingPlanners(planner, planner2, weigh) : planner, limits, {
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     acceptOffer: options.acceptOffer ?? false,
+    rereadings,
   });
   const last = result.plan !== null && 'composition' in result.plan ? result.plan.composition : null;
   const composition = result.output !== null ? last : null;

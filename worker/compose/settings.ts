@@ -37,6 +37,12 @@ export interface ComposeSettings {
   askOnWords?: boolean;
   /** The single-model baseline's threshold (the same search, on its own answers). */
   single: number;
+  /**
+   * The second reading (pipeline.ts): two more Planners, trained on other sentences, read the
+   * intent again when the first two are unsure; their threshold, ask floor and weighing, and their
+   * models' fingerprints. Absent: no second reading.
+   */
+  secondReading?: SecondReading;
   /** Fingerprints of the models the thresholds were chosen for, by role. */
   models: Record<ComposeRole | 'single', string>;
   /** What the search saw on the validation set with these settings. */
@@ -48,6 +54,17 @@ export interface ComposeSettings {
    */
   examples?: ExampleIntent[];
 }
+
+export interface SecondReading {
+  weigh?: Weighing;
+  planner: number;
+  ask?: number;
+  models: Record<SecondReader, string>;
+}
+
+/** The second reading's Planners, by the name of their files beside the pipeline's. */
+export const SECOND_READERS = ['reader', 'reader2'] as const;
+export type SecondReader = (typeof SECOND_READERS)[number];
 
 const EXAMPLE_KINDS: readonly ExampleKind[] = ['wording', 'template', 'composition', 'ordinary', 'unknown'];
 
@@ -79,6 +96,18 @@ export function parseSettings(text: string): ComposeSettings {
   const models = v.models as Record<string, unknown> | undefined;
   if (typeof models !== 'object' || models === null || MODELS.some((r) => typeof models[r] !== 'string')) {
     throw new Error(`compose settings: models must name a fingerprint for ${MODELS.join(', ')}`);
+  }
+  if (v.secondReading !== undefined) {
+    const r = v.secondReading as Record<string, unknown>;
+    const threshold = (t: unknown) => typeof t === 'number' && t >= 0 && t <= 1;
+    if (typeof r !== 'object' || r === null) throw new Error('compose settings: secondReading must be an object');
+    if (r.weigh !== undefined && !WEIGHINGS.includes(r.weigh as Weighing)) throw new Error(`compose settings: secondReading.weigh must be one of ${WEIGHINGS.join(', ')}`);
+    if (!threshold(r.planner)) throw new Error('compose settings: secondReading.planner must be a threshold in [0, 1]');
+    if (r.ask !== undefined && !threshold(r.ask)) throw new Error('compose settings: secondReading.ask must be a floor in [0, 1]');
+    const m = r.models as Record<string, unknown> | undefined;
+    if (typeof m !== 'object' || m === null || SECOND_READERS.some((k) => typeof m[k] !== 'string')) {
+      throw new Error(`compose settings: secondReading.models must name a fingerprint for ${SECOND_READERS.join(', ')}`);
+    }
   }
   const val = v.validation as Record<string, unknown> | undefined;
   if (typeof val !== 'object' || val === null || ['intents', 'passed', 'refused', 'wrong_code'].some((k) => typeof val[k] !== 'number')) {

@@ -13,6 +13,10 @@
 //      doubts for a reason a person can settle (compose: the intent's words do not say it), is
 //      built and judged as any other, but its output is held back and the plan offered ("Did you
 //      mean ...?"); a run told the person accepts the offer hands the output over instead
+//   8. a first plan the Planner is unsure of (rules 6 and 7 would refuse it, or it answered that
+//      nothing known makes it) is read again by the next Planner of `rereadings`, with its own
+//      thresholds, before the run refuses: a replan ('unsure') whose prompt blocks nothing, since
+//      the next Planner reads the start afresh rather than spelling a blocked step another way
 // Planning is planner.ts's (grammar check, one retry, the heuristic), the board kanban.ts's,
 // every step an event of events.ts. The loop is async because the Judge runs code in a
 // sandbox worker; organelle calls stay synchronous.
@@ -113,8 +117,18 @@ export interface TaskRunResult<P> {
   iterations: number;
 }
 
+/** Another Planner that reads the start again when the one before is unsure of its first plan (rule 8). */
+export interface Rereading {
+  planner: Organelle;
+  /** Its own threshold and ask floor (TaskLimits): Planners trained apart are sure apart. */
+  plannerThreshold: number;
+  askFloor: number;
+}
+
 export interface TaskRunOptions {
   onEvent?: (event: OrchestratorEvent) => void;
+  /** The Planners that read the start again, in turn, when the one before is unsure of its first plan (rule 8). */
+  rereadings?: readonly Rereading[];
   /** The person accepts the offer this run makes (rule 7): its output is handed over. Runs are deterministic, so it is the offer they saw. */
   acceptOffer?: boolean;
 }
@@ -125,7 +139,7 @@ export async function runTasks<P>(
   limits: Partial<TaskLimits> = {},
   options: TaskRunOptions = {},
 ): Promise<TaskRunResult<P>> {
-  const run = new TaskRun(adapter, planner, { ...DEFAULT_TASK_LIMITS, ...limits }, new EventLog(options.onEvent), options.acceptOffer ?? false);
+  const run = new TaskRun(adapter, planner, { ...DEFAULT_TASK_LIMITS, ...limits }, new EventLog(options.onEvent), options.acceptOffer ?? false, options.rereadings ?? []);
   await run.execute();
   return run.result();
 }
@@ -152,8 +166,10 @@ export function plannerRefused(completion: Completion): string {
 
 class TaskRun<P> {
   readonly #adapter: TaskAdapter<P>;
-  readonly #planner: Organelle | undefined;
-  readonly #limits: TaskLimits;
+  /** The Planner reading now, and its limits: the next rereading's once the one before was unsure. */
+  #planner: Organelle | undefined;
+  #limits: TaskLimits;
+  readonly #rereadings: Rereading[];
   readonly #log: EventLog;
   #kanban: Kanban = emptyKanban();
   #phase: Phase | null = null;
@@ -165,9 +181,12 @@ class TaskRun<P> {
   #asking: string | null = null;
   readonly #acceptOffer: boolean;
   #counts = { modelPlans: 0, fallbackPlans: 0, iterations: 0 };
+  /** Rereadings taken (rule 8): each is a replan, so a plan is a first reading while replans equal them. */
+  #readings = 0;
 
-  constructor(adapter: TaskAdapter<P>, planner: Organelle | undefined, limits: TaskLimits, log: EventLog, acceptOffer: boolean) {
+  constructor(adapter: TaskAdapter<P>, planner: Organelle | undefined, limits: TaskLimits, log: EventLog, acceptOffer: boolean, rereadings: readonly Rereading[]) {
     this.#acceptOffer = acceptOffer;
+    this.#rereadings = [...rereadings];
     this.#adapter = adapter;
     this.#planner = planner;
     this.#limits = limits;
@@ -270,28 +289,42 @@ class TaskRun<P> {
     const { plannerThreshold: threshold, askFloor } = this.#limits;
     if (outcome.source === 'model' && outcome.completion.confidence < threshold) {
       const confidence = outcome.completion.confidence;
-      if (confidence < askFloor || tasks.length === 0) {
-        this.#refuse('planner unsure', plannerUnsure(confidence, threshold));
-        return false;
-      }
+      if (confidence < askFloor || tasks.length === 0) return this.#unsure('planner unsure', plannerUnsure(confidence, threshold));
       this.#asking ??= plannerClose(confidence, threshold);
     }
     const doubt = outcome.source === 'model' ? adapter.doubt?.(outcome.plan, kanban) ?? null : null;
-    if (doubt !== null && !doubt.ask) {
-      this.#refuse('planner unsure', `${OUTSIDE}: ${doubt.message}`);
-      return false;
-    }
+    if (doubt !== null && !doubt.ask) return this.#unsure('planner unsure', `${OUTSIDE}: ${doubt.message}`);
     if (doubt !== null) this.#asking ??= doubt.message;
     if (tasks.length === 0) {
-      this.#refuse(
-        outcome.source === 'model' ? 'planner refused' : 'no decomposition',
-        outcome.source === 'model' ? plannerRefused(outcome.completion) : 'no decomposition into known pieces was found',
-      );
+      if (outcome.source === 'model') return this.#unsure('planner refused', plannerRefused(outcome.completion));
+      this.#refuse('no decomposition', 'no decomposition into known pieces was found');
       return false;
     }
     // tasks an earlier plan already finished (a primitive's body) are not asked for again
     this.#kanban = planned(this.#kanban, tasks.filter((t) => !this.#kanban.done.includes(t)));
     return true;
+  }
+
+  /**
+   * The Planner is unsure of its plan: on a first plan with a rereading left, the next Planner
+   * reads the start afresh (rule 8); otherwise the run refuses. False: the run ended.
+   */
+  #unsure(reason: RefuseReason, message: string): boolean {
+    const first = this.#kanban.replans === this.#readings && this.#kanban.blocked.length === 0;
+    const next = first ? this.#rereadings.shift() : undefined;
+    if (next === undefined || this.#kanban.replans >= this.#limits.maxReplans) {
+      this.#refuse(reason, message);
+      return false;
+    }
+    this.#planner = next.planner;
+    this.#limits = { ...this.#limits, plannerThreshold: next.plannerThreshold, askFloor: next.askFloor };
+    this.#readings++;
+    this.#asking = null;
+    this.#enter('replan');
+    this.#kanban = planTried(idle(this.#kanban), this.#adapter.pattern(this.#plan!));
+    this.#log.emit('replan', { reason: 'unsure', kanban: encodeKanban(this.#kanban) });
+    this.#kanban = replanned(this.#kanban);
+    return this.#adopt();
   }
 
   #replan(reason: ReplanReason): boolean {

@@ -55,7 +55,7 @@ export class Composer {
   }
 
   /** The organelles as the pipeline calls them (the two Planners as one), with the settings' confidence rule. */
-  organelles(): Required<ComposeOrganelles> {
+  organelles(): Required<Pick<ComposeOrganelles, ComposeRole>> {
     return pipelineOrganelles(this.models, this.settings);
   }
 

@@ -96,6 +96,7 @@ const REPLAN_WHY: Record<ReplanReason, string> = {
   'judge failed': 'the Judge refused the code',
   'plan exhausted': 'the plan ran out',
   'no progress': 'no progress',
+  unsure: 'the Planners were unsure, so the next Planners read the intent again',
 };
 
 const WHO: Record<string, ComposeWho> = { planner: 'Planner', wiring: 'Wiring', code: 'Code' };
