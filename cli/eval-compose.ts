@@ -4,7 +4,7 @@
 // `none` when the right answer is a refusal). The pipeline and its four baselines on the same
 // intents (worker/compose/evaluate.ts). `--choose` (validation only) searches the confidence
 // settings (worker/compose/choose.ts) and writes them to DIR/compose/settings.json first.
-import { readFile, writeFile } from 'node:fs/promises';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { checkOutputFile, readNamedFile } from './files.ts';
 import { intOption, parseArgs, stringOption } from './args.ts';
@@ -159,7 +159,8 @@ async function chooseOnValidation(
 ): Promise<ComposeSettings> {
   const lookup = COMPOSE_LIBRARY.lookup;
   const tty = process.stderr.isTTY;
-  const { best } = await chooseSettings({
+  const readers = await readersIn(dir);
+  const { best, second } = await chooseSettings({
     cases,
     lookup,
     organelles: {
@@ -167,6 +168,7 @@ async function chooseOnValidation(
       planner2: raw(models.planner2, MAX_ANSWER.planner2, true),
       wiring: raw(models.wiring, MAX_ANSWER.wiring),
       code: raw(models.code, MAX_ANSWER.code),
+      ...(readers ? { reader: raw(readers.reader, MAX_ANSWER.planner, true), reader2: raw(readers.reader2, MAX_ANSWER.planner, true) } : {}),
     },
     judge: (code, composition) => judgeModule(code, composition, lookup, runner),
     heuristic: keywordPlan,
@@ -193,12 +195,26 @@ async function chooseOnValidation(
     ...(best.ask !== undefined && best.ask < 1 ? { ask: best.ask } : {}),
     ...(best.askOnWords ? { askOnWords: true } : {}),
     single: single.threshold,
+    ...(readers && second
+      ? {
+        secondReading: {
+          ...(second.weigh ? { weigh: second.weigh } : {}),
+          planner: second.planner,
+          ...(second.ask < 1 ? { ask: second.ask } : {}),
+          models: { reader: modelFingerprint(readers.reader.toModel()), reader2: modelFingerprint(readers.reader2.toModel()) },
+        },
+      }
+      : {}),
     models: fingerprints,
-    validation: { intents: cases.length, passed: best.passed, refused: best.refused, wrong_code: best.wrong_code },
+    validation: second
+      ? { intents: cases.length, passed: second.passed, refused: second.refused, wrong_code: second.wrong_code }
+      : { intents: cases.length, passed: best.passed, refused: best.refused, wrong_code: best.wrong_code },
   };
   settings.examples = await chooseExamples(await readComposeModels(dir), settings, runner);
   const path = join(dir, 'compose', 'settings.json');
   await writeFile(path, JSON.stringify(settings, null, 2) + '\n');
+  if (readers && !second) console.log('no second reading keeps wrong code within 1% of the validation intents: the readers are left out');
+  if (second) console.log(`chose the second reading: ${second.weigh ? `different plans weighed on ${weighedOn(second.weigh)}, ` : ''}threshold ${second.planner}, ask floor ${second.ask === 1 ? 'none' : second.ask} (${second.asked} offers, ${second.asked_right} right): ${second.passed} passed, ${second.wrong_code} wrong code`);
   console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}${best.weigh ? `, the Planners' different plans weighed on ${weighedOn(best.weigh)}` : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, ask floor ${best.ask === 1 ? 'none' : best.ask}${best.askOnWords ? ' and plans the words do not say' : ''} (${best.asked} offers on validation, ${best.asked_right} right), single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
   return settings;
 }
@@ -217,6 +233,15 @@ async function loadSecondReaders<T>(dir: string, settings: ComposeSettings, wrap
     out[role] = wrap(o);
   }
   return out;
+}
+
+/** The second reading's Planners when both files are beside the pipeline's, none when neither is. */
+async function readersIn(dir: string): Promise<Record<SecondReader, Organelle> | null> {
+  const present = await Promise.all(SECOND_READERS.map((role) => access(join(dir, 'compose', `${role}.organelle`)).then(() => true, () => false)));
+  if (present.every((p) => !p)) return null;
+  const readers = {} as Record<SecondReader, Organelle>;
+  for (const role of SECOND_READERS) readers[role] = await loadOrganelle(dir, 'compose', role);
+  return readers;
 }
 
 /** Which intents a weighing weighs, in words. */

@@ -51,6 +51,9 @@ export const DEFAULT_COMPOSE_CORPUS: ComposeCorpusOptions = { seed: 1, plannerDo
 /** The sentence-families experiment's corpus (docs/compose.md, session 51): 100,000 Planner documents, so the table's sentences are not crowded out as much. */
 export const FAMILIES_COMPOSE_CORPUS: ComposeCorpusOptions = { ...DEFAULT_COMPOSE_CORPUS, language: 'families', plannerDocs: 100_000 };
 
+/** The second reading's Planner corpus (worker/recipes/compose.ts, the Readers): the families, with a distractor adverb or two in 25 of every 100 intents. */
+export const READER_COMPOSE_CORPUS: ComposeCorpusOptions = { ...FAMILIES_COMPOSE_CORPUS, distractors: 25 };
+
 export interface ComposeCorpus {
   planner: string;
   wiring: string;

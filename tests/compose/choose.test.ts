@@ -108,6 +108,30 @@ describe('chooseSettings', () => {
     expect(none).toMatchObject({ ask: 1, askOnWords: false, asked: 0, asked_right: 0 });
   });
 
+  it("chooses the second reading's threshold last, on the whole pipeline's outcome, within the same 1%", async () => {
+    // the first Planner reads 80 sure and is unsure of 20 (0.6): 15 the Reader reads right and
+    // sure (0.99 a character), 5 unknown concepts it plans less sure (0.8)
+    const cases: Case[] = [
+      ...Array.from({ length: 80 }, (_, i) => known(`smooth signal ${i}`, SMOOTH)),
+      ...Array.from({ length: 15 }, (_, i) => known(`blur signal ${i}`, SMOOTH)),
+      ...Array.from({ length: 5 }, (_, i) => unknown(`forecast signal ${i}`)),
+    ];
+    const first: RawOrganelle = (prompt) => ({ ...planner(prompt), agreement: 1 });
+    const reader: RawOrganelle = (prompt) => ({ text: 'rolling_mean(5)', probs: Array(15).fill(prompt.startsWith('blur') ? 0.9995 : 0.8), truncated: false, agreement: 1 });
+    const input = { cases, lookup, organelles: { planner: first, wiring, code }, judge, heuristic: () => ({ refusal: true as const }), planFacts, planWords };
+    const alone = await chooseSettings(input);
+    expect(alone.best).toMatchObject({ passed: 85, wrong_code: 0 });
+    expect(alone.second).toBeUndefined();
+    const { best, second } = await chooseSettings({ ...input, organelles: { ...input.organelles, reader, reader2: reader } });
+    // the first Planner's thresholds are as chosen without the readers; alone it would offer the
+    // 20 it is unsure of (15 right), with them it never asks: those are read again
+    const { rule, agreement, planner: threshold, wiring: w, code: c } = alone.best;
+    expect(alone.best).toMatchObject({ ask: 0.5, asked: 20, asked_right: 15 });
+    expect(best).toMatchObject({ rule, agreement, planner: threshold, wiring: w, code: c, ask: 1, askOnWords: false });
+    expect(second).toMatchObject({ passed: 100, refused: 5, wrong_code: 0, ask: 1 });
+    expect(second!.planner).toBeGreaterThan(0.8);
+  });
+
   it('says so when no setting keeps wrong code within 1%', async () => {
     const wrongJudge = async () => ({ ok: true, checks: [], output: 0 });
     // every module computes the wrong thing, and every answer is surer than any threshold tried

@@ -245,6 +245,18 @@ describe('composeIntent', () => {
       expect(unsure.refusal).toEqual({ reason: 'planner unsure', message: expect.stringContaining('0.70 against a threshold of 0.80') });
     });
 
+    it('reads again before it asks: a plan between the ask floor and the threshold, or one the words do not say', async () => {
+      const close = { ...options(), thresholds: { ...options().thresholds, ask: 0.2 }, secondReading: second };
+      const r = await composeIntent('center x', { ...pair('zscore', 0.3), ...readers('demean', 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, close);
+      expect([r.offered, r.composition?.map((s) => s.name)]).toEqual([null, ['demean']]);
+      const planWords = { unsaid: (_: string, c: readonly { name: string }[]) => (c.some((s) => s.name === 'zscore') ? "the plan's zscore is not said" : null) };
+      const words = await composeIntent('center x', { ...pair('zscore', 0.9), ...readers('demean', 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), planWords, askOnWords: true, secondReading: second });
+      expect([words.offered, words.composition?.map((s) => s.name)]).toEqual([null, ['demean']]);
+      // the last reading may ask: the readers' plan under their threshold, over their floor
+      const asked = await composeIntent('center x', { ...pair('zscore', 0.3), ...readers('demean', 0.7), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), secondReading: { planner: 0.8, ask: 0.5 } });
+      expect(asked.offered?.composition.map((s) => s.name)).toEqual(['demean']);
+    });
+
     it('reads again after a none, and refuses when the readers answer none too', async () => {
       const saved = await composeIntent('center x', { ...pair('none', 0.95), ...readers('demean', 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), secondReading: second });
       expect(saved.composition?.map((s) => s.name)).toEqual(['demean']);

@@ -75,7 +75,7 @@ describe('recipes sharing a build', () => {
     const shared = listRecipes().filter((r) => r.sharedCorpus !== undefined);
     expect(shared.map((r) => [r.id, r.sharedCorpus])).toEqual([
       ['compose/planner', 'compose'], ['compose/wiring', 'compose'], ['compose/code', 'compose'], ['compose/planner2', 'compose'],
-      ['compose/single', 'compose'],
+      ['compose/reader', 'compose'], ['compose/reader2', 'compose'], ['compose/single', 'compose'],
     ]);
     // the ALiBi of compose recipes' shapes reaches the page
     expect(listRecipes().some((r) => r.architecture.alibi)).toBe(true);

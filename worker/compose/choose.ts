@@ -14,6 +14,10 @@
 // (an offer on an unknown concept, or of a plan that builds other code), the fewest offers among
 // equals; never (floor 1, words refused) when no pair offers more right plans than wrong ones.
 // An offer is never a pass, so this changes no figure the thresholds were chosen on.
+// With the second reading's two Planners (pipeline.ts, task-loop.ts rule 8), their weighing and
+// threshold are chosen last, with everything before fixed and the first two Planners reading
+// first, by the same criterion on the whole pipeline's outcome; then their ask floor, as above
+// (the first Planners then never ask: what they are unsure of is read again).
 
 import type { PlanCheck } from './facts.ts';
 import { composeIntent, type HeuristicFn, type Verdict } from './pipeline.ts';
@@ -80,20 +84,23 @@ function asOrganelle(o: RawOrganelle, rule: ConfidenceRule, agreement = false): 
   };
 }
 
-function better(a: Candidate, b: Candidate | null, limit: number): boolean {
+type Scored = Outcome & { planner: number; wiring?: number; code?: number };
+const strictness = (c: Scored) => c.planner + (c.wiring ?? 0) + (c.code ?? 0);
+
+function better<T extends Scored>(a: T, b: T | null, limit: number): boolean {
   if (a.wrong_code > limit) return false;
   if (b === null) return true;
   if (a.passed !== b.passed) return a.passed > b.passed;
   if (a.wrong_code !== b.wrong_code) return a.wrong_code < b.wrong_code;
   // equal on validation: the stricter setting, which refuses a garbled answer it never saw there
-  return a.planner + a.wiring + a.code > b.planner + b.wiring + b.code;
+  return strictness(a) > strictness(b);
 }
 
 export interface ChooseInput {
   cases: readonly Case[];
   lookup: Lookup;
   /** With `planner2`, the two Planners plan as one, as the pipeline makes them (pipeline.ts composeIntent). */
-  organelles: { planner: RawOrganelle; planner2?: RawOrganelle; wiring: RawOrganelle; code: RawOrganelle };
+  organelles: { planner: RawOrganelle; planner2?: RawOrganelle; wiring: RawOrganelle; code: RawOrganelle; reader?: RawOrganelle; reader2?: RawOrganelle };
   /** The Judge without an expected output (as the pipeline runs it), with its own sandbox. */
   judge: (code: string, composition: Composition) => Promise<Verdict & { output?: number | number[] }>;
   heuristic: HeuristicFn;
@@ -108,11 +115,26 @@ export interface ChooseInput {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** The best setting, with its ask floor, and every candidate's outcome (for the report). */
-export async function chooseSettings(input: ChooseInput): Promise<{ best: Candidate; candidates: Candidate[] }> {
-  const { planner2 } = input.organelles;
+/** The second reading's setting: its weighing, threshold and ask floor (1: never asks); the rule and agreement are the first Planners'. */
+export interface SecondCandidate extends Outcome {
+  weigh: Weighing | false;
+  planner: number;
+  ask: number;
+  asked: number;
+  asked_right: number;
+}
+
+/**
+ * The best setting, with its ask floor, and every candidate's outcome (for the report); with the
+ * second reading's Planners, its setting too (`second`).
+ */
+export async function chooseSettings(input: ChooseInput): Promise<{ best: Candidate; second?: SecondCandidate; candidates: Candidate[] }> {
+  const { planner2, reader, reader2 } = input.organelles;
   const byPrompt = (o: RawOrganelle): RawOrganelle => once(o, (prompt) => prompt);
-  const raw = { planner: byPrompt(input.organelles.planner), planner2: planner2 && byPrompt(planner2), wiring: byPrompt(input.organelles.wiring), code: byPrompt(input.organelles.code) };
+  const raw = {
+    planner: byPrompt(input.organelles.planner), planner2: planner2 && byPrompt(planner2), wiring: byPrompt(input.organelles.wiring), code: byPrompt(input.organelles.code),
+    reader: reader && byPrompt(reader), reader2: reader2 && byPrompt(reader2),
+  };
   const judge = once(input.judge, (code) => code);
   const planWords: PlanCheck = { unsaid: once(input.planWords.unsaid.bind(input.planWords), (intent, composition) => `${intent}\n${JSON.stringify(composition)}`) };
   const references = input.cases.map((c) => (c.expected === null ? null : referenceOutput(c.expected, input.lookup)));
@@ -138,22 +160,51 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
   const chosen = best;
   const net = (o: { asked: number; asked_right: number }) => o.asked_right - (o.asked - o.asked_right);
   let asking = { ask: 1, askOnWords: false, asked: 0, asked_right: 0 };
-  for (const askOnWords of [false, true]) {
+  // with a second reading, the first Planners never ask: what they are unsure of is read again
+  if (!raw.reader || !raw.reader2) for (const askOnWords of [false, true]) {
     for (const ask of [1, ...PLANNER_GRID.filter((t) => t < chosen.planner).reverse()]) {
       if (ask === 1 && !askOnWords) continue; // never asking: the start
       const { asked, asked_right } = await runValidation(chosen, ask, askOnWords);
       if (net({ asked, asked_right }) > net(asking)) asking = { ask, askOnWords, asked, asked_right };
     }
   }
-  return { best: { ...chosen, ...asking }, candidates };
+  const first = { ...chosen, ...asking };
+  if (!raw.reader || !raw.reader2) return { best: first, candidates };
 
-  /** The pipeline with one setting on every validation intent, from the answers asked once. */
-  async function runValidation(setting: Omit<Candidate, keyof Outcome>, ask: number, askOnWords: boolean): Promise<Outcome & { asked: number; asked_right: number }> {
+  // the second reading, after everything before it is fixed
+  let second: SecondCandidate | null = null;
+  const never = { ask: 1, asked: 0, asked_right: 0 };
+  for (const weigh of [false, ...(input.weighs ? WEIGHINGS : [])] as const) {
+    for (const planner of PLANNER_GRID) {
+      const { asked: _a, asked_right: _r, ...outcome } = await runValidation(first, first.ask, first.askOnWords, { weigh, planner, ask: 1 });
+      const candidate: SecondCandidate = { weigh, planner, ...never, ...outcome };
+      if (better(candidate, second, limit)) second = candidate;
+    }
+  }
+  if (second === null) return { best: first, candidates };
+  const reading = second;
+  let secondAsking = never;
+  for (const ask of PLANNER_GRID.filter((t) => t < reading.planner).reverse()) {
+    const { asked, asked_right } = await runValidation(first, first.ask, first.askOnWords, { ...reading, ask });
+    if (net({ asked, asked_right }) > net(secondAsking)) secondAsking = { ask, asked, asked_right };
+  }
+  return { best: first, second: { ...reading, ...secondAsking }, candidates };
+
+  /** The pipeline with one setting (and maybe a second reading's) on every validation intent, from the answers asked once. */
+  async function runValidation(
+    setting: Omit<Candidate, keyof Outcome>,
+    ask: number,
+    askOnWords: boolean,
+    second?: Pick<SecondCandidate, 'weigh' | 'planner' | 'ask'>,
+  ): Promise<Outcome & { asked: number; asked_right: number }> {
     const organelles = {
       planner: asOrganelle(raw.planner, setting.rule, setting.agreement),
       planner2: raw.planner2 && asOrganelle(raw.planner2, setting.rule, setting.agreement),
       wiring: asOrganelle(raw.wiring, setting.rule),
       code: asOrganelle(raw.code, setting.rule),
+      ...(second && raw.reader && raw.reader2
+        ? { reader: asOrganelle(raw.reader, setting.rule, setting.agreement), reader2: asOrganelle(raw.reader2, setting.rule, setting.agreement) }
+        : {}),
     };
     const outcome = { passed: 0, refused: 0, wrong_code: 0, asked: 0, asked_right: 0 };
     for (const [i, c] of input.cases.entries()) {
@@ -166,6 +217,9 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
         askOnWords,
         ...(setting.weigh && input.weighs ? { weighPlanners: input.weighs(setting.weigh) } : {}),
         thresholds: { planner: setting.planner, wiring: setting.wiring, code: setting.code, ask },
+        ...(second
+          ? { secondReading: { planner: second.planner, ask: second.ask, ...(second.weigh && input.weighs ? { weighPlanners: input.weighs(second.weigh) } : {}) } }
+          : {}),
       });
       if (r.offered) {
         outcome.asked++;

@@ -13,10 +13,11 @@
 //      doubts for a reason a person can settle (compose: the intent's words do not say it), is
 //      built and judged as any other, but its output is held back and the plan offered ("Did you
 //      mean ...?"); a run told the person accepts the offer hands the output over instead
-//   8. a first plan the Planner is unsure of (rules 6 and 7 would refuse it, or it answered that
+//   8. a first plan the Planner is not sure of (under its threshold, a doubt, or an answer that
 //      nothing known makes it) is read again by the next Planner of `rereadings`, with its own
-//      thresholds, before the run refuses: a replan ('unsure') whose prompt blocks nothing, since
-//      the next Planner reads the start afresh rather than spelling a blocked step another way
+//      thresholds, before the run refuses or asks: a replan ('unsure') whose prompt blocks
+//      nothing, since the next Planner reads the start afresh rather than spelling a blocked step
+//      another way; only the last reading may ask
 // Planning is planner.ts's (grammar check, one retry, the heuristic), the board kanban.ts's,
 // every step an event of events.ts. The loop is async because the Judge runs code in a
 // sandbox worker; organelle calls stay synchronous.
@@ -287,13 +288,15 @@ class TaskRun<P> {
     this.#plan = outcome.plan;
     const tasks = adapter.tasks(outcome.plan);
     const { plannerThreshold: threshold, askFloor } = this.#limits;
+    // a rereading left comes before an offer: the next Planner may be sure (rule 8 before rule 7)
+    const rereads = this.#rereadable();
     if (outcome.source === 'model' && outcome.completion.confidence < threshold) {
       const confidence = outcome.completion.confidence;
-      if (confidence < askFloor || tasks.length === 0) return this.#unsure('planner unsure', plannerUnsure(confidence, threshold));
+      if (confidence < askFloor || tasks.length === 0 || rereads) return this.#unsure('planner unsure', plannerUnsure(confidence, threshold));
       this.#asking ??= plannerClose(confidence, threshold);
     }
     const doubt = outcome.source === 'model' ? adapter.doubt?.(outcome.plan, kanban) ?? null : null;
-    if (doubt !== null && !doubt.ask) return this.#unsure('planner unsure', `${OUTSIDE}: ${doubt.message}`);
+    if (doubt !== null && (!doubt.ask || rereads)) return this.#unsure('planner unsure', `${OUTSIDE}: ${doubt.message}`);
     if (doubt !== null) this.#asking ??= doubt.message;
     if (tasks.length === 0) {
       if (outcome.source === 'model') return this.#unsure('planner refused', plannerRefused(outcome.completion));
@@ -310,9 +313,8 @@ class TaskRun<P> {
    * reads the start afresh (rule 8); otherwise the run refuses. False: the run ended.
    */
   #unsure(reason: RefuseReason, message: string): boolean {
-    const first = this.#kanban.replans === this.#readings && this.#kanban.blocked.length === 0;
-    const next = first ? this.#rereadings.shift() : undefined;
-    if (next === undefined || this.#kanban.replans >= this.#limits.maxReplans) {
+    const next = this.#rereadable() ? this.#rereadings.shift() : undefined;
+    if (next === undefined) {
       this.#refuse(reason, message);
       return false;
     }
@@ -325,6 +327,12 @@ class TaskRun<P> {
     this.#log.emit('replan', { reason: 'unsure', kanban: encodeKanban(this.#kanban) });
     this.#kanban = replanned(this.#kanban);
     return this.#adopt();
+  }
+
+  /** Whether the plan just made is a first reading (no replan but rereadings before it) with a rereading left. */
+  #rereadable(): boolean {
+    const first = this.#kanban.replans === this.#readings && this.#kanban.blocked.length === 0;
+    return first && this.#rereadings.length > 0 && this.#kanban.replans < this.#limits.maxReplans;
   }
 
   #replan(reason: ReplanReason): boolean {
