@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline/promises';
 import { join } from 'node:path';
 import { Composer, type ComposeModels } from '../worker/pipeline/composer.ts';
 import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
-import { parseSettings } from '../worker/compose/settings.ts';
+import { parseSettings, SECOND_READERS } from '../worker/compose/settings.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
 import { toJsonl, type OrchestratorEvent } from '../worker/orchestrator/events.ts';
 import { agreedBy, plansApart } from '../worker/orchestrator/planner.ts';
@@ -51,7 +51,7 @@ export function describeComposeEvent(e: OrchestratorEvent): string | null {
     case 'task_answered': return `        ${e.organelle} <- "${e.prompt}"\n        ${e.organelle} -> ${e.output}\n        confidence ${conf(e.confidence, e.threshold)}: ${e.accepted ? 'accepted' : 'blocked'}`;
     case 'task_blocked': return `blocked ${e.item}   kanban ${e.kanban}`;
     case 'judged': return `judge   ${e.checks.map((c) => (c.ok ? `${c.name} ok` : `${c.message}`)).join('; ')}`;
-    case 'replan': return `replan  ${e.reason}   kanban ${e.kanban}`;
+    case 'replan': return e.reason === 'unsure' ? `reread  the Planners were unsure: the Readers read the intent again   kanban ${e.kanban}` : `replan  ${e.reason}   kanban ${e.kanban}`;
     case 'composed': return `done    ${e.plan} (${plural(e.modelPlans, 'plan')} by the Planner, ${e.fallbackPlans} by the keyword decomposer)`;
     case 'refused': return `refused ${e.message}`;
     case 'asked': return `asked   Did you mean: ${e.words ?? e.plan}? (${e.plan}; ${e.message})`;
@@ -73,11 +73,16 @@ export async function loadComposer(dir: string, runner: SandboxRunner): Promise<
   return Composer.load(await nodeWasmModule(), await readComposeModels(dir), parseSettings(text), runner);
 }
 
-/** The pipeline's model files in `dir/compose/`, by role. */
+/** The pipeline's model files in `dir/compose/`, by role, and the second reading's Readers where they are. */
 export async function readComposeModels(dir: string): Promise<ComposeModels> {
   const bytes = {} as ComposeModels;
   // one at a time, so a missing file is named in role order
   for (const role of COMPOSE_ROLES) bytes[role] = await readModelFile(dir, 'compose', role);
+  // the Readers are needed only when the settings name a second reading (Composer.load says so)
+  for (const role of SECOND_READERS) {
+    const file = await readModelFile(dir, 'compose', role).catch(() => null);
+    if (file) bytes[role] = file;
+  }
   return bytes;
 }
 

@@ -221,6 +221,26 @@ describe('compose links: record, encode, decode, replay', () => {
     expect((await refusal(replayComposeLink(asReadable, { runner }))).check).toBe('replay');
   });
 
+  it("replays a run read a second time: the Readers' answers recorded after the unsure Planners, and their setting", async () => {
+    const unsure = { [plannerPrompt(SMOOTH, [])]: ['rolling_mean(5)|diff_central', 0.3141] as [string, number] };
+    const script = { planner: unsure, planner2: unsure };
+    const readers = { reader: organelles({ planner: smoothPlanner }).planner!, reader2: organelles({ planner: smoothPlanner }).planner! };
+    const secondReading = { planner: 0.9, ask: 0.5, weigh: 'every' as const };
+    const recorded = await composeRecorded(SMOOTH, { ...organelles(script), ...readers }, { runner, thresholds: THRESHOLDS, models: MODELS, secondReading });
+    expect(recorded.result.code).not.toBeNull();
+    expect(recorded.result.events.find((e) => e.type === 'replan')).toMatchObject({ reason: 'unsure' });
+    expect(recorded.link!.second).toEqual(secondReading);
+    expect(recorded.link!.answers.map((a) => a.source).slice(0, 4)).toEqual(['planner', 'planner2', 'reader', 'reader2']);
+    const replay = await replayComposeLink(await encodeComposeLink(recorded.link!), { runner });
+    expect(replay.link).toEqual(recorded.link);
+    expect(replay.result.events).toEqual(recorded.result.events);
+    // its threshold changed in the link: the Readers' 0.91 is offered instead, and the trace says so
+    const stricter = { ...recorded.link!, second: { ...secondReading, planner: 0.95 } };
+    expect((await refusal(replayComposeLink(await encodeComposeLink(stricter), { runner }))).check).toBe('trace');
+    // a Reader's answer in a link without a second reading
+    expect((await refusal(encodeComposeLink({ ...recorded.link!, second: null }))).check).toBe('answers');
+  });
+
   it('replays a run without the Planner: the keyword decomposer plans again', async () => {
     const { recorded } = await roundTrip(SMOOTH, {});
     expect(recorded.link!.planner).toBe(false);
@@ -292,7 +312,7 @@ function composition(plan: string): Composition {
 // ---- tampering
 
 /** A forged payload: the body inflated, edited, deflated, and given a fresh checksum. */
-async function forge(payload: string, edit: (body: Uint8Array) => Uint8Array, version = 2): Promise<string> {
+async function forge(payload: string, edit: (body: Uint8Array) => Uint8Array, version = 3): Promise<string> {
   const bytes = fromBase64Url(payload);
   const body = await pipe(bytes.slice(1, -4), new DecompressionStream('deflate-raw'));
   const packed = await pipe(Uint8Array.from(edit(body)), new CompressionStream('deflate-raw'));
@@ -394,7 +414,7 @@ describe('compose links: tampering', () => {
     };
     const f64 = (v: number) => Array.from(new Uint8Array(new Float64Array([v]).buffer));
     const cases: [string, (b: Uint8Array) => Uint8Array, ComposeLinkCheck][] = [
-      ['unknown flags', set(AT.flags, [32]), 'flags'],
+      ['unknown flags', set(AT.flags, [64]), 'flags'],
       ['an ask floor above 1', set(AT.thresholds + 24, f64(1.5)), 'thresholds'],
       ['every intent weighed, but nothing weighed', set(AT.flags, [5]), 'flags'],
       ['weighed without the Planner', set(AT.flags, [2]), 'flags'],
@@ -412,7 +432,10 @@ describe('compose links: tampering', () => {
       const e = await refusal(decodeComposeLink(await forge(payload, edit)));
       expect(e.check, what).toBe(check);
     }
-    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 3)))).message).toMatch(/^version: .*newer version/);
+    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 4)))).message).toMatch(/^version: .*newer version/);
+    // version 2: the same, with no second reading (bit 5 unknown to it)
+    expect((await decodeComposeLink(await forge(payload, (b) => b, 2))).second).toBeNull();
+    expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [33]), 2)))).check).toBe('flags');
     // version 1: no ask floor and no accepted bit, read as a run that never asked
     const v1 = await decodeComposeLink(await forge(payload, (b) => Uint8Array.from([...b.slice(0, 33), ...b.slice(41)]), 1));
     expect(v1.thresholds.ask).toBeUndefined();

@@ -1,14 +1,15 @@
 // The code-composition pipeline as one object: load the two Planners, the Wiring and Code organelles
-// (from .organelle bytes) with the settings chosen for them, and compose intents with events
+// (from .organelle bytes) with the settings chosen for them, and the second reading's two Readers
+// when the settings name them, and compose intents with events
 // streamed as they happen, handing back each run's share link. The CLI and the browser's worker
 // both use it, with the sandbox of their host (worker_threads in Node, a Web Worker in the browser).
 import { Organelle } from '../organelle.ts';
 import { pipelineFingerprint } from './fingerprint.ts';
 import { modelFingerprint } from '../model/model-file.ts';
 import type { ComposeOrganelles, ComposeResult } from '../compose/pipeline.ts';
-import { pipelineOrganelles } from '../compose/organelles.ts';
+import { composeOrganelle, MAX_ANSWER, pipelineOrganelles } from '../compose/organelles.ts';
 import { composeRecorded, encodeComposeLink } from '../share/compose-link.ts';
-import type { ComposeSettings } from '../compose/settings.ts';
+import { SECOND_READERS, type ComposeSettings, type SecondReader } from '../compose/settings.ts';
 import type { SandboxRunner } from '../compose/sandbox/runner.ts';
 import type { OrchestratorEvent } from '../orchestrator/events.ts';
 
@@ -16,7 +17,8 @@ import { COMPOSE_ROLES, type ComposeRole } from '../compose/roles.ts';
 
 export { COMPOSE_ROLES, type ComposeRole };
 
-export type ComposeModels = Record<ComposeRole, Uint8Array>;
+/** The pipeline's model files by role, and the second reading's when the settings name it. */
+export type ComposeModels = Record<ComposeRole, Uint8Array> & Partial<Record<SecondReader, Uint8Array>>;
 
 export interface ComposerRun extends ComposeResult {
   /** The run's share link payload (`#/c/<link>`), or null for an intent refused before any organelle ran. */
@@ -27,12 +29,16 @@ export interface ComposerRun extends ComposeResult {
 
 export class Composer {
   readonly models: Record<ComposeRole, Organelle>;
+  /** The second reading's Readers, or null when the settings name none. */
+  readonly readers: Record<SecondReader, Organelle> | null;
   readonly settings: ComposeSettings;
+  /** The four's (pipelineFingerprint): the settings, which a link records, name the Readers. */
   readonly fingerprint: string;
   readonly #runner: SandboxRunner;
 
-  private constructor(models: Record<ComposeRole, Organelle>, settings: ComposeSettings, runner: SandboxRunner) {
+  private constructor(models: Record<ComposeRole, Organelle>, readers: Record<SecondReader, Organelle> | null, settings: ComposeSettings, runner: SandboxRunner) {
     this.models = models;
+    this.readers = readers;
     this.settings = settings;
     this.#runner = runner;
     this.fingerprint = pipelineFingerprint(COMPOSE_ROLES.map((r) => models[r]));
@@ -51,12 +57,26 @@ export class Composer {
         throw new Error(`the compose settings were chosen for another ${role} (${settings.models[role]}, this one is ${fingerprint}): choose them again on the validation set`);
       }
     }
-    return new Composer(models, settings, runner);
+    const second = settings.secondReading;
+    if (!second) return new Composer(models, null, settings, runner);
+    const readers = {} as Record<SecondReader, Organelle>;
+    for (const role of SECOND_READERS) {
+      const file = bytes[role];
+      if (!file) throw new Error(`the compose settings name a second reading, but there is no ${role} model`);
+      readers[role] = await Organelle.fromFile(module, file);
+      const fingerprint = modelFingerprint(readers[role].toModel());
+      if (fingerprint !== second.models[role]) {
+        throw new Error(`the compose settings' second reading was chosen for another ${role} (${second.models[role]}, this one is ${fingerprint}): choose them again on the validation set`);
+      }
+    }
+    return new Composer(models, readers, settings, runner);
   }
 
-  /** The organelles as the pipeline calls them (the two Planners as one), with the settings' confidence rule. */
-  organelles(): Required<Pick<ComposeOrganelles, ComposeRole>> {
-    return pipelineOrganelles(this.models, this.settings);
+  /** The organelles as the pipeline calls them (the two Planners as one, the Readers too), with the settings' confidence rule. */
+  organelles(): Required<Pick<ComposeOrganelles, ComposeRole>> & Pick<ComposeOrganelles, SecondReader> {
+    const { rule, agreement } = this.settings;
+    const reader = (o: Organelle) => composeOrganelle(o, MAX_ANSWER.planner, rule, agreement);
+    return { ...pipelineOrganelles(this.models, this.settings), ...(this.readers ? { reader: reader(this.readers.reader), reader2: reader(this.readers.reader2) } : {}) };
   }
 
   /**
@@ -78,6 +98,7 @@ export class Composer {
       weigh: this.settings.weigh,
       acceptOffer: options.acceptOffer ?? false,
       askOnWords,
+      ...(this.settings.secondReading ? { secondReading: this.settings.secondReading } : {}),
       models: this.fingerprint,
       onEvent: options.onEvent,
     });

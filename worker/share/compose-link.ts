@@ -16,17 +16,22 @@
 //                                  Weighing; links made before it have bit 1 alone); bit 3:
 //                                  the person accepted the plan the run offered (task-loop.ts
 //                                  rule 7), so its code was handed over; bit 4: a plan the
-//                                  intent's words do not say was asked about, not refused
+//                                  intent's words do not say was asked about, not refused;
+//                                  bit 5: a second reading (task-loop.ts rule 8)
 //     8 bytes models fingerprint
 //     4 x f64 thresholds           planner, wiring, code, and the ask floor (1: never asks)
+//     with bit 5: f64 f64 u8       the second reading's threshold, ask floor, and weighing
+//                                  (0 none, 1 readable intents, 2 every intent)
 //     u8 maxIterations | u8 stallLimit | u8 maxReplans
 //     u32 trace digest             traceDigest of the recorded events
 //     varint n + n bytes intent    UTF-8
 //     varint count, count x answer:
-//       u8 role (0 planner, 1 wiring, 2 code) | varint n + n bytes text (UTF-8) | f64 confidence
+//       u8 role (0 planner, 1 wiring, 2 code, 3 second Planner, 4 and 5 the Readers)
+//       | varint n + n bytes text (UTF-8) | f64 confidence
 //   u32 FNV-1a of every byte before it
 //   then base64url without padding, in its one canonical spelling.
-// Version 1, read still, is the same without bits 3 and 4 and the ask floor (its runs never asked).
+// Version 3 adds bit 5 and its fields; version 2, read still, is the same without them, and
+// version 1 without bits 3 and 4 and the ask floor too (its runs never asked).
 // The checksum covers the compressed bytes, not the body: inflating ignores the bits after a
 // stream's last code, so a character changed there would leave the body, and a checksum of
 // it, as they were. Deflating again to compare is no answer either: another browser's zlib may
@@ -44,7 +49,7 @@ import { planFacts } from '../compose/facts.ts';
 import { keywordPlan, plannerWeighing } from '../compose/keywords.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { MAX_ANSWER } from '../compose/organelles.ts';
-import { WEIGHINGS, type Weighing } from '../compose/settings.ts';
+import { SECOND_READERS, WEIGHINGS, type SecondReader, type Weighing } from '../compose/settings.ts';
 import { composeIntent, type ComposeOptions, type ComposeOrganelles, type ComposeResult, type Thresholds } from '../compose/pipeline.ts';
 import { returnKind } from '../compose/plan.ts';
 import { checkIntent } from '../compose/prompts.ts';
@@ -58,22 +63,38 @@ import { isPlannerRole, PLANNER_ROLES, type ComposeRole } from '../compose/roles
 import { fnv1a, fromBase64Url, ShareLinkError, toBase64Url, traceDigest } from './solve-link.ts';
 import { LINK_END_PROBLEM, linkTextProblem } from './cut-link.ts';
 
-const COMPOSE_LINK_VERSION = 2;
+const COMPOSE_LINK_VERSION = 3;
 
 /** A link's address in the app; the CLI prints and accepts it. */
 export const COMPOSE_ROUTE = '#/c/';
 
 /** The roles with a threshold (the two Planners share the Planner's). */
 const THRESHOLD_ROLES = ['planner', 'wiring', 'code'] as const;
-/** The roles that answer, in the order a link numbers them: the second Planner last, so links made before it read the same. */
-const ROLES: readonly ComposeRole[] = ['planner', 'wiring', 'code', 'planner2'];
+/** What answers in a run: the pipeline's roles, and the second reading's Planners. */
+export type LinkRole = ComposeRole | SecondReader;
+
+/** The roles that answer, in the order a link numbers them: each added last, so links made before it read the same. */
+const ROLES: readonly LinkRole[] = ['planner', 'wiring', 'code', 'planner2', 'reader', 'reader2'];
 
 /** Each role in the words of a replay's messages. */
-const ROLE_NAMES: Record<ComposeRole, string> = {
+const ROLE_NAMES: Record<LinkRole, string> = {
   planner: "the Planner's", planner2: "the second Planner's", wiring: "the Wiring organelle's", code: "the Code organelle's",
+  reader: "the Reader's", reader2: "the second Reader's",
 };
 
-export type ComposeAnswer = Recorded<ComposeRole>;
+const isReader = (role: LinkRole): role is SecondReader => (SECOND_READERS as readonly string[]).includes(role);
+/** The longest answer a role gives: the Readers are Planners. */
+const maxAnswerOf = (role: LinkRole) => MAX_ANSWER[isReader(role) ? 'planner' : role];
+const WEIGH_CODES: readonly (Weighing | false)[] = [false, 'readable', 'every'];
+
+export type ComposeAnswer = Recorded<LinkRole>;
+
+/** The second reading a run had (pipeline.ts secondReading): its threshold, ask floor (1: never asks) and weighing. */
+export interface LinkSecondReading {
+  planner: number;
+  ask: number;
+  weigh: Weighing | false;
+}
 
 /** The task loop's limits a link records (the Planner's threshold is among the thresholds). */
 export interface ComposeLimits {
@@ -103,6 +124,8 @@ export interface ComposeLink {
   accepted: boolean;
   /** A plan the intent's words do not say was asked about rather than refused (the settings' askOnWords). */
   askOnWords: boolean;
+  /** The second reading, or null (links before version 3 had none). */
+  second: LinkSecondReading | null;
   /** traceDigest of the recorded run's events. */
   trace: number;
   answers: ComposeAnswer[];
@@ -151,6 +174,7 @@ function composeRunOptions(
   limits: ComposeLimits,
   weigh: Weighing | false,
   asking: { acceptOffer: boolean; askOnWords: boolean },
+  second: LinkSecondReading | null,
   onEvent?: (event: OrchestratorEvent) => void,
 ): ComposeOptions {
   const lookup = COMPOSE_LIBRARY.lookup;
@@ -163,6 +187,7 @@ function composeRunOptions(
     ...plannerWeighing(weigh),
     thresholds: { planner: thresholds.planner, wiring: thresholds.wiring, code: thresholds.code, ...(thresholds.ask === undefined ? {} : { ask: thresholds.ask }) },
     limits: { ...limits },
+    ...(second ? { secondReading: { planner: second.planner, ask: second.ask, ...plannerWeighing(second.weigh) } } : {}),
     ...asking,
     ...(onEvent ? { onEvent } : {}),
   };
@@ -181,6 +206,8 @@ export interface RecordOptions {
   acceptOffer?: boolean;
   /** The settings' askOnWords (pipeline.ts); absent: false. */
   askOnWords?: boolean;
+  /** The second reading (with the organelles' reader and reader2); absent: none. */
+  secondReading?: { planner: number; ask?: number; weigh?: Weighing | false };
   onEvent?: (event: OrchestratorEvent) => void;
 }
 
@@ -200,12 +227,17 @@ export async function composeRecorded(intent: string, organelles: ComposeOrganel
     ...(organelles.planner2 ? { planner2: recording('planner2', organelles.planner2, answers) } : {}),
     wiring: recording('wiring', organelles.wiring, answers),
     code: recording('code', organelles.code, answers),
+    ...(organelles.reader && organelles.reader2 && options.secondReading
+      ? { reader: recording('reader', organelles.reader, answers), reader2: recording('reader2', organelles.reader2, answers) }
+      : {}),
   };
   // weighing takes both Planners: without the Planner (the ablation) the keyword decomposer plans alone
   const weigh = organelles.planner !== undefined && organelles.planner2 !== undefined ? (options.weigh ?? false) : false;
   const accepted = options.acceptOffer ?? false;
   const askOnWords = options.askOnWords ?? false;
-  const result = await composeIntent(intent, recorded, composeRunOptions(options.runner, options.thresholds, limits, weigh, { acceptOffer: accepted, askOnWords }, options.onEvent));
+  const reading = options.secondReading;
+  const second = recorded.reader && reading ? { planner: reading.planner, ask: reading.ask ?? 1, weigh: reading.weigh ?? false } : null;
+  const result = await composeIntent(intent, recorded, composeRunOptions(options.runner, options.thresholds, limits, weigh, { acceptOffer: accepted, askOnWords }, second, options.onEvent));
   if (checkIntent(intent) !== null) return { result, link: null };
   const link: ComposeLink = {
     intent,
@@ -216,6 +248,7 @@ export async function composeRecorded(intent: string, organelles: ComposeOrganel
     limits,
     accepted,
     askOnWords,
+    second,
     trace: traceDigest(result.events),
     answers,
   };
@@ -247,9 +280,9 @@ export async function replayComposeLink(text: string, options: ReplayOptions): P
  */
 export async function replayCompose(link: ComposeLink, options: ReplayOptions): Promise<ComposeResult> {
   checkLink(link);
-  const script = new Script<ComposeRole>(link.answers, ROLE_NAMES);
+  const script = new Script<LinkRole>(link.answers, ROLE_NAMES);
   let asked: string | null = null;
-  const scripted = (role: ComposeRole): Organelle => {
+  const scripted = (role: LinkRole): Organelle => {
     const answer = script.organelle(role);
     return (prompt, attempt) => {
       const index = link.answers.length - script.remaining + 1;
@@ -267,8 +300,10 @@ export async function replayCompose(link: ComposeLink, options: ReplayOptions): 
     ...(link.planner && link.answers.some((a) => a.source === 'planner2') ? { planner2: scripted('planner2') } : {}),
     wiring: scripted('wiring'),
     code: scripted('code'),
+    ...(link.second ? { reader: scripted('reader'), reader2: scripted('reader2') } : {}),
   };
-  const result = await composeIntent(link.intent, organelles, composeRunOptions(options.runner, link.thresholds, link.limits, link.weigh, { acceptOffer: link.accepted, askOnWords: link.askOnWords }, options.onEvent));
+  const asking = { acceptOffer: link.accepted, askOnWords: link.askOnWords };
+  const result = await composeIntent(link.intent, organelles, composeRunOptions(options.runner, link.thresholds, link.limits, link.weigh, asking, link.second, options.onEvent));
   if (script.mismatch !== null) throw new ComposeLinkError('replay', `${script.mismatch} (the run asked for ${asked})`);
   if (script.remaining > 0) {
     throw new ComposeLinkError('replay', `the link has ${script.remaining} answer(s) the replay never used, so it does not replay`);
@@ -295,6 +330,7 @@ function isUnit(x: number): boolean {
  * weighed, each one's reading of the other's plan), and one per task.
  */
 function maxAnswers(limits: ComposeLimits, weigh: Weighing | false): number {
+  // a rereading takes a replan's place: each attempt is still one pair of Planners'
   const perAttempt = PLANNER_ROLES.length * (weigh ? 2 : 1);
   return perAttempt * PLAN_ATTEMPTS * (1 + limits.maxReplans) + limits.maxIterations;
 }
@@ -329,17 +365,24 @@ function checkLink(link: ComposeLink): void {
   const problem = checkIntent(link.intent);
   if (problem !== null) throw new ComposeLinkError('intent', problem);
   if (!Array.isArray(link.answers)) throw new ComposeLinkError('answers', 'the answers must be a list');
-  const most = maxAnswers(link.limits, link.weigh);
+  const second = link.second;
+  if (second !== null) {
+    if (typeof second !== 'object' || !link.planner) throw new ComposeLinkError('flags', 'the link says a second reading was made in a run without the Planner');
+    if (!isUnit(second.planner) || !isUnit(second.ask)) throw new ComposeLinkError('thresholds', "the second reading's threshold and ask floor must be numbers in [0, 1]");
+    if (!WEIGH_CODES.includes(second.weigh)) throw new ComposeLinkError('flags', `which intents the Readers' plans were weighed on must be false or one of ${WEIGHINGS.join(', ')}`);
+  }
+  const most = maxAnswers(link.limits, link.weigh || (second?.weigh ?? false));
   if (link.answers.length > most) {
     throw new ComposeLinkError('answers', `the link has ${link.answers.length} answers; a run with its limits asks at most ${most}`);
   }
   link.answers.forEach((a, i) => {
     const n = i + 1;
     if (!ROLES.includes(a?.source)) throw new ComposeLinkError('answers', `answer ${n} is from an unknown organelle`);
-    if (isPlannerRole(a.source) && !link.planner) throw new ComposeLinkError('answers', `answer ${n} is ${ROLE_NAMES[a.source]}, in a run without the Planner`);
+    if ((isReader(a.source) || isPlannerRole(a.source)) && !link.planner) throw new ComposeLinkError('answers', `answer ${n} is ${ROLE_NAMES[a.source]}, in a run without the Planner`);
+    if (isReader(a.source) && second === null) throw new ComposeLinkError('answers', `answer ${n} is ${ROLE_NAMES[a.source]}, in a run without a second reading`);
     if (typeof a.text !== 'string') throw new ComposeLinkError('answers', `answer ${n} is not text`);
-    if (a.text.length > MAX_ANSWER[a.source]) {
-      throw new ComposeLinkError('answers', `answer ${n} (${a.source}) has ${a.text.length} characters; at most ${MAX_ANSWER[a.source]}`);
+    if (a.text.length > maxAnswerOf(a.source)) {
+      throw new ComposeLinkError('answers', `answer ${n} (${a.source}) has ${a.text.length} characters; at most ${maxAnswerOf(a.source)}`);
     }
     if (typeof a.confidence !== 'number' || !isUnit(a.confidence)) {
       throw new ComposeLinkError('answers', `answer ${n}'s confidence must be a number in [0, 1], got ${a.confidence}`);
@@ -479,10 +522,15 @@ function decodeText(bytes: Uint8Array, check: 'intent' | 'answers', what: string
 export async function encodeComposeLink(link: ComposeLink): Promise<string> {
   checkLink(link);
   const w = new Writer();
-  w.u8((link.planner ? 1 : 0) | (link.weigh ? 2 : 0) | (link.weigh === 'every' ? 4 : 0) | (link.accepted ? 8 : 0) | (link.askOnWords ? 16 : 0));
+  w.u8((link.planner ? 1 : 0) | (link.weigh ? 2 : 0) | (link.weigh === 'every' ? 4 : 0) | (link.accepted ? 8 : 0) | (link.askOnWords ? 16 : 0) | (link.second ? 32 : 0));
   for (let i = 0; i < 16; i += 2) w.u8(parseInt(link.models.slice(i, i + 2), 16));
   for (const role of THRESHOLD_ROLES) w.f64(link.thresholds[role]);
   w.f64(link.thresholds.ask ?? 1);
+  if (link.second) {
+    w.f64(link.second.planner);
+    w.f64(link.second.ask);
+    w.u8(WEIGH_CODES.indexOf(link.second.weigh));
+  }
   w.u8(link.limits.maxIterations);
   w.u8(link.limits.stallLimit);
   w.u8(link.limits.maxReplans);
@@ -536,7 +584,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
   if (version > COMPOSE_LINK_VERSION) {
     throw new ComposeLinkError('version', `the link was made by a newer version of Organelle Lab (format ${version})`);
   }
-  if (version !== COMPOSE_LINK_VERSION && version !== 1) throw new ComposeLinkError('version', `unknown link format ${version}`);
+  if (version < 1) throw new ComposeLinkError('version', `unknown link format ${version}`);
   let body: Uint8Array;
   try {
     body = await transform(bytes.slice(1, end), new DecompressionStream('deflate-raw'));
@@ -547,18 +595,26 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
 
   const r = new Reader(body, body.length);
   const flags = r.u8('the flags');
-  if (flags > (version === 1 ? 7 : 31)) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
+  if (flags > [7, 31, 63][version - 1]) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
   if ((flags & 6) === 4) throw new ComposeLinkError('flags', 'the link says every intent was weighed, but not that plans were weighed');
   const weigh = (flags & 2) === 0 ? false : (flags & 4) === 4 ? 'every' : 'readable';
   const models = Array.from(r.bytes(8, 'the model fingerprint'), (b) => b.toString(16).padStart(2, '0')).join('');
   const thresholds: Thresholds = { planner: r.f64('the thresholds'), wiring: r.f64('the thresholds'), code: r.f64('the thresholds') };
   if (version >= 2) thresholds.ask = r.f64('the thresholds');
+  let second: LinkSecondReading | null = null;
+  if ((flags & 32) === 32) {
+    const planner = r.f64("the second reading's threshold");
+    const ask = r.f64("the second reading's ask floor");
+    const code = r.u8("the second reading's weighing");
+    if (code >= WEIGH_CODES.length) throw new ComposeLinkError('flags', `the link has an unknown weighing for its second reading (${code})`);
+    second = { planner, ask, weigh: WEIGH_CODES[code] };
+  }
   const limits = { maxIterations: r.u8('the limits'), stallLimit: r.u8('the limits'), maxReplans: r.u8('the limits') };
   const trace = r.u32('the trace digest');
   const intent = decodeText(r.bytes(r.varint('the intent'), 'the intent'), 'intent', 'the intent');
   const count = r.varint('the answer count');
   // checked before reading the answers, so a forged count allocates nothing
-  if (count > maxAnswers({ maxIterations: LINK_LIMITS.maxIterations, stallLimit: 0, maxReplans: LINK_LIMITS.maxReplans }, weigh)) {
+  if (count > maxAnswers({ maxIterations: LINK_LIMITS.maxIterations, stallLimit: 0, maxReplans: LINK_LIMITS.maxReplans }, weigh || (second?.weigh ?? false))) {
     throw new ComposeLinkError('answers', `the link claims ${count} answers`);
   }
   const answers: ComposeAnswer[] = [];
@@ -570,7 +626,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
     answers.push({ source, text, confidence: r.f64(what) });
   }
   if (r.at !== body.length) throw new ComposeLinkError('length', 'the link has unexpected data after its answers');
-  const link: ComposeLink = { intent, planner: (flags & 1) === 1, weigh, models, thresholds, limits, accepted: (flags & 8) === 8, askOnWords: (flags & 16) === 16, trace, answers };
+  const link: ComposeLink = { intent, planner: (flags & 1) === 1, weigh, models, thresholds, limits, accepted: (flags & 8) === 8, askOnWords: (flags & 16) === 16, second, trace, answers };
   checkLink(link);
   return link;
 }
