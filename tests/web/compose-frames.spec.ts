@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildComposeReplay, composeCalls, composeKanbanCaption } from '../../web/src/compose/frames.ts';
 import { encodeKanban } from '../../worker/orchestrator/kanban.ts';
 import { plannerPrompt, weighPrompt } from '../../worker/compose/prompts.ts';
-import { acceptedOffer, agreed, composed, disagreed, judgeFailed, noPlanner, offered, replanned, SMOOTH, THRESHOLDS, unsure, weighed, composeRun } from './compose-runs.ts';
+import { acceptedOffer, agreed, composed, disagreed, judgeFailed, noPlanner, offered, replanned, reread, SMOOTH, THRESHOLDS, unsure, weighed, composeRun } from './compose-runs.ts';
 
 const kanbans = (events: Awaited<ReturnType<typeof composed>>) => buildComposeReplay(events).frames.map((f) => encodeKanban(f.kanban));
 
@@ -50,6 +50,18 @@ describe('buildComposeReplay', () => {
       ['Code', 'diff_central', '· for codegen(diff_central)'],
     ]);
     expect(composeCalls(frames[0], summary)[2]).toMatchObject({ call: null, none: expect.stringMatching(/once there is a plan/) });
+  });
+
+  it("shows a second reading: the Planner's unsure plan, the rereading as a replan, the Readers' plan against their own threshold", async () => {
+    const { frames, summary, log } = buildComposeReplay(await reread());
+    expect(log.map((l) => l.text).slice(1, 4)).toEqual([
+      'Plan: wiring(rolling_mean+diff_central), codegen(rolling_mean), codegen(diff_central), judge (wrote “rolling_mean(3)|diff_central”)',
+      'Replan 1: the Planners were unsure, so the Readers read the intent again',
+      'Plan: wiring(rolling_mean), codegen(rolling_mean), judge (both Planners wrote “rolling_mean(3)”)',
+    ]);
+    // the rereading's step shows the Readers' plan, held to their own threshold
+    expect(frames[0]).toMatchObject({ kind: 'replan', call: { who: 'Planner', output: 'rolling_mean(3)', threshold: 0.9, accepted: true } });
+    expect(summary).toMatchObject({ outcome: 'composed', plan: 'rolling_mean(3)', modelPlans: 2, replans: 1 });
   });
 
   it('shows a body below its threshold blocked as NAME(low_conf), then the replan as a step of its own', async () => {

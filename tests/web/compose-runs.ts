@@ -34,6 +34,8 @@ export interface RunScript {
   ask?: number;
   /** The person accepts the plan the run offers. */
   acceptOffer?: boolean;
+  /** The second reading's Readers (both answer from this table) and their threshold. */
+  readers?: { answers: Record<string, [string, number]>; threshold: number };
 }
 
 /** `rolling_mean(a,w=5)>a|diff_central(a)>a` -> the composition it describes. */
@@ -72,12 +74,14 @@ export async function composeRun(intent: string, script: RunScript): Promise<Orc
       ...(script.planner2 && { planner2: scripted('second Planner', script.planner2) }),
       wiring: (prompt) => ({ text: wireComposition(fromWiringPrompt(prompt), lookup), confidence: script.wiring ?? 0.95 }),
       code: (name) => ({ text: lookup(name)!.body, confidence: script.code?.[name] ?? 0.97 }),
+      ...(script.readers && { reader: scripted('Reader', script.readers.answers), reader2: scripted('second Reader', script.readers.answers) }),
     },
     {
       lookup, judge, heuristic: keywordPlan, planFacts: TAKEN_AS_SAID, planWords: TAKEN_AS_SAID,
       thresholds: script.ask === undefined ? THRESHOLDS : { ...THRESHOLDS, ask: script.ask },
       ...(script.weigh ? { weighPlanners: () => true } : {}),
       ...(script.acceptOffer ? { acceptOffer: true } : {}),
+      ...(script.readers ? { secondReading: { planner: script.readers.threshold } } : {}),
     },
   );
   return result.events;
@@ -104,6 +108,12 @@ export const UNSURE = 'encrypt the signal then smooth it';
 export const unsure = () => composeRun(UNSURE, { planner: { [plannerPrompt(UNSURE, [])]: ['rolling_mean(3)', 0.31] } });
 
 /** The Planner between the ask floor and its threshold: the plan is built and judged, then offered, its code held back. */
+/** The Planner is unsure (0.31); the Readers read it again as rolling_mean(3), sure at their own threshold of 0.9 (0.93). */
+export const reread = () => composeRun(UNSURE, {
+  planner: { [plannerPrompt(UNSURE, [])]: ['rolling_mean(3)|diff_central', 0.31] },
+  readers: { answers: { [plannerPrompt(UNSURE, [])]: ['rolling_mean(3)', 0.93] }, threshold: 0.9 },
+});
+
 export const CLOSE = 'smooth the signal over 5 points then take its slope';
 const closeScript = (acceptOffer: boolean): RunScript => ({
   planner: { [plannerPrompt(CLOSE, [])]: ['rolling_mean(5)|diff_central', 0.5] },

@@ -195,7 +195,9 @@ class TaskRun<P> {
   }
 
   async execute(): Promise<void> {
-    const config = { ...this.#limits, planner: this.#planner !== undefined };
+    // each rereading's threshold, flat (rereadThreshold1, ...), so a trace says what its plans were held to
+    const rereads = Object.fromEntries(this.#rereadings.map((r, i) => [`rereadThreshold${i + 1}`, r.plannerThreshold]));
+    const config = { ...this.#limits, planner: this.#planner !== undefined, ...rereads };
     this.#log.emit('run_started', { game: this.#adapter.pipeline, start: this.#adapter.start, config });
     try {
       await this.#loop();

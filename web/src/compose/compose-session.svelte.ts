@@ -11,7 +11,7 @@
 // (the intent, the models, the Planners or the keyword decomposer, asking on words) goes to and
 // from the address, `#/compose/<intent>?…`.
 import * as Comlink from 'comlink';
-import type { ComposeRun, ComposeSettings, ExampleIntent, LibraryStep } from '../../../worker/browser/messages.ts';
+import type { ComposeModels, ComposeRun, ComposeSettings, ExampleIntent, LibraryStep } from '../../../worker/browser/messages.ts';
 import type { OrchestratorEvent } from '../../../worker/orchestrator/events.ts';
 import { checkIntent } from '../../../worker/compose/prompts.ts';
 import { KeptEngine } from '../lib/engine-worker.ts';
@@ -23,7 +23,8 @@ import type { ComposeSetup } from '../lib/routes.ts';
 import { Playback } from '../replay/playback.svelte.ts';
 import type { RunSessionDeps } from '../replay/session-deps.ts';
 import { buildComposeReplay, type ComposeReplay } from './frames.ts';
-import { byRole, COMPOSE_ROLES, isPlannerRole, ROLE_TITLES, settingsFor, type ComposeRole } from './models.ts';
+import { byRole, COMPOSE_ROLES, isPlannerRole, READER_TITLES, ROLE_TITLES, settingsFor, type ComposeRole } from './models.ts';
+import { SECOND_READERS } from '../../../worker/compose/settings.ts';
 import { SignalBench } from './signal-bench.svelte.ts';
 import { closestAfter, type ClosestSteps } from './suggestions.ts';
 import { composeShareUrl } from './share.ts';
@@ -232,12 +233,14 @@ export class ComposeSession {
     }
     const models = chosen as Record<ComposeRole, ModelMeta>;
     try {
-      const key = COMPOSE_ROLES.map((r) => models[r].id).join('|');
-      const { settings: used, measured } = settingsFor(settings, models);
+      const { settings: used, measured, readers } = settingsFor(settings, models, this.#deps.library.models);
+      const key = [...COMPOSE_ROLES.map((r) => models[r].id), ...(readers ? SECOND_READERS.map((r) => readers[r].id) : [])].join('|');
       if (this.#loadedKey !== key || !this.#engine.running) {
         const files = await Promise.all(COMPOSE_ROLES.map((r) => this.#deps.library.file(models[r].id)));
-        const bytes = byRole((_, i) => files[i].bytes);
-        const loaded = await this.#engine.api.loadCompose(Comlink.transfer(bytes, files.map((f) => f.bytes.buffer)), used);
+        const readerFiles = readers ? await Promise.all(SECOND_READERS.map((r) => this.#deps.library.file(readers[r].id))) : [];
+        const bytes: ComposeModels = { ...byRole((_, i) => files[i].bytes), ...(readers ? { reader: readerFiles[0].bytes, reader2: readerFiles[1].bytes } : {}) };
+        const buffers = [...files, ...readerFiles].map((f) => f.bytes.buffer);
+        const loaded = await this.#engine.api.loadCompose(Comlink.transfer(bytes, buffers), used);
         this.#loadedKey = key;
         this.#fingerprint = loaded.fingerprint;
       }
@@ -250,7 +253,11 @@ export class ComposeSession {
       const onEvent = Comlink.proxy((event: OrchestratorEvent) => this.#onLive(event));
       const run = await this.#engine.api.compose(intent, { planner: withPlanner, acceptOffer, askOnWords: this.askOnWords }, onEvent);
       this.#run = run;
-      this.#runModels = Object.fromEntries(rolesUsed(withPlanner).map((r) => [ROLE_TITLES[r], models[r].id]));
+      const reread = run.events.some((e) => e.type === 'replan' && e.reason === 'unsure');
+      this.#runModels = Object.fromEntries([
+        ...rolesUsed(withPlanner).map((r) => [ROLE_TITLES[r], models[r].id]),
+        ...(readers && reread ? SECOND_READERS.map((r) => [READER_TITLES[r], readers[r].id]) : []),
+      ]);
       this.#runMeasured = measured;
       this.#status = 'done';
       this.playback.load(run.events, true);

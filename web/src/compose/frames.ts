@@ -96,7 +96,7 @@ const REPLAN_WHY: Record<ReplanReason, string> = {
   'judge failed': 'the Judge refused the code',
   'plan exhausted': 'the plan ran out',
   'no progress': 'no progress',
-  unsure: 'the Planners were unsure, so the next Planners read the intent again',
+  unsure: 'the Planners were unsure, so the Readers read the intent again',
 };
 
 const WHO: Record<string, ComposeWho> = { planner: 'Planner', wiring: 'Wiring', code: 'Code' };
@@ -163,9 +163,13 @@ export function buildComposeReplay(events: readonly OrchestratorEvent[]): Compos
     pending = { kind: summary.replans > 0 ? 'replan' : 'plan', before, call, by };
   };
 
+  // rereadings taken (task-loop.ts rule 8): the plans after one are the Readers', at their own threshold
+  let readings = 0;
+  let rereadThresholds: number[] = [];
   for (const e of events) {
     switch (e.type) {
       case 'run_started':
+        rereadThresholds = Object.entries(e.config).filter(([k]) => /^rereadThreshold\d+$/.test(k)).map(([, v]) => Number(v));
         summary.intent = e.start;
         summary.withPlanner = e.config.planner !== false;
         summary.plannerThreshold = typeof e.config.plannerThreshold === 'number' ? e.config.plannerThreshold : null;
@@ -176,7 +180,7 @@ export function buildComposeReplay(events: readonly OrchestratorEvent[]): Compos
         break;
       case 'plan_generated': {
         summary.answers++;
-        const threshold = summary.plannerThreshold ?? 0;
+        const threshold = (readings > 0 ? rereadThresholds[readings - 1] : summary.plannerThreshold) ?? 0;
         const accepted = e.confidence >= threshold;
         const call: ComposeCall = {
           who: 'Planner', task: null, prompt: e.prompt, output: e.output, confidence: e.confidence, threshold, accepted,
@@ -187,7 +191,7 @@ export function buildComposeReplay(events: readonly OrchestratorEvent[]): Compos
         latest = { ...latest, Planner: call };
         line(e, plannerLine(e, readTasks));
         summary.modelPlans++;
-        adoptPlan(e.plan, call, 'the Planner');
+        adoptPlan(e.plan, call, readings > 0 ? 'the Readers' : 'the Planner');
         break;
       }
       case 'plan_rejected':
@@ -262,6 +266,7 @@ export function buildComposeReplay(events: readonly OrchestratorEvent[]): Compos
         if (frame && frame.kind === 'task' && frame.outcome === null) frame.outcome = 'replan';
         kanban = replanned(decodeKanban(e.kanban));
         summary.replans = kanban.replans;
+        if (e.reason === 'unsure') readings++;
         opening = true;
         add(e, 'replan', 'Orchestrator', `Replan ${summary.replans}: ${REPLAN_WHY[e.reason] ?? e.reason}`);
         break;
