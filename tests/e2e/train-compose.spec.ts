@@ -65,7 +65,7 @@ test('a compose organelle trains from its recipe in Chromium, bit-identical to `
   const organelle = page.getByLabel('Organelle', { exact: true });
   await expect(organelle).toHaveValue('compose/code');
   await expect(organelle.locator('optgroup[label="Code composition"] option')).toHaveText([
-    'Compose Planner', 'Compose Wiring', 'Compose Code', 'Compose Second Planner', 'Compose single model (baseline)',
+    'Compose Planner', 'Compose Wiring', 'Compose Code', 'Compose Second Planner', 'Compose Reader', 'Compose Second Reader', 'Compose single model (baseline)',
   ]);
   // its own shape, ALiBi included (no preset has it)
   expect(findRecipe('compose/code').architecture.alibi).toBe(true);
@@ -76,7 +76,7 @@ test('a compose organelle trains from its recipe in Chromium, bit-identical to `
   // the corpus is built once, in a worker: the page answers meanwhile
   const build = page.getByTestId('corpus-build');
   await expect(build).toHaveAttribute('data-status', 'building');
-  await expect(build).toContainText('Building the code composition corpus in a worker of its own, once for all five of its organelles');
+  await expect(build).toContainText('Building the code composition corpus in a worker of its own, once for all 7 of its organelles');
   const responsive = await page.evaluate(async () => {
     const t0 = performance.now();
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -239,6 +239,11 @@ describe('compose links: record, encode, decode, replay', () => {
     expect((await refusal(replayComposeLink(await encodeComposeLink(stricter), { runner }))).check).toBe('trace');
     // a Reader's answer in a link without a second reading
     expect((await refusal(encodeComposeLink({ ...recorded.link!, second: null }))).check).toBe('answers');
+    // without the Planner (the ablation) the keyword decomposer plans alone: no second reading either
+    const { planner: _p, planner2: _q, ...workers } = organelles(script);
+    const ablation = await composeRecorded(SMOOTH, { ...workers, ...readers }, { runner, thresholds: THRESHOLDS, models: MODELS, secondReading });
+    expect([ablation.link!.planner, ablation.link!.second, ablation.result.replans]).toEqual([false, null, 0]);
+    await replayComposeLink(await encodeComposeLink(ablation.link!), { runner });
   });
 
   it('replays a run without the Planner: the keyword decomposer plans again', async () => {

@@ -227,7 +227,8 @@ export async function composeRecorded(intent: string, organelles: ComposeOrganel
     ...(organelles.planner2 ? { planner2: recording('planner2', organelles.planner2, answers) } : {}),
     wiring: recording('wiring', organelles.wiring, answers),
     code: recording('code', organelles.code, answers),
-    ...(organelles.reader && organelles.reader2 && options.secondReading
+    // the Readers read again what the Planners were unsure of: without the Planner (the ablation), nothing
+    ...(organelles.planner && organelles.reader && organelles.reader2 && options.secondReading
       ? { reader: recording('reader', organelles.reader, answers), reader2: recording('reader2', organelles.reader2, answers) }
       : {}),
   };
