@@ -23,7 +23,7 @@ import type { Completion } from '../../worker/orchestrator/types.ts';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SHIPPED_MODELS_DIR } from '../../cli/models.ts';
-import { parseSettings } from '../../worker/compose/settings.ts';
+import { parseSettings, SECOND_READERS } from '../../worker/compose/settings.ts';
 import { byRole, COMPOSE_ROLES } from '../../worker/compose/roles.ts';
 import { nodeWasmModule } from '../../worker/wasm/node.ts';
 
@@ -212,8 +212,9 @@ describe('ComposeHost: share links', () => {
 });
 
 describe('ComposeHost: asking about a plan the words do not say, the person\'s choice', () => {
-  // typed by hand (docs/intents/typed.tsv): both shipped Planners write gaussian_smooth(1.5), which
-  // no form of gaussian_smooth says as "blur ... with a gaussian"; the shipped settings refuse such plans
+  // typed by hand (docs/intents/typed.tsv): both shipped Planners, and then both Readers, write
+  // gaussian_smooth(1.5), which no form of gaussian_smooth says as "blur ... with a gaussian"; the
+  // shipped settings refuse such plans
   const BLUR = 'blur the signal with a gaussian of sigma 1.5';
 
   it('takes the request over the settings: refused without it, asked about with it, composed on a yes; each link replays as run', async () => {
@@ -221,10 +222,15 @@ describe('ComposeHost: asking about a plan the words do not say, the person\'s c
     const settings = parseSettings(await readFile(join(dir, 'settings.json'), 'utf8'));
     expect(settings.askOnWords).toBeUndefined();
     const files = await Promise.all(COMPOSE_ROLES.map((role) => readFile(join(dir, `${role}.organelle`))));
+    // the built-in set as the page loads it: the four, and the Readers its settings name
+    const readers = await Promise.all(SECOND_READERS.map((role) => readFile(join(dir, `${role}.organelle`))));
     const host = new ComposeHost(() => runner);
-    await host.load(await nodeWasmModule(), byRole((_, i) => new Uint8Array(files[i])), settings);
+    await host.load(await nodeWasmModule(), { ...byRole((_, i) => new Uint8Array(files[i])), reader: new Uint8Array(readers[0]), reader2: new Uint8Array(readers[1]) }, settings);
 
     const asSettings = await host.compose(BLUR, { planner: true });
+    // the Readers read it again, write the same plan, and the words check refuses it as before
+    expect(settings.secondReading).toBeDefined();
+    expect(asSettings.events.some((e) => e.type === 'replan' && e.reason === 'unsure')).toBe(true);
     expect(asSettings).toMatchObject({ askOnWords: false, code: null, offer: null, refusal: { reason: 'planner unsure' }, reading: 'gaussian-smooth the signal with a sigma of 1.5' });
     const refused = await host.compose(BLUR, { planner: true, askOnWords: false });
     expect(refused).toMatchObject({ askOnWords: false, code: null, offer: null, refusal: { reason: 'planner unsure' } });
