@@ -242,7 +242,7 @@ describe('composeIntent', () => {
       // the readers' own threshold (0.8), not the first Planners' (0.6), holds for their plan
       expect(r.events.find((e) => e.type === 'replan')).toMatchObject({ reason: 'unsure', kanban: expect.stringContaining('last=zscore') });
       const unsure = await composeIntent('center x', { ...pair('zscore', 0.3), ...readers('demean', 0.7), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), secondReading: second });
-      expect(unsure.refusal).toEqual({ reason: 'planner unsure', message: expect.stringContaining('0.70 against a threshold of 0.80') });
+      expect(unsure.refusal).toEqual({ reason: 'planner unsure', message: "this intent is outside what the organelles know: the Readers' confidence was 0.70 against a threshold of 0.80" });
     });
 
     it('reads again before it asks: a plan between the ask floor and the threshold, or one the words do not say', async () => {
@@ -255,13 +255,14 @@ describe('composeIntent', () => {
       // the last reading may ask: the readers' plan under their threshold, over their floor
       const asked = await composeIntent('center x', { ...pair('zscore', 0.3), ...readers('demean', 0.7), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), secondReading: { planner: 0.8, ask: 0.5 } });
       expect(asked.offered?.composition.map((s) => s.name)).toEqual(['demean']);
+      expect(asked.offered?.message).toBe("the Readers' confidence was 0.70, under their threshold of 0.80");
     });
 
     it('reads again after a none, and refuses when the readers answer none too', async () => {
       const saved = await composeIntent('center x', { ...pair('none', 0.95), ...readers('demean', 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), secondReading: second });
       expect(saved.composition?.map((s) => s.name)).toEqual(['demean']);
       const both = await composeIntent('center x', { ...pair('none', 0.95), ...readers('none', 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), secondReading: second });
-      expect(both.refusal).toEqual({ reason: 'planner refused', message: expect.stringContaining('no known pieces make it') });
+      expect(both.refusal).toEqual({ reason: 'planner refused', message: 'this intent is outside what the organelles know: the Readers answered that no known pieces make it' });
       expect(both.events.filter((e) => e.type === 'plan_generated')).toHaveLength(2);
     });
 

@@ -263,7 +263,7 @@ export async function composeIntent(intent: string, organelles: ComposeOrganelle
   const weigh = options.weighPlanners?.(intent) ?? false;
   const second = options.secondReading;
   const rereadings: Rereading[] = reader && reader2 && second
-    ? [{ planner: agreeingPlanners(reader, reader2, second.weighPlanners?.(intent) ?? false), plannerThreshold: second.planner, askFloor: second.ask ?? 1 }]
+    ? [{ planner: agreeingPlanners(reader, reader2, second.weighPlanners?.(intent) ?? false), name: 'Readers', plannerThreshold: second.planner, askFloor: second.ask ?? 1 }]
     : [];
   const result = await runTasks(adapter, planner && planner2 ? agreeingPlanners(planner, planner2, weigh) : planner, limits, {
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),

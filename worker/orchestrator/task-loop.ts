@@ -121,6 +121,8 @@ export interface TaskRunResult<P> {
 /** Another Planner that reads the start again when the one before is unsure of its first plan (rule 8). */
 export interface Rereading {
   planner: Organelle;
+  /** Who they are, in the plural, for a refusal's words ("Readers": "the Readers' confidence was ..."). */
+  name: string;
   /** Its own threshold and ask floor (TaskLimits): Planners trained apart are sure apart. */
   plannerThreshold: number;
   askFloor: number;
@@ -145,24 +147,24 @@ export async function runTasks<P>(
   return run.result();
 }
 
-/** The refusal a confidence below the Planner's threshold gives (rule 6). */
-export function plannerUnsure(confidence: number, threshold: number): string {
+/** The refusal a confidence below the Planner's threshold gives (rule 6); `readers`: the rereading's Planners, by name. */
+export function plannerUnsure(confidence: number, threshold: number, readers?: string): string {
   const text = confidenceText(confidence, threshold);
-  return `${OUTSIDE}: the Planner's confidence was ${text.confidence} against a threshold of ${text.threshold}`;
+  return `${OUTSIDE}: ${readers ? `the ${readers}'` : "the Planner's"} confidence was ${text.confidence} against a threshold of ${text.threshold}`;
 }
 
 /** Why a plan between the ask floor and the threshold is asked about (rule 7). */
-export function plannerClose(confidence: number, threshold: number): string {
+export function plannerClose(confidence: number, threshold: number, readers?: string): string {
   const text = confidenceText(confidence, threshold);
-  return `the Planner's confidence was ${text.confidence}, under its threshold of ${text.threshold}`;
+  return `${readers ? `the ${readers}' confidence was ${text.confidence}, under their` : `the Planner's confidence was ${text.confidence}, under its`} threshold of ${text.threshold}`;
 }
 
 /** The refusal a Planner's `none` gives; a Planner of several that wrote different plans says so (compose's two). */
-export function plannerRefused(completion: Completion): string {
+export function plannerRefused(completion: Completion, readers?: string): string {
   const apart = plansApart(completion.votes);
   return apart.length > 0
-    ? `${OUTSIDE}: the Planners wrote different plans (${apart.join(' and ')})`
-    : `${OUTSIDE}: the Planner answered that no known pieces make it`;
+    ? `${OUTSIDE}: the ${readers ?? 'Planners'} wrote different plans (${apart.join(' and ')})`
+    : `${OUTSIDE}: ${readers ? `the ${readers} answered` : 'the Planner answered'} that no known pieces make it`;
 }
 
 class TaskRun<P> {
@@ -184,6 +186,8 @@ class TaskRun<P> {
   #counts = { modelPlans: 0, fallbackPlans: 0, iterations: 0 };
   /** Rereadings taken (rule 8): each is a replan, so a plan is a first reading while replans equal them. */
   #readings = 0;
+  /** The rereading's Planners' name once they read (for a refusal's words); undefined: the first Planner. */
+  #readers: string | undefined;
 
   constructor(adapter: TaskAdapter<P>, planner: Organelle | undefined, limits: TaskLimits, log: EventLog, acceptOffer: boolean, rereadings: readonly Rereading[]) {
     this.#acceptOffer = acceptOffer;
@@ -294,14 +298,14 @@ class TaskRun<P> {
     const rereads = this.#rereadable();
     if (outcome.source === 'model' && outcome.completion.confidence < threshold) {
       const confidence = outcome.completion.confidence;
-      if (confidence < askFloor || tasks.length === 0 || rereads) return this.#unsure('planner unsure', plannerUnsure(confidence, threshold));
-      this.#asking ??= plannerClose(confidence, threshold);
+      if (confidence < askFloor || tasks.length === 0 || rereads) return this.#unsure('planner unsure', plannerUnsure(confidence, threshold, this.#readers));
+      this.#asking ??= plannerClose(confidence, threshold, this.#readers);
     }
     const doubt = outcome.source === 'model' ? adapter.doubt?.(outcome.plan, kanban) ?? null : null;
     if (doubt !== null && (!doubt.ask || rereads)) return this.#unsure('planner unsure', `${OUTSIDE}: ${doubt.message}`);
     if (doubt !== null) this.#asking ??= doubt.message;
     if (tasks.length === 0) {
-      if (outcome.source === 'model') return this.#unsure('planner refused', plannerRefused(outcome.completion));
+      if (outcome.source === 'model') return this.#unsure('planner refused', plannerRefused(outcome.completion, this.#readers));
       this.#refuse('no decomposition', 'no decomposition into known pieces was found');
       return false;
     }
@@ -321,6 +325,7 @@ class TaskRun<P> {
       return false;
     }
     this.#planner = next.planner;
+    this.#readers = next.name;
     this.#limits = { ...this.#limits, plannerThreshold: next.plannerThreshold, askFloor: next.askFloor };
     this.#readings++;
     this.#asking = null;
