@@ -16,12 +16,12 @@ import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
 import { buildSet, isSetName, SET_NAMES, type Case, type SetName } from '../worker/compose/sets.ts';
 import { BASELINES, evaluateSet, judgeModule, judgeSingleAnswer, referenceOutput, sameValue, type Report, type Summary } from '../worker/compose/evaluate.ts';
 import { chooseSettings, chooseSingleThreshold, type RawOrganelle } from '../worker/compose/choose.ts';
-import { composeOrganelle, MAX_ANSWER, pipelineOrganelles, rawAnswer } from '../worker/compose/organelles.ts';
+import { composeOrganelle, MAX_ANSWER, pipelineOrganelles, rawAnswer, readerOrganelles } from '../worker/compose/organelles.ts';
 import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings, SECOND_READERS, type ComposeSettings, type SecondReader, type Weighing } from '../worker/compose/settings.ts';
 import { planWords } from '../worker/compose/said.ts';
 import { planFacts, type PlanCheck } from '../worker/compose/facts.ts';
-import { keywordPlan, plannerWeighing, weighs } from '../worker/compose/keywords.ts';
+import { keywordPlan, plannerWeighing, secondReadingOptions, weighs } from '../worker/compose/keywords.ts';
 import { parsePlan } from '../worker/compose/plan.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
 import { modelFingerprint } from '../worker/model/model-file.ts';
@@ -109,10 +109,15 @@ export async function evalCompose(argv: string[]): Promise<void> {
       }
     }
     const rule = settings.rule;
-    const readers = await loadSecondReaders(dir, settings, (o) => composeOrganelle(o, MAX_ANSWER.planner, rule, settings.agreement));
-    const organelles = { ...pipelineOrganelles(models, settings), single: composeOrganelle(models.single, 1000, rule), ...readers };
     const second = settings.secondReading;
-    const secondReading = second ? { secondReading: { planner: second.planner, ...(second.ask !== undefined ? { ask: second.ask } : {}), ...plannerWeighing(second.weigh) } } : {};
+    const readers = second ? await readersIn(dir) : null;
+    if (second) {
+      for (const role of SECOND_READERS) {
+        if (!readers || modelFingerprint(readers[role].toModel()) !== second.models[role]) throw new Error(`${dir}/compose/settings.json: its second reading was chosen for another ${role}`);
+      }
+    }
+    const organelles = { ...pipelineOrganelles(models, settings), single: composeOrganelle(models.single, 1000, rule), ...(readers ? readerOrganelles(readers, settings) : {}) };
+    const secondReading = second ? { secondReading: secondReadingOptions(second) } : {};
     const t0 = performance.now();
     const tty = process.stderr.isTTY;
     const report: Report = await evaluateSet(
@@ -168,7 +173,7 @@ async function chooseOnValidation(
       planner2: raw(models.planner2, MAX_ANSWER.planner2, true),
       wiring: raw(models.wiring, MAX_ANSWER.wiring),
       code: raw(models.code, MAX_ANSWER.code),
-      ...(readers ? { reader: raw(readers.reader, MAX_ANSWER.planner, true), reader2: raw(readers.reader2, MAX_ANSWER.planner, true) } : {}),
+      ...(readers ? { reader: raw(readers.reader, MAX_ANSWER.reader, true), reader2: raw(readers.reader2, MAX_ANSWER.reader2, true) } : {}),
     },
     judge: (code, composition) => judgeModule(code, composition, lookup, runner),
     heuristic: keywordPlan,
@@ -217,22 +222,6 @@ async function chooseOnValidation(
   if (second) console.log(`chose the second reading: ${second.weigh ? `different plans weighed on ${weighedOn(second.weigh)}, ` : ''}threshold ${second.planner}, ask floor ${second.ask === 1 ? 'none' : second.ask} (${second.asked} offers, ${second.asked_right} right): ${second.passed} passed, ${second.wrong_code} wrong code`);
   console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}${best.weigh ? `, the Planners' different plans weighed on ${weighedOn(best.weigh)}` : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, ask floor ${best.ask === 1 ? 'none' : best.ask}${best.askOnWords ? ' and plans the words do not say' : ''} (${best.asked} offers on validation, ${best.asked_right} right), single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
   return settings;
-}
-
-/**
- * The second reading's Planners when the settings name them (settings.ts secondReading), each
- * checked against the fingerprint its settings were chosen for; none otherwise.
- */
-async function loadSecondReaders<T>(dir: string, settings: ComposeSettings, wrap: (o: Organelle) => T): Promise<Partial<Record<SecondReader, T>>> {
-  const second = settings.secondReading;
-  if (!second) return {};
-  const out: Partial<Record<SecondReader, T>> = {};
-  for (const role of SECOND_READERS) {
-    const o = await loadOrganelle(dir, 'compose', role);
-    if (modelFingerprint(o.toModel()) !== second.models[role]) throw new Error(`${dir}/compose/settings.json: its second reading was chosen for another ${role}`);
-    out[role] = wrap(o);
-  }
-  return out;
 }
 
 /** The second reading's Planners when both files are beside the pipeline's, none when neither is. */

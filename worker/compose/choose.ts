@@ -131,10 +131,9 @@ export interface SecondCandidate extends Outcome {
 export async function chooseSettings(input: ChooseInput): Promise<{ best: Candidate; second?: SecondCandidate; candidates: Candidate[] }> {
   const { planner2, reader, reader2 } = input.organelles;
   const byPrompt = (o: RawOrganelle): RawOrganelle => once(o, (prompt) => prompt);
-  const raw = {
-    planner: byPrompt(input.organelles.planner), planner2: planner2 && byPrompt(planner2), wiring: byPrompt(input.organelles.wiring), code: byPrompt(input.organelles.code),
-    reader: reader && byPrompt(reader), reader2: reader2 && byPrompt(reader2),
-  };
+  const raw = { planner: byPrompt(input.organelles.planner), planner2: planner2 && byPrompt(planner2), wiring: byPrompt(input.organelles.wiring), code: byPrompt(input.organelles.code) };
+  // the second reading's two Planners, both or none
+  const readers = reader && reader2 ? { reader: byPrompt(reader), reader2: byPrompt(reader2) } : null;
   const judge = once(input.judge, (code) => code);
   const planWords: PlanCheck = { unsaid: once(input.planWords.unsaid.bind(input.planWords), (intent, composition) => `${intent}\n${JSON.stringify(composition)}`) };
   const references = input.cases.map((c) => (c.expected === null ? null : referenceOutput(c.expected, input.lookup)));
@@ -161,7 +160,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
   const net = (o: { asked: number; asked_right: number }) => o.asked_right - (o.asked - o.asked_right);
   let asking = { ask: 1, askOnWords: false, asked: 0, asked_right: 0 };
   // with a second reading, the first Planners never ask: what they are unsure of is read again
-  if (!raw.reader || !raw.reader2) for (const askOnWords of [false, true]) {
+  if (!readers) for (const askOnWords of [false, true]) {
     for (const ask of [1, ...PLANNER_GRID.filter((t) => t < chosen.planner).reverse()]) {
       if (ask === 1 && !askOnWords) continue; // never asking: the start
       const { asked, asked_right } = await runValidation(chosen, ask, askOnWords);
@@ -169,7 +168,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
     }
   }
   const first = { ...chosen, ...asking };
-  if (!raw.reader || !raw.reader2) return { best: first, candidates };
+  if (!readers) return { best: first, candidates };
 
   // the second reading, after everything before it is fixed
   let second: SecondCandidate | null = null;
@@ -202,8 +201,8 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
       planner2: raw.planner2 && asOrganelle(raw.planner2, setting.rule, setting.agreement),
       wiring: asOrganelle(raw.wiring, setting.rule),
       code: asOrganelle(raw.code, setting.rule),
-      ...(second && raw.reader && raw.reader2
-        ? { reader: asOrganelle(raw.reader, setting.rule, setting.agreement), reader2: asOrganelle(raw.reader2, setting.rule, setting.agreement) }
+      ...(second && readers
+        ? { reader: asOrganelle(readers.reader, setting.rule, setting.agreement), reader2: asOrganelle(readers.reader2, setting.rule, setting.agreement) }
         : {}),
     };
     const outcome = { passed: 0, refused: 0, wrong_code: 0, asked: 0, asked_right: 0 };

@@ -55,6 +55,7 @@ import { OBJECTS, PAIRS, REFS } from './language/words.ts';
 import { TRAINING_FILLERS } from './language/noise.ts';
 import type { Composition, Primitive, Step } from './types.ts';
 import type { Weighing } from './settings.ts';
+import type { SecondReadingOptions } from './pipeline.ts';
 import { PRIMITIVES } from './primitives/index.ts';
 
 // ---- words
@@ -594,4 +595,9 @@ export function weighs(weighing: Weighing): (intent: string) => boolean {
 /** What the settings' `weigh` means for the pipeline (ComposeOptions.weighPlanners); none: never weighed. */
 export function plannerWeighing(weigh: Weighing | false | undefined): { weighPlanners?: (intent: string) => boolean } {
   return weigh ? { weighPlanners: weighs(weigh) } : {};
+}
+
+/** A second reading's setting (settings.ts secondReading, or a link's) as the pipeline takes it (ComposeOptions.secondReading). */
+export function secondReadingOptions(second: { planner: number; ask?: number; weigh?: Weighing | false }): SecondReadingOptions {
+  return { planner: second.planner, ...(second.ask !== undefined ? { ask: second.ask } : {}), ...plannerWeighing(second.weigh) };
 }

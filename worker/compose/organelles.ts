@@ -27,6 +27,7 @@ import type { Organelle as TrainedOrganelle } from '../organelle.ts';
 import type { Completion, Organelle } from '../orchestrator/types.ts';
 import { byRole, isPlannerRole, type ComposeRole } from './roles.ts';
 import { REFUSAL } from './plan.ts';
+import { SECOND_READERS, type SecondReader } from './settings.ts';
 import { parseWeighPrompt, weighPrompt } from './prompts.ts';
 
 export type ConfidenceRule = 'mean' | 'min' | 'geomean';
@@ -42,8 +43,8 @@ export function confidenceOf(probs: readonly number[], rule: ConfidenceRule): nu
   }
 }
 
-/** Most characters each organelle may answer with (a plan, a composed function, a body). */
-export const MAX_ANSWER = { planner: 64, planner2: 64, wiring: 200, code: 300 } as const;
+/** Most characters each organelle may answer with (a plan, a composed function, a body); the second reading's Readers are Planners. */
+export const MAX_ANSWER = { planner: 64, planner2: 64, wiring: 200, code: 300, reader: 64, reader2: 64 } as const;
 
 /** Samples the agreement is counted over, and their temperature. */
 const AGREEMENT_VOTES = 6;
@@ -137,6 +138,12 @@ export function agreeingPlanners(first: Organelle, second: Organelle, weigh = fa
 export interface ConfidenceReading {
   rule: ConfidenceRule;
   agreement: boolean;
+}
+
+/** The second reading's Readers as the orchestrator calls them: Planners, read as the first two are. */
+export function readerOrganelles(readers: Record<SecondReader, TrainedOrganelle>, reading: ConfidenceReading): Record<SecondReader, Organelle> {
+  const [reader, reader2] = SECOND_READERS.map((role) => composeOrganelle(readers[role], MAX_ANSWER[role], reading.rule, reading.agreement));
+  return { reader, reader2 };
 }
 
 /** The pipeline's organelles as the orchestrator calls them, from its trained models by role. */

@@ -7,7 +7,7 @@ import { Organelle } from '../organelle.ts';
 import { pipelineFingerprint } from './fingerprint.ts';
 import { modelFingerprint } from '../model/model-file.ts';
 import type { ComposeOrganelles, ComposeResult } from '../compose/pipeline.ts';
-import { composeOrganelle, MAX_ANSWER, pipelineOrganelles } from '../compose/organelles.ts';
+import { pipelineOrganelles, readerOrganelles } from '../compose/organelles.ts';
 import { composeRecorded, encodeComposeLink } from '../share/compose-link.ts';
 import { SECOND_READERS, type ComposeSettings, type SecondReader } from '../compose/settings.ts';
 import type { SandboxRunner } from '../compose/sandbox/runner.ts';
@@ -74,9 +74,7 @@ export class Composer {
 
   /** The organelles as the pipeline calls them (the two Planners as one, the Readers too), with the settings' confidence rule. */
   organelles(): Required<Pick<ComposeOrganelles, ComposeRole>> & Pick<ComposeOrganelles, SecondReader> {
-    const { rule, agreement } = this.settings;
-    const reader = (o: Organelle) => composeOrganelle(o, MAX_ANSWER.planner, rule, agreement);
-    return { ...pipelineOrganelles(this.models, this.settings), ...(this.readers ? { reader: reader(this.readers.reader), reader2: reader(this.readers.reader2) } : {}) };
+    return { ...pipelineOrganelles(this.models, this.settings), ...(this.readers ? readerOrganelles(this.readers, this.settings) : {}) };
   }
 
   /**

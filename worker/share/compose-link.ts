@@ -46,7 +46,7 @@
 import { judge } from '../compose/judge.ts';
 import { planWords } from '../compose/said.ts';
 import { planFacts } from '../compose/facts.ts';
-import { keywordPlan, plannerWeighing } from '../compose/keywords.ts';
+import { keywordPlan, plannerWeighing, secondReadingOptions } from '../compose/keywords.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
 import { MAX_ANSWER } from '../compose/organelles.ts';
 import { SECOND_READERS, WEIGHINGS, type SecondReader, type Weighing } from '../compose/settings.ts';
@@ -83,8 +83,6 @@ const ROLE_NAMES: Record<LinkRole, string> = {
 };
 
 const isReader = (role: LinkRole): role is SecondReader => (SECOND_READERS as readonly string[]).includes(role);
-/** The longest answer a role gives: the Readers are Planners. */
-const maxAnswerOf = (role: LinkRole) => MAX_ANSWER[isReader(role) ? 'planner' : role];
 const WEIGH_CODES: readonly (Weighing | false)[] = [false, 'readable', 'every'];
 
 export type ComposeAnswer = Recorded<LinkRole>;
@@ -187,7 +185,7 @@ function composeRunOptions(
     ...plannerWeighing(weigh),
     thresholds: { planner: thresholds.planner, wiring: thresholds.wiring, code: thresholds.code, ...(thresholds.ask === undefined ? {} : { ask: thresholds.ask }) },
     limits: { ...limits },
-    ...(second ? { secondReading: { planner: second.planner, ask: second.ask, ...plannerWeighing(second.weigh) } } : {}),
+    ...(second ? { secondReading: secondReadingOptions(second) } : {}),
     ...asking,
     ...(onEvent ? { onEvent } : {}),
   };
@@ -382,8 +380,8 @@ function checkLink(link: ComposeLink): void {
     if ((isReader(a.source) || isPlannerRole(a.source)) && !link.planner) throw new ComposeLinkError('answers', `answer ${n} is ${ROLE_NAMES[a.source]}, in a run without the Planner`);
     if (isReader(a.source) && second === null) throw new ComposeLinkError('answers', `answer ${n} is ${ROLE_NAMES[a.source]}, in a run without a second reading`);
     if (typeof a.text !== 'string') throw new ComposeLinkError('answers', `answer ${n} is not text`);
-    if (a.text.length > maxAnswerOf(a.source)) {
-      throw new ComposeLinkError('answers', `answer ${n} (${a.source}) has ${a.text.length} characters; at most ${maxAnswerOf(a.source)}`);
+    if (a.text.length > MAX_ANSWER[a.source]) {
+      throw new ComposeLinkError('answers', `answer ${n} (${a.source}) has ${a.text.length} characters; at most ${MAX_ANSWER[a.source]}`);
     }
     if (typeof a.confidence !== 'number' || !isUnit(a.confidence)) {
       throw new ComposeLinkError('answers', `answer ${n}'s confidence must be a number in [0, 1], got ${a.confidence}`);
