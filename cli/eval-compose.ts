@@ -21,6 +21,9 @@ import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings, SECOND_READERS, type ComposeSettings, type SecondReader, type Weighing } from '../worker/compose/settings.ts';
 import { planWords } from '../worker/compose/said.ts';
 import { planFacts, type PlanCheck } from '../worker/compose/facts.ts';
+import { createAlignedCheck } from '../worker/compose/aligned.ts';
+import { trainAlignment } from '../corpus/compose-alignment.ts';
+import { buildComposeCorpus, READER_COMPOSE_CORPUS } from '../corpus/compose.ts';
 import { keywordPlan, plannerWeighing, secondReadingOptions, weighs } from '../worker/compose/keywords.ts';
 import { parsePlan } from '../worker/compose/plan.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
@@ -50,6 +53,18 @@ export function parseIntentsFile(text: string, name: string): Case[] {
  * or its facts alone (facts.ts), to measure what the word rules refuse.
  */
 const PLAN_CHECKS: Record<string, PlanCheck> = { words: planWords, facts: planFacts };
+const ALIGNED_CHECKS = ['aligned', 'readers-aligned'];
+
+/**
+ * The aligned check (aligned.ts), its lexicon learned from the Readers' Planner corpus each time
+ * (about 25 s: the corpus is built, then 8 rounds of EM), as no model file carries it yet.
+ */
+function alignedCheck(): PlanCheck {
+  const t0 = Date.now();
+  const check = createAlignedCheck(trainAlignment(buildComposeCorpus(COMPOSE_LIBRARY, READER_COMPOSE_CORPUS).planner));
+  console.error(`aligned check: lexicon learned from the Readers' corpus in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return check;
+}
 
 /** The pipeline's organelles and the single-model baseline measured beside it. */
 const MEASURED_ROLES = [...COMPOSE_ROLES, 'single'] as const;
@@ -87,8 +102,12 @@ export async function evalCompose(argv: string[]): Promise<void> {
   if (json) await checkOutputFile(json, '--json');
   const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
   const checkName = stringOption(args, 'check') ?? 'words';
-  if (!Object.hasOwn(PLAN_CHECKS, checkName)) throw new Error(`--check must be words or facts, not "${checkName}"`);
-  const planCheck = PLAN_CHECKS[checkName];
+  if (!Object.hasOwn(PLAN_CHECKS, checkName) && !ALIGNED_CHECKS.includes(checkName)) throw new Error(`--check must be words, facts, aligned or readers-aligned, not "${checkName}"`);
+  const aligned = ALIGNED_CHECKS.includes(checkName) ? alignedCheck() : undefined;
+  // readers-aligned: the first Planners' plans checked by the word rules, the Readers' by the
+  // lexicon learned from their own corpus
+  const planCheck = checkName === 'aligned' ? aligned! : PLAN_CHECKS[checkName === 'readers-aligned' ? 'words' : checkName];
+  const readerWords = checkName === 'readers-aligned' ? aligned : undefined;
 
   let cases: Case[] = setName ? buildSet(setName as SetName, COMPOSE_LIBRARY) : parseIntentsFile(await readNamedFile(intentsFile!, 'intents file'), intentsFile!);
   const limit = args.options.has('limit') ? intOption(args, 'limit', 1, 1) : undefined;
@@ -101,7 +120,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
   const runner = nodeSandbox();
   try {
     let settings: ComposeSettings;
-    if (choose) settings = await chooseOnValidation(cases, models, fingerprints, dir, runner, planCheck);
+    if (choose) settings = await chooseOnValidation(cases, models, fingerprints, dir, runner, planCheck, readerWords);
     else {
       settings = await loadSettings(dir);
       for (const role of MEASURED_ROLES) {
@@ -121,7 +140,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     const t0 = performance.now();
     const tty = process.stderr.isTTY;
     const report: Report = await evaluateSet(
-      { lookup, runner, heuristic: keywordPlan, planFacts, planWords: planCheck, askOnWords: settings.askOnWords ?? false, ...plannerWeighing(settings.weigh), thresholds: settings, organelles, ...secondReading },
+      { lookup, runner, heuristic: keywordPlan, planFacts, planWords: planCheck, ...(readerWords ? { readerWords } : {}), askOnWords: settings.askOnWords ?? false, ...plannerWeighing(settings.weigh), thresholds: settings, organelles, ...secondReading },
       setName ?? basename(intentsFile!, extname(intentsFile!)),
       cases,
       {
@@ -135,7 +154,9 @@ export async function evalCompose(argv: string[]): Promise<void> {
     console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? `, different plans weighed on ${weighedOn(settings.weigh)}` : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}, ask floor ${settings.ask ?? 'none'}${settings.askOnWords ? ', plans the words do not say asked about' : ''}`);
     if (second) console.log(`second reading: ${SECOND_READERS.join(' and ')}, planner ${second.planner}, ask floor ${second.ask ?? 'none'}${second.weigh ? `, different plans weighed on ${weighedOn(second.weigh)}` : ''}`);
     console.log(formatSummary('pipeline', report));
-    if (checkName !== 'words') console.log(`  plan check: ${checkName} only (the plan's words unchecked)`);
+    if (checkName === 'facts') console.log(`  plan check: facts only (the plan's words unchecked)`);
+    if (checkName === 'aligned') console.log(`  plan check: facts, then the words by a lexicon learned from the Readers' corpus (aligned.ts)`);
+    if (checkName === 'readers-aligned') console.log(`  plan check: the first Planners' plans by the word rules (said.ts), the Readers' by the learned lexicon (aligned.ts)`);
     const oracle = report.oracle_plan_refused;
     if (oracle) console.log(`  oracle plan refused on ${oracle.refused} of ${oracle.in_library} in-library intents (${pct(oracle.refused, oracle.in_library)}), asked about on ${oracle.asked}`);
     const kinds = Object.entries(report.by_kind);
@@ -161,6 +182,7 @@ async function chooseOnValidation(
   dir: string,
   runner: ReturnType<typeof nodeSandbox>,
   planCheck: PlanCheck,
+  readerWords: PlanCheck | undefined,
 ): Promise<ComposeSettings> {
   const lookup = COMPOSE_LIBRARY.lookup;
   const tty = process.stderr.isTTY;
@@ -179,6 +201,7 @@ async function chooseOnValidation(
     heuristic: keywordPlan,
     planFacts,
     planWords: planCheck,
+    ...(readerWords ? { readerWords } : {}),
     weighs,
     onProgress: (done, total) => {
       if (tty) process.stderr.write(`\rsettings ${done}/${total}`);

@@ -107,6 +107,8 @@ export interface ChooseInput {
   /** The pipeline's checks of a first plan: the intent's facts (facts.ts), and its words (said.ts). */
   planFacts: PlanCheck;
   planWords: PlanCheck;
+  /** The check of the second reading's plans' words, when not planWords. */
+  readerWords?: PlanCheck;
   /**
    * With two Planners: the intents each weighing weighs (keywords.ts weighs). Each weighing is
    * then a candidate too, with the plain confidence (not the samples' agreement).
@@ -213,6 +215,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
         heuristic: input.heuristic,
         planFacts: input.planFacts,
         planWords,
+        ...(input.readerWords ? { readerWords: input.readerWords } : {}),
         askOnWords,
         ...(setting.weigh && input.weighs ? { weighPlanners: input.weighs(setting.weigh) } : {}),
         thresholds: { planner: setting.planner, wiring: setting.wiring, code: setting.code, ask },

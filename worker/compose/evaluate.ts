@@ -152,6 +152,8 @@ export interface EvalContext {
   /** The pipeline's checks of a first plan against the intent: its facts (facts.ts), which refuse, and its words (said.ts, or the facts again: none), which ask. */
   planFacts: PlanCheck;
   planWords: PlanCheck;
+  /** The check of the second reading's plans' words, when not planWords (pipeline.ts ComposeOptions.readerWords). */
+  readerWords?: PlanCheck;
   /** Whether a plan the intent's words do not say is asked about rather than refused (pipeline.ts); absent: refused. */
   askOnWords?: boolean;
   /** Whether the Planners' different plans may be weighed (pipeline.ts); absent, never. */
@@ -213,6 +215,7 @@ async function pipelineCase(ctx: EvalContext, c: Case, planners: Partial<Pick<Co
     heuristic: ctx.heuristic,
     planFacts: ctx.planFacts,
     planWords: ctx.planWords,
+    ...(ctx.readerWords ? { readerWords: ctx.readerWords } : {}),
     askOnWords: ctx.askOnWords ?? false,
     ...(ctx.weighPlanners ? { weighPlanners: ctx.weighPlanners } : {}),
     thresholds: ctx.thresholds,

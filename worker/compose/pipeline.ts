@@ -84,6 +84,8 @@ export interface ComposeOptions {
   planFacts: PlanCheck;
   /** Refuses (or with askOnWords, asks about) a Planner's first plan whose steps the intent's words do not say (said.ts planWords). */
   planWords: PlanCheck;
+  /** The check of a second reading's plans' words, when not planWords (an experiment: eval-compose --check readers-aligned). */
+  readerWords?: PlanCheck;
   /** Whether a plan the intent's words do not say is asked about rather than refused (settings.ts askOnWords). */
   askOnWords?: boolean;
   /**
@@ -177,11 +179,12 @@ class ComposeAdapter implements TaskAdapter<ComposePlan> {
   // A first plan must get the intent's facts right, and is asked about when its steps are not
   // said in the intent's words; a replan's need not be: it spells a blocked step another way, in
   // primitives the intent never names.
-  doubt(plan: ComposePlan, kanban: Kanban): Doubt | null {
+  doubt(plan: ComposePlan, kanban: Kanban, readers?: string): Doubt | null {
     if ('refusal' in plan || kanban.blocked.length > 0) return null;
     const misfit = this.#options.planFacts.unsaid(this.start, plan.composition);
     if (misfit !== null) return { message: misfit, ask: false };
-    const unsaid = this.#options.planWords.unsaid(this.start, plan.composition);
+    const words = readers !== undefined ? this.#options.readerWords ?? this.#options.planWords : this.#options.planWords;
+    const unsaid = words.unsaid(this.start, plan.composition);
     return unsaid === null ? null : { message: unsaid, ask: this.#options.askOnWords ?? false };
   }
 

@@ -1,0 +1,75 @@
+// The aligned check (worker/compose/aligned.ts) and the lexicon it reads, learned by IBM Model 1
+// from a Planner corpus (corpus/compose-alignment.ts): here a corpus of a few documents, so what
+// each word says is known.
+import { describe, expect, it } from 'vitest';
+import { trainAlignment, NULL_SOURCE } from '../../corpus/compose-alignment.ts';
+import { createAlignedCheck } from '../../worker/compose/aligned.ts';
+import type { Composition } from '../../worker/compose/types.ts';
+
+const DOCS: [string, string][] = [
+  ['compute the mean of x', 'mean'],
+  ['the average of the readings', 'mean'],
+  ['give me the average of my data', 'mean'],
+  ['find the maximum of x', 'maximum'],
+  ['the largest value of the readings', 'maximum'],
+  ['what is the largest value in my data', 'maximum'],
+  ['compute the average after smoothing x over 5 points', 'rolling_mean(5)|mean'],
+  ['smooth the readings over 3 points then find the largest value', 'rolling_mean(3)|maximum'],
+  ['smooth my data over 4 points', 'rolling_mean(4)'],
+  ['compute the blorp of x', 'none'],
+  ['smooth x over 5 points|blocked=rolling_mean(5)(low_conf)', 'median_filter(5)'],
+];
+const CORPUS = DOCS.map(([intent, plan]) => `${intent.includes('|blocked=') ? intent : `${intent}|blocked=`}\n${plan}`).join('\n\n');
+const plan = (...names: string[]): Composition => names.map((n) => ({ name: n, args: n === 'rolling_mean' ? [3] : [] }));
+
+describe('the alignment (IBM Model 1 over a Planner corpus)', () => {
+  const a = trainAlignment(CORPUS);
+
+  it('learns which step a word says, and leaves the words around the steps to NULL', () => {
+    const t = (source: string, word: string) => a.t.get(source)?.get(word) ?? 0;
+    expect(t('mean', 'average')).toBeGreaterThan(5 * t(NULL_SOURCE, 'average'));
+    expect(t('maximum', 'largest')).toBeGreaterThan(5 * t(NULL_SOURCE, 'largest'));
+    expect(t(NULL_SOURCE, 'the')).toBeGreaterThan(t('mean', 'the'));
+    // a replan's document (a blocked step) is not read: median_filter is no source
+    expect(a.t.has('median_filter')).toBe(false);
+  });
+
+  it('is the same tables from the same corpus, bit for bit', () => {
+    const b = trainAlignment(CORPUS);
+    for (const [source, words] of a.t) expect([...b.t.get(source)!]).toEqual([...words]);
+  });
+
+  it('refuses a corpus with no document to learn from', () => {
+    expect(() => trainAlignment('smooth x|blocked=rolling_mean(3)(low_conf)\nmedian_filter(5)')).toThrow(/no Planner document without a blocked step/);
+  });
+});
+
+describe('the aligned check', () => {
+  const check = createAlignedCheck(trainAlignment(CORPUS), { said: 2, leftOut: 2 });
+
+  it('passes a plan whose every step a word of the intent says, in words the corpus taught', () => {
+    expect(check.unsaid('average of the temperatures', plan('mean'))).toBeNull();
+    expect(check.unsaid('the largest of my temperatures', plan('maximum'))).toBeNull();
+  });
+
+  it('refuses a step no word says, naming it', () => {
+    expect(check.unsaid('average of the temperatures', plan('maximum'))).toBe("the plan's maximum is said by no word of the intent (aligned)");
+  });
+
+  it('refuses a plan that leaves out a step a word says', () => {
+    expect(check.unsaid('the largest average', plan('mean'))).toMatch(/the intent's word "largest" says maximum, which the plan leaves out/);
+  });
+
+  it('refuses a step planned more often than words say it', () => {
+    expect(check.unsaid('average of x', plan('mean', 'mean'))).toMatch(/the plan has mean 2 times, but one word says it/);
+  });
+
+  it('checks the facts first, whatever the words', () => {
+    expect(check.unsaid('smooth my data over 7 points', [{ name: 'rolling_mean', args: [3] }])).toMatch(/7/);
+  });
+
+  it('reads a word no corpus holds as saying nothing either way', () => {
+    expect(check.unsaid('the average of the zorblats', plan('mean'))).toBeNull();
+    expect(check.unsaid('zorblat the readings', plan('mean'))).toMatch(/said by no word/);
+  });
+});
