@@ -31,8 +31,9 @@ const QUOTED_SETS = [
   { set: 'perturbed', label: 'New wordings with slips', what: 'passed' },
   { set: 'oov', label: 'Unknown concepts', what: 'refused' },
   // docs/intents/typed-7.tsv: sentences typed by hand, no generator's, written from the primitive
-  // table's names alone, and read by no one (the newest such file); it asks for compositions and
-  // for things the library cannot do, so each is quoted on its own
+  // table's names alone, and read by no one before it was measured (the four blind files after
+  // it, typed-8 .. typed-11, are quoted in the README); it asks for compositions and for things
+  // the library cannot do, so each is quoted on its own
   { set: 'typed-7', label: 'Sentences typed by hand', what: 'composed-and-refused' },
 ] as const;
 
