@@ -21,10 +21,10 @@ import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings, SECOND_READERS, type ComposeSettings, type SecondReader, type Weighing } from '../worker/compose/settings.ts';
 import { planWords } from '../worker/compose/said.ts';
 import { planFacts, type PlanCheck } from '../worker/compose/facts.ts';
-import { createAlignedCheck } from '../worker/compose/aligned.ts';
+import { ALIGNED_THRESHOLDS, createAlignedCheck } from '../worker/compose/aligned.ts';
 import { trainAlignment } from '../corpus/compose-alignment.ts';
 import { buildComposeCorpus, READER_COMPOSE_CORPUS } from '../corpus/compose.ts';
-import { keywordPlan, plannerWeighing, secondReadingOptions, weighs } from '../worker/compose/keywords.ts';
+import { keywordPlan, namedUnknown, plannerWeighing, secondReadingOptions, weighs } from '../worker/compose/keywords.ts';
 import { parsePlan } from '../worker/compose/plan.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
 import { modelFingerprint } from '../worker/model/model-file.ts';
@@ -61,7 +61,7 @@ const ALIGNED_CHECKS = ['aligned', 'readers-aligned'];
  */
 function alignedCheck(): PlanCheck {
   const t0 = Date.now();
-  const check = createAlignedCheck(trainAlignment(buildComposeCorpus(COMPOSE_LIBRARY, READER_COMPOSE_CORPUS).planner));
+  const check = createAlignedCheck(trainAlignment(buildComposeCorpus(COMPOSE_LIBRARY, READER_COMPOSE_CORPUS).planner), ALIGNED_THRESHOLDS, namedUnknown);
   console.error(`aligned check: lexicon learned from the Readers' corpus in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return check;
 }

@@ -60,8 +60,16 @@ describe('the aligned check', () => {
     expect(check.unsaid('the largest average', plan('mean'))).toMatch(/the intent's word "largest" says maximum, which the plan leaves out/);
   });
 
-  it('refuses a step planned more often than words say it', () => {
-    expect(check.unsaid('average of x', plan('mean', 'mean'))).toMatch(/the plan has mean 2 times, but one word says it/);
+  it('refuses a step planned more often than the intent says it: words next to each other are one mention', () => {
+    expect(check.unsaid('average of x', plan('mean', 'mean'))).toMatch(/the plan has mean 2 times, but the intent says it once/);
+    expect(check.unsaid('the largest largest value', plan('maximum', 'maximum'))).toMatch(/says it once/);
+    expect(check.unsaid('the average of the average', plan('mean', 'mean'))).toBeNull();
+  });
+
+  it('refuses any plan for a thing the intent names that no corpus holds, when told how to find one', () => {
+    const named = createAlignedCheck(trainAlignment(CORPUS), { said: 2, leftOut: 2 }, (intent) => (intent.includes('knee') ? 'knee' : null));
+    expect(named.unsaid('the average of the knee of x', plan('mean'))).toBe('the intent names "knee", which no corpus holds and no step of the plan says (aligned)');
+    expect(named.unsaid('the average of x', plan('mean'))).toBeNull();
   });
 
   it('checks the facts first, whatever the words', () => {

@@ -30,7 +30,11 @@ export interface AlignedThresholds {
 
 export const ALIGNED_THRESHOLDS: AlignedThresholds = { said: 5, leftOut: 20 };
 
-export function createAlignedCheck(alignment: Alignment, thresholds: AlignedThresholds = ALIGNED_THRESHOLDS): PlanCheck {
+/**
+ * The check over `alignment`; `unknownNoun`, when given, finds a thing the intent names that no
+ * corpus holds (keywords.ts namedUnknown, as said.ts uses it), and refuses any plan for it.
+ */
+export function createAlignedCheck(alignment: Alignment, thresholds: AlignedThresholds = ALIGNED_THRESHOLDS, unknownNoun?: (intent: string) => string | null): PlanCheck {
   const facts = createFactCheck(PRIMITIVES);
   const sources = [...alignment.t.keys()];
   const steps = sources.filter((s) => PRIMITIVES.some((p) => p.name === s));
@@ -49,16 +53,26 @@ export function createAlignedCheck(alignment: Alignment, thresholds: AlignedThre
       const planned = [...new Set(composition.map((s) => s.name))];
       for (const name of planned) {
         const times = composition.filter((s) => s.name === name).length;
-        const saying = words.filter((w) => evidence(w, name) >= thresholds.said).length;
-        if (saying === 0) return `the plan's ${name} is said by no word of the intent (aligned)`;
-        if (saying < times) return `the plan has ${name} ${times} times, but ${saying === 1 ? 'one word says' : `${saying} words say`} it (aligned)`;
+        const said = mentions(words.map((w) => evidence(w, name) >= thresholds.said));
+        if (said === 0) return `the plan's ${name} is said by no word of the intent (aligned)`;
+        if (said < times) return `the plan has ${name} ${times} times, but the intent says it ${said === 1 ? 'once' : `${said} times`} (aligned)`;
       }
       for (const w of words) {
         if (planned.some((name) => evidence(w, name) >= thresholds.said)) continue;
         const other = steps.find((s) => !planned.includes(s) && evidence(w, s) >= thresholds.leftOut);
         if (other !== undefined) return `the intent's word "${w}" says ${other}, which the plan leaves out (aligned)`;
       }
-      return null;
+      // a thing the intent names that no corpus holds ("the knee of x") is a step no plan of
+      // known pieces does, however well the rest is said: a fact about what the models were taught
+      const noun = unknownNoun?.(intent) ?? null;
+      return noun === null ? null : `the intent names "${noun}", which no corpus holds and no step of the plan says (aligned)`;
     },
   };
+}
+
+/** How many times a step is said: the runs of consecutive words that say it ("triangular window" once, "softmax ... softmax" twice). */
+function mentions(saying: readonly boolean[]): number {
+  let runs = 0;
+  for (const [k, s] of saying.entries()) if (s && !saying[k - 1]) runs++;
+  return runs;
 }
