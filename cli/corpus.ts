@@ -20,6 +20,9 @@ export const LEXICON_FILE = fileURLToPath(new URL('../worker/compose/language/le
 /** worker/compose/language/distractors.ts, the adverbs the Planner corpus may scatter. */
 export const DISTRACTORS_FILE = fileURLToPath(new URL('../worker/compose/language/distractors.ts', import.meta.url));
 
+/** worker/compose/language/alignment.ts, which words say which step in the Readers' corpus. */
+export const ALIGNMENT_FILE = fileURLToPath(new URL('../worker/compose/language/alignment.ts', import.meta.url));
+
 /** worker/compose/language/typed-keys.ts, the hashes of the intents typed by hand. */
 export const TYPED_KEYS_FILE = fileURLToPath(new URL('../worker/compose/language/typed-keys.ts', import.meta.url));
 const INTENTS_DIR = fileURLToPath(new URL('../docs/intents/', import.meta.url));
@@ -39,6 +42,12 @@ async function writeLanguageFiles(): Promise<void> {
   const keys = typedKeysSource(INTENTS_DIR);
   await writeFile(TYPED_KEYS_FILE, keys.source);
   console.log(`wrote ${TYPED_KEYS_FILE}: ${keys.count} intents of ${keys.files} files`);
+  // last: the Readers' corpus holds no typed intent (after a new file, run it again, as the
+  // corpus builder read the hashes before they were written)
+  const { readerAlignmentSource } = await import('../corpus/lexicon/alignment.ts');
+  const alignment = readerAlignmentSource();
+  await writeFile(ALIGNMENT_FILE, alignment.source);
+  console.log(`wrote ${ALIGNMENT_FILE}: ${alignment.pairs} words that say a step, from the Readers' corpus`);
 }
 
 export async function corpusCommand(argv: string[]): Promise<void> {

@@ -21,10 +21,8 @@ import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings, SECOND_READERS, type ComposeSettings, type SecondReader, type Weighing } from '../worker/compose/settings.ts';
 import { planWords } from '../worker/compose/said.ts';
 import { planFacts, type PlanCheck } from '../worker/compose/facts.ts';
-import { ALIGNED_THRESHOLDS, createAlignedCheck } from '../worker/compose/aligned.ts';
-import { trainAlignment } from '../corpus/compose-alignment.ts';
-import { buildComposeCorpus, READER_COMPOSE_CORPUS } from '../corpus/compose.ts';
-import { keywordPlan, namedUnknown, plannerWeighing, secondReadingOptions, weighs } from '../worker/compose/keywords.ts';
+import { readerWords } from '../worker/compose/aligned.ts';
+import { keywordPlan, plannerWeighing, secondReadingOptions, weighs } from '../worker/compose/keywords.ts';
 import { parsePlan } from '../worker/compose/plan.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
 import { modelFingerprint } from '../worker/model/model-file.ts';
@@ -55,15 +53,9 @@ export function parseIntentsFile(text: string, name: string): Case[] {
 const PLAN_CHECKS: Record<string, PlanCheck> = { words: planWords, facts: planFacts };
 const ALIGNED_CHECKS = ['aligned', 'readers-aligned'];
 
-/**
- * The aligned check (aligned.ts), its lexicon learned from the Readers' Planner corpus each time
- * (about 25 s: the corpus is built, then 8 rounds of EM), as no model file carries it yet.
- */
+/** The aligned check (aligned.ts): the evidence of the Readers' corpus, a thing no corpus holds refused. */
 function alignedCheck(): PlanCheck {
-  const t0 = Date.now();
-  const check = createAlignedCheck(trainAlignment(buildComposeCorpus(COMPOSE_LIBRARY, READER_COMPOSE_CORPUS).planner), ALIGNED_THRESHOLDS, namedUnknown);
-  console.error(`aligned check: lexicon learned from the Readers' corpus in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return check;
+  return readerWords();
 }
 
 /** The pipeline's organelles and the single-model baseline measured beside it. */
@@ -105,9 +97,10 @@ export async function evalCompose(argv: string[]): Promise<void> {
   if (!Object.hasOwn(PLAN_CHECKS, checkName) && !ALIGNED_CHECKS.includes(checkName)) throw new Error(`--check must be words, facts, aligned or readers-aligned, not "${checkName}"`);
   const aligned = ALIGNED_CHECKS.includes(checkName) ? alignedCheck() : undefined;
   // readers-aligned: the first Planners' plans checked by the word rules, the Readers' by the
-  // lexicon learned from their own corpus
+  // lexicon learned from their own corpus (what --choose writes as secondReading.check); words:
+  // the Readers' as the settings say
   const planCheck = checkName === 'aligned' ? aligned! : PLAN_CHECKS[checkName === 'readers-aligned' ? 'words' : checkName];
-  const readerWords = checkName === 'readers-aligned' ? aligned : undefined;
+  let readerWords = checkName === 'readers-aligned' ? aligned : undefined;
 
   let cases: Case[] = setName ? buildSet(setName as SetName, COMPOSE_LIBRARY) : parseIntentsFile(await readNamedFile(intentsFile!, 'intents file'), intentsFile!);
   const limit = args.options.has('limit') ? intOption(args, 'limit', 1, 1) : undefined;
@@ -129,6 +122,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     }
     const rule = settings.rule;
     const second = settings.secondReading;
+    if (checkName === 'words' && second?.check === 'aligned') readerWords = alignedCheck();
     const readers = second ? await readersIn(dir) : null;
     if (second) {
       for (const role of SECOND_READERS) {
@@ -152,11 +146,10 @@ export async function evalCompose(argv: string[]): Promise<void> {
     );
     if (tty) process.stderr.write('\n');
     console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? `, different plans weighed on ${weighedOn(settings.weigh)}` : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}, ask floor ${settings.ask ?? 'none'}${settings.askOnWords ? ', plans the words do not say asked about' : ''}`);
-    if (second) console.log(`second reading: ${SECOND_READERS.join(' and ')}, planner ${second.planner}, ask floor ${second.ask ?? 'none'}${second.weigh ? `, different plans weighed on ${weighedOn(second.weigh)}` : ''}`);
+    if (second) console.log(`second reading: ${SECOND_READERS.join(' and ')}, planner ${second.planner}, ask floor ${second.ask ?? 'none'}${second.weigh ? `, different plans weighed on ${weighedOn(second.weigh)}` : ''}, plans checked by ${readerWords ? 'the learned lexicon' : 'the word rules'}`);
     console.log(formatSummary('pipeline', report));
     if (checkName === 'facts') console.log(`  plan check: facts only (the plan's words unchecked)`);
     if (checkName === 'aligned') console.log(`  plan check: facts, then the words by a lexicon learned from the Readers' corpus (aligned.ts)`);
-    if (checkName === 'readers-aligned') console.log(`  plan check: the first Planners' plans by the word rules (said.ts), the Readers' by the learned lexicon (aligned.ts)`);
     const oracle = report.oracle_plan_refused;
     if (oracle) console.log(`  oracle plan refused on ${oracle.refused} of ${oracle.in_library} in-library intents (${pct(oracle.refused, oracle.in_library)}), asked about on ${oracle.asked}`);
     const kinds = Object.entries(report.by_kind);
@@ -227,6 +220,7 @@ async function chooseOnValidation(
       ? {
         secondReading: {
           ...(second.weigh ? { weigh: second.weigh } : {}),
+          ...(readerWords ? { check: 'aligned' as const } : {}),
           planner: second.planner,
           ...(second.ask < 1 ? { ask: second.ask } : {}),
           models: { reader: modelFingerprint(readers.reader.toModel()), reader2: modelFingerprint(readers.reader2.toModel()) },

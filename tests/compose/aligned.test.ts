@@ -2,8 +2,9 @@
 // from a Planner corpus (corpus/compose-alignment.ts): here a corpus of a few documents, so what
 // each word says is known.
 import { describe, expect, it } from 'vitest';
-import { trainAlignment, NULL_SOURCE } from '../../corpus/compose-alignment.ts';
-import { createAlignedCheck } from '../../worker/compose/aligned.ts';
+import { alignmentEvidence, trainAlignment, NULL_SOURCE } from '../../corpus/compose-alignment.ts';
+import { createAlignedCheck, parseEvidence, readerWords } from '../../worker/compose/aligned.ts';
+import { STEP_EVIDENCE } from '../../worker/compose/language/alignment.ts';
 import type { Composition } from '../../worker/compose/types.ts';
 
 const DOCS: [string, string][] = [
@@ -45,7 +46,8 @@ describe('the alignment (IBM Model 1 over a Planner corpus)', () => {
 });
 
 describe('the aligned check', () => {
-  const check = createAlignedCheck(trainAlignment(CORPUS), { said: 2, leftOut: 2 });
+  const evidence = alignmentEvidence(trainAlignment(CORPUS), 1);
+  const check = createAlignedCheck(evidence, { said: 2, leftOut: 2 });
 
   it('passes a plan whose every step a word of the intent says, in words the corpus taught', () => {
     expect(check.unsaid('average of the temperatures', plan('mean'))).toBeNull();
@@ -67,7 +69,7 @@ describe('the aligned check', () => {
   });
 
   it('refuses any plan for a thing the intent names that no corpus holds, when told how to find one', () => {
-    const named = createAlignedCheck(trainAlignment(CORPUS), { said: 2, leftOut: 2 }, (intent) => (intent.includes('knee') ? 'knee' : null));
+    const named = createAlignedCheck(evidence, { said: 2, leftOut: 2 }, (intent) => (intent.includes('knee') ? 'knee' : null));
     expect(named.unsaid('the average of the knee of x', plan('mean'))).toBe('the intent names "knee", which no corpus holds and no step of the plan says (aligned)');
     expect(named.unsaid('the average of x', plan('mean'))).toBeNull();
   });
@@ -79,5 +81,25 @@ describe('the aligned check', () => {
   it('reads a word no corpus holds as saying nothing either way', () => {
     expect(check.unsaid('the average of the zorblats', plan('mean'))).toBeNull();
     expect(check.unsaid('zorblat the readings', plan('mean'))).toMatch(/said by no word/);
+  });
+});
+
+describe("the Readers' evidence (language/alignment.ts)", () => {
+  const shipped = parseEvidence(STEP_EVIDENCE);
+
+  it('holds every primitive, with the words the families corpus taught for it', () => {
+    expect(shipped.steps.size).toBe(76);
+    expect(shipped.steps.get('mean')!.get('average')).toBeGreaterThanOrEqual(5);
+    expect(shipped.steps.get('argmin')!.get('smallest')).toBeGreaterThanOrEqual(5);
+    expect(shipped.steps.get('mean')!.has('the')).toBe(false);
+  });
+
+  it("passes a person's words for a step that the library's phrase forms do not hold, and refuses a step they do not say", () => {
+    // said.ts refuses the first: "ema" is no word of ema's phrase forms
+    expect(readerWords().unsaid('ema with alpha 0.2, then the index of its minimum', [{ name: 'ema', args: [0.2] }, { name: 'argmin', args: [] }])).toBeNull();
+    expect(readerWords().unsaid('the typical value of my readings', [{ name: 'mean', args: [] }])).toBeNull();
+    expect(readerWords().unsaid('the typical value of my readings', [{ name: 'softmax', args: [] }])).toMatch(/softmax is said by no word/);
+    expect(readerWords().unsaid('the typical value of my readings', [{ name: 'median', args: [] }])).not.toBeNull();
+    expect(readerWords().unsaid('the average of the knee of x', [{ name: 'mean', args: [] }])).toMatch(/names "knee", which no corpus holds/);
   });
 });

@@ -252,6 +252,12 @@ describe('composeIntent', () => {
       const planWords = { unsaid: (_: string, c: readonly { name: string }[]) => (c.some((s) => s.name === 'zscore') ? "the plan's zscore is not said" : null) };
       const words = await composeIntent('center x', { ...pair('zscore', 0.9), ...readers('demean', 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), planWords, askOnWords: true, secondReading: second });
       expect([words.offered, words.composition?.map((s) => s.name)]).toEqual([null, ['demean']]);
+      // the Readers' plans by their own check (readerWords), the first Planners' by planWords
+      const readerWords = { unsaid: (_: string, c: readonly { name: string }[]) => (c.some((s) => s.name === 'demean') ? "the plan's demean is said by no word of the intent (aligned)" : null) };
+      const own = await composeIntent('center x', { ...pair('zscore', 0.9), ...readers('demean', 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), planWords, readerWords, secondReading: second });
+      expect([own.code, own.refusal?.message]).toEqual([null, expect.stringContaining('demean is said by no word')]);
+      const first = await composeIntent('center x', { ...pair('demean', 0.9), ...readers('zscore', 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), planWords, readerWords, secondReading: second });
+      expect(first.composition?.map((s) => s.name)).toEqual(['demean']);
       // the last reading may ask: the readers' plan under their threshold, over their floor
       const asked = await composeIntent('center x', { ...pair('zscore', 0.3), ...readers('demean', 0.7), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), secondReading: { planner: 0.8, ask: 0.5 } });
       expect(asked.offered?.composition.map((s) => s.name)).toEqual(['demean']);

@@ -23,6 +23,13 @@ describe('parseSettings', () => {
     expect(parseSettings(text({ weigh: false })).weigh).toBeUndefined();
   });
 
+  it("reads how the Readers' plans are checked: by the learned lexicon, or (absent) the word rules", () => {
+    const second = { planner: 0.97, models: { reader: 'a', reader2: 'b' } };
+    expect(parseSettings(text({ secondReading: { ...second, check: 'aligned' } })).secondReading?.check).toBe('aligned');
+    expect(parseSettings(text({ secondReading: second })).secondReading?.check).toBeUndefined();
+    expect(() => parseSettings(text({ secondReading: { ...second, check: 'words' } }))).toThrow('secondReading.check must be aligned or absent');
+  });
+
   it('names what is wrong', () => {
     expect(() => parseSettings('{')).toThrow(/^compose settings: not JSON/);
     expect(() => parseSettings('3')).toThrow('compose settings: not an object');

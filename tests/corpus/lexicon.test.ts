@@ -91,3 +91,10 @@ describe('the distractor adverbs', () => {
     expect(share(distracted)).toBeLessThan(0.4);
   });
 });
+
+describe("the Readers' evidence (worker/compose/language/alignment.ts)", () => {
+  it('is what IBM Model 1 learns from the Readers\' corpus as their recipes build it (organelle corpus lexicon)', async () => {
+    const { readerAlignmentSource } = await import('../../corpus/lexicon/alignment.ts');
+    expect(readFileSync(new URL('../../worker/compose/language/alignment.ts', import.meta.url), 'utf8')).toBe(readerAlignmentSource().source);
+  }, 180_000);
+});

@@ -229,13 +229,13 @@ describe('compose links: record, encode, decode, replay', () => {
     const recorded = await composeRecorded(SMOOTH, { ...organelles(script), ...readers }, { runner, thresholds: THRESHOLDS, models: MODELS, secondReading });
     expect(recorded.result.code).not.toBeNull();
     expect(recorded.result.events.find((e) => e.type === 'replan')).toMatchObject({ reason: 'unsure' });
-    expect(recorded.link!.second).toEqual(secondReading);
+    expect(recorded.link!.second).toEqual({ ...secondReading, aligned: false });
     expect(recorded.link!.answers.map((a) => a.source).slice(0, 4)).toEqual(['planner', 'planner2', 'reader', 'reader2']);
     const replay = await replayComposeLink(await encodeComposeLink(recorded.link!), { runner });
     expect(replay.link).toEqual(recorded.link);
     expect(replay.result.events).toEqual(recorded.result.events);
     // its threshold changed in the link: the Readers' 0.91 is offered instead, and the trace says so
-    const stricter = { ...recorded.link!, second: { ...secondReading, planner: 0.95 } };
+    const stricter = { ...recorded.link!, second: { ...recorded.link!.second!, planner: 0.95 } };
     expect((await refusal(replayComposeLink(await encodeComposeLink(stricter), { runner }))).check).toBe('trace');
     // a Reader's answer in a link without a second reading
     expect((await refusal(encodeComposeLink({ ...recorded.link!, second: null }))).check).toBe('answers');
@@ -244,6 +244,12 @@ describe('compose links: record, encode, decode, replay', () => {
     const ablation = await composeRecorded(SMOOTH, { ...workers, ...readers }, { runner, thresholds: THRESHOLDS, models: MODELS, secondReading });
     expect([ablation.link!.planner, ablation.link!.second, ablation.result.replans]).toEqual([false, null, 0]);
     await replayComposeLink(await encodeComposeLink(ablation.link!), { runner });
+    // the Readers' plans checked by the learned lexicon (settings.ts secondReading.check): recorded, and replayed so
+    const aligned = await composeRecorded(SMOOTH, { ...organelles(script), ...readers }, { runner, thresholds: THRESHOLDS, models: MODELS, secondReading: { ...secondReading, check: 'aligned' } });
+    expect(aligned.link!.second).toEqual({ ...secondReading, aligned: true });
+    const again = await replayComposeLink(await encodeComposeLink(aligned.link!), { runner });
+    expect(again.link).toEqual(aligned.link);
+    expect(again.result.events).toEqual(aligned.result.events);
   });
 
   it('replays a run without the Planner: the keyword decomposer plans again', async () => {
@@ -437,7 +443,10 @@ describe('compose links: tampering', () => {
       const e = await refusal(decodeComposeLink(await forge(payload, edit)));
       expect(e.check, what).toBe(check);
     }
-    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 4)))).message).toMatch(/^version: .*newer version/);
+    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 5)))).message).toMatch(/^version: .*newer version/);
+    // version 3: bit 6 unknown to it; in version 4, bit 6 without a second reading is refused
+    expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [65]), 3)))).check).toBe('flags');
+    expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [65]), 4)))).message).toMatch(/checked, but not that there was a second reading/);
     // version 2: the same, with no second reading (bit 5 unknown to it)
     expect((await decodeComposeLink(await forge(payload, (b) => b, 2))).second).toBeNull();
     expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [33]), 2)))).check).toBe('flags');

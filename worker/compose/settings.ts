@@ -57,6 +57,11 @@ export interface ComposeSettings {
 
 export interface SecondReading {
   weigh?: Weighing;
+  /**
+   * How the Readers' plans' words are checked: 'aligned', by the lexicon learned from their own
+   * corpus (aligned.ts readerWords); absent, by the word rules as the first Planners' (said.ts).
+   */
+  check?: 'aligned';
   planner: number;
   ask?: number;
   models: Record<SecondReader, string>;
@@ -104,6 +109,7 @@ export function parseSettings(text: string): ComposeSettings {
     if (r.weigh !== undefined && !WEIGHINGS.includes(r.weigh as Weighing)) throw new Error(`compose settings: secondReading.weigh must be one of ${WEIGHINGS.join(', ')}`);
     if (!threshold(r.planner)) throw new Error('compose settings: secondReading.planner must be a threshold in [0, 1]');
     if (r.ask !== undefined && !threshold(r.ask)) throw new Error('compose settings: secondReading.ask must be a floor in [0, 1]');
+    if (r.check !== undefined && r.check !== 'aligned') throw new Error('compose settings: secondReading.check must be aligned or absent');
     const m = r.models as Record<string, unknown> | undefined;
     if (typeof m !== 'object' || m === null || SECOND_READERS.some((k) => typeof m[k] !== 'string')) {
       throw new Error(`compose settings: secondReading.models must name a fingerprint for ${SECOND_READERS.join(', ')}`);

@@ -1,0 +1,13 @@
+// worker/compose/language/alignment.ts, from the Readers' Planner corpus as their recipes build it.
+import { createHash } from 'node:crypto';
+import { buildComposeCorpus, READER_COMPOSE_CORPUS } from '../compose.ts';
+import { alignmentEvidence, evidenceSource, trainAlignment } from '../compose-alignment.ts';
+import { ALIGNED_THRESHOLDS } from '../../worker/compose/aligned.ts';
+import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
+
+export function readerAlignmentSource(): { source: string; pairs: number } {
+  const corpus = buildComposeCorpus(COMPOSE_LIBRARY, READER_COMPOSE_CORPUS).planner;
+  const evidence = alignmentEvidence(trainAlignment(corpus), ALIGNED_THRESHOLDS.said);
+  const sha = createHash('sha256').update(corpus).digest('hex');
+  return { source: evidenceSource(evidence, sha), pairs: [...evidence.steps.values()].reduce((n, w) => n + w.size, 0) };
+}
