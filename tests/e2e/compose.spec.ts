@@ -254,11 +254,11 @@ test('an unknown concept is refused plainly, its word named and no unrelated ste
   await expect(page).toHaveURL(/plans=heuristic/);
 });
 
-// typed by hand (docs/intents/typed-6.tsv); the built-in pipeline's plan leaves out the derivative:
-// refused as the shipped settings say, asked about once asking on words is on. Either answer
-// takes the focus, and its suggestions must keep the 7 and both steps
-// refused by the word rules after the Readers read it again (their plan's downsample is not said), and asked about with asking on words
-const SAID = 'low-pass at 0.2 and then keep every other sample';
+// typed by hand (docs/intents/typed-4.tsv): refused as the shipped settings say (the word rules
+// refuse the Planners' plan; the Readers' check refuses theirs, its learned lexicon reading
+// "passing" as sigmoid's), asked about once asking on words is on. Either answer takes the
+// focus, and its suggestions must keep the 0.1 and both steps
+const SAID = 'variance after high-passing at 0.1';
 
 for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
   test(`a refusal's answer, then with asking on words an offer's question, is where the focus lands at ${width} px: the closest steps keeping what was said, the list of every step`, async ({ page }) => {
@@ -282,12 +282,12 @@ for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, hei
     await expect(suggestions.first()).toBeInViewport();
     const [top, answerTop] = await Promise.all([heading.boundingBox(), answer.boundingBox()]);
     expect(answerTop!.y - top!.y).toBeLessThan(120);
-    // every suggestion keeps the 0.2 and both steps said, in the library's words
+    // every suggestion keeps the 0.1 and both steps said, in the library's words
     const said = await suggestions.allTextContents();
     expect(said.length).toBeGreaterThan(0);
-    for (const text of said) expect(text).toMatch(/\b0\.2\b/);
-    expect(said[0]).toBe('apply a low-pass filter with a cutoff of 0.2 to the signal then halve the sample rate of it');
-    await expect(answer.locator('.steps').first()).toHaveText(/^lowpass \(“low”, “pass”, “keep”\) → downsample \(“sample”\)$/);
+    for (const text of said) expect(text).toMatch(/\b0\.1\b/);
+    expect(said[0]).toBe('apply a high-pass filter with a cutoff of 0.1 to the signal then return the variance of it');
+    await expect(answer.locator('.steps').first()).toHaveText(/^highpass \(“high”, “passing”\) → variance \(“variance”\)$/);
     // what the eye sees where the focus landed (shot() scrolls to the top, for the whole page)
     await page.screenshot({ path: `test-results/screenshots/compose-refusal-answer-${width}-in-view.png` });
     await shot(page, `compose-refusal-answer-${width}`);
@@ -310,9 +310,9 @@ for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, hei
     expect(offerTop!.y - questionTop!.y).toBeLessThan(120);
     const offered = await suggestions.allTextContents();
     expect(offered.length).toBeGreaterThan(0);
-    for (const text of offered) expect(text).toMatch(/\b0\.2\b/);
-    expect(offered[0]).toBe('apply a low-pass filter with a cutoff of 0.2 to the signal then halve the sample rate of it');
-    await expect(answer.locator('.steps').first()).toHaveText(/^lowpass \(“low”, “pass”, “keep”\) → downsample \(“sample”\)$/);
+    for (const text of offered) expect(text).toMatch(/\b0\.1\b/);
+    expect(offered[0]).toBe('apply a high-pass filter with a cutoff of 0.1 to the signal then return the variance of it');
+    await expect(answer.locator('.steps').first()).toHaveText(/^highpass \(“high”, “passing”\) → variance \(“variance”\)$/);
     await page.screenshot({ path: `test-results/screenshots/compose-offer-answer-${width}-in-view.png` });
     await shot(page, `compose-offer-answer-${width}`);
     expect(await seriousViolations(page)).toEqual([]);
