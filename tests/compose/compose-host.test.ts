@@ -212,10 +212,10 @@ describe('ComposeHost: share links', () => {
 });
 
 describe('ComposeHost: asking about a plan the words do not say, the person\'s choice', () => {
-  // typed by hand (docs/intents/typed.tsv): both shipped Planners, and then both Readers, write
-  // gaussian_smooth(1.5), which no form of gaussian_smooth says as "blur ... with a gaussian"; the
-  // shipped settings refuse such plans
-  const BLUR = 'blur the signal with a gaussian of sigma 1.5';
+  // typed by hand (docs/intents/typed-4.tsv): the shipped Planners are unsure, the Readers write
+  // highpass(0.1)|variance, and their learned check reads "passing" (of "high-passing") as
+  // sigmoid's, a step the plan leaves out; the shipped settings refuse such plans
+  const BLUR = 'variance after high-passing at 0.1';
 
   it('takes the request over the settings: refused without it, asked about with it, composed on a yes; each link replays as run', async () => {
     const dir = join(SHIPPED_MODELS_DIR, 'compose');
@@ -228,17 +228,17 @@ describe('ComposeHost: asking about a plan the words do not say, the person\'s c
     await host.load(await nodeWasmModule(), { ...byRole((_, i) => new Uint8Array(files[i])), reader: new Uint8Array(readers[0]), reader2: new Uint8Array(readers[1]) }, settings);
 
     const asSettings = await host.compose(BLUR, { planner: true });
-    // the Readers read it again, write the same plan, and the words check refuses it as before
+    // the Readers read it again, and their check refuses their plan
     expect(settings.secondReading).toBeDefined();
     expect(asSettings.events.some((e) => e.type === 'replan' && e.reason === 'unsure')).toBe(true);
-    expect(asSettings).toMatchObject({ askOnWords: false, code: null, offer: null, refusal: { reason: 'planner unsure' }, reading: 'gaussian-smooth the signal with a sigma of 1.5' });
+    expect(asSettings).toMatchObject({ askOnWords: false, code: null, offer: null, refusal: { reason: 'planner unsure' }, reading: 'high-pass filter the signal then compute the variance of it' });
     const refused = await host.compose(BLUR, { planner: true, askOnWords: false });
     expect(refused).toMatchObject({ askOnWords: false, code: null, offer: null, refusal: { reason: 'planner unsure' } });
     expect(refused.link).toBe(asSettings.link); // the same run
     const asked = await host.compose(BLUR, { planner: true, askOnWords: true });
-    expect(asked).toMatchObject({ askOnWords: true, code: null, refusal: null, accepted: false, offer: { plan: 'gaussian_smooth(1.5)', words: 'gaussian-smooth the signal with a sigma of 1.5' } });
+    expect(asked).toMatchObject({ askOnWords: true, code: null, refusal: null, accepted: false, offer: { plan: 'highpass(0.1)|variance', words: 'high-pass filter the signal then compute the variance of it' } });
     const accepted = await host.compose(BLUR, { planner: true, askOnWords: true, acceptOffer: true });
-    expect(accepted).toMatchObject({ askOnWords: true, plan: 'gaussian_smooth(1.5)', offer: null, refusal: null, accepted: true });
+    expect(accepted).toMatchObject({ askOnWords: true, plan: 'highpass(0.1)|variance', offer: null, refusal: null, accepted: true });
     expect(accepted.code).toContain('function composed(x');
 
     // each link says whether the run asked on words, and replays with no model to the same end

@@ -515,8 +515,9 @@ describe('organelle compose --replay', () => {
   });
 
   it('with the shipped models: --ask asks about a plan the words do not say (exit 3), --yes takes it, and its link replays as accepted', async () => {
-    // typed by hand (docs/intents/typed.tsv): both Planners write gaussian_smooth(1.5), which no form of it says as "blur"
-    const BLUR = 'blur the signal with a gaussian of sigma 1.5';
+    // typed by hand (docs/intents/typed-4.tsv): the Readers write highpass(0.1)|variance, and their
+    // learned check reads "passing" (of "high-passing") as sigmoid's, a step the plan leaves out
+    const BLUR = 'variance after high-passing at 0.1';
     const run = async (...flags: string[]) => {
       const lines: string[] = [];
       const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
@@ -531,16 +532,16 @@ describe('organelle compose --replay', () => {
     };
     const refused = await run();
     expect(refused.exit).toBe(2);
-    expect(refused.text).toContain("refused this intent is outside what the organelles know: the plan's gaussian_smooth is not said in the intent's words");
+    expect(refused.text).toContain('refused this intent is outside what the organelles know: the intent\'s word "passing" says sigmoid, which the plan leaves out (aligned)');
     const asked = await run('--ask');
     expect(asked.exit).toBe(3);
-    expect(asked.text).toContain('Did you mean: gaussian-smooth the signal with a sigma of 1.5? Nothing was handed over; run it again with --yes');
+    expect(asked.text).toContain('Did you mean: high-pass filter the signal then compute the variance of it? Nothing was handed over; run it again with --yes');
     const yes = await run('--ask', '--yes');
     expect(yes.exit).toBeUndefined();
-    expect(yes.text).toContain('accept  the person accepted gaussian_smooth(1.5)');
+    expect(yes.text).toContain('accept  the person accepted highpass(0.1)|variance');
     const link = /share: #\/c\/(\S+)/.exec(yes.text)![1];
     const replay = await replayComposeLink(link, { runner });
     expect(replay.link).toMatchObject({ accepted: true, askOnWords: true });
-    expect(replay.result.code).toContain('function gaussian_smooth(');
+    expect(replay.result.code).toContain('function highpass(');
   }, 60_000);
 });
