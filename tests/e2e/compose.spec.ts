@@ -374,9 +374,11 @@ test('numbers that do not read leave no plot passing for theirs: marked stale as
   await expect(panel.getByTestId('signal-outcome')).toHaveAttribute('data-stale', 'false');
 });
 
-// typed by hand (docs/intents/typed.tsv, whose plan is gaussian_smooth(1.5)): both Planners write
-// it, but no form of gaussian_smooth says "blur ... with a gaussian"
-const BLUR = 'blur the signal with a gaussian of sigma 1.5';
+// typed by hand (docs/intents/typed-4.tsv, whose plan is highpass(0.1)|variance): the Readers
+// write it, but their learned check reads "passing" (of "high-passing") as sigmoid's, a step the
+// plan leaves out
+const BLUR = 'variance after high-passing at 0.1';
+const READ = 'high-pass filter the signal then compute the variance of it';
 
 test("a plan the intent's words do not say is refused as the settings say, what the Planners read is offered in the library's words, and it composes", async ({ page }) => {
   await page.goto('/#/compose');
@@ -388,14 +390,14 @@ test("a plan the intent's words do not say is refused as the settings say, what 
   await page.getByRole('button', { name: 'Compose', exact: true }).click();
   await expect(result(page)).toHaveAttribute('data-outcome', 'refused');
   await expect(page.getByTestId('refusal')).toHaveAttribute('data-reason', 'planner unsure');
-  await expect(page.getByTestId('refusal')).toContainText("The plan's gaussian_smooth is not said in the intent's words");
+  await expect(page.getByTestId('refusal')).toContainText('The intent\'s word "passing" says sigmoid, which the plan leaves out (aligned)');
   await expect(page).not.toHaveURL(/ask=/);
   const reading = page.getByTestId('reading').getByRole('button');
-  await expect(reading).toHaveText('gaussian-smooth the signal with a sigma of 1.5');
+  await expect(reading).toHaveText(READ);
   await reading.click();
-  await expect(field).toHaveValue('gaussian-smooth the signal with a sigma of 1.5');
+  await expect(field).toHaveValue(READ);
   await expect(result(page)).toHaveAttribute('data-outcome', 'composed');
-  await expect(page.getByTestId('composition')).toHaveText('gaussian_smooth(1.5)');
+  await expect(page.getByTestId('composition')).toHaveText('highpass(0.1)|variance');
 });
 
 test("with asking on words (ask=words), a plan the intent's words do not say is asked about, composed on one yes, and its link replays as accepted, offline too", async ({ page, browser, baseURL, problems }) => {
@@ -407,15 +409,15 @@ test("with asking on words (ask=words), a plan the intent's words do not say is 
   await expect(page.getByTestId('ask-hint')).toContainText('is offered as a question; its code comes only on your yes');
   await expect(result(page)).toHaveAttribute('data-outcome', 'asked');
   const question = page.getByTestId('offer-question');
-  await expect(question).toHaveText('Did you mean: gaussian-smooth the signal with a sigma of 1.5? no code yet');
+  await expect(question).toHaveText(`Did you mean: ${READ}? no code yet`);
   await expect(question).toBeFocused();
-  await expect(page.getByTestId('offer-why')).toContainText("the plan's gaussian_smooth is not said in the intent's words");
-  await expect(page.getByTestId('offer-steps').locator('li')).toHaveText(['gaussian_smooth(1.5)']);
+  await expect(page.getByTestId('offer-why')).toContainText('the intent\'s word "passing" says sigmoid, which the plan leaves out');
+  await expect(page.getByTestId('offer-steps').locator('li')).toHaveText(['highpass(0.1)', 'variance']);
   // a question, not a refusal: no alert, no code, nothing run on a signal
   await expect(page.getByTestId('refusal')).toHaveCount(0);
   await expect(page.getByTestId('code')).toHaveCount(0);
   await expect(page.getByTestId('signal-panel')).toHaveCount(0);
-  await expect(eventLog(page)).toContainText('Asked “Did you mean: gaussian-smooth the signal with a sigma of 1.5?”');
+  await expect(eventLog(page)).toContainText(`Asked “Did you mean: ${READ}?”`);
   await expect(page.getByTestId('step-heading')).toHaveText('Asked');
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'compose-offer');
@@ -428,13 +430,13 @@ test("with asking on words (ask=words), a plan the intent's words do not say is 
   await expect(result(page)).toHaveAttribute('data-outcome', 'composed');
   await expect(page.getByRole('heading', { level: 2, name: `Your composition of “${BLUR}”` })).toBeVisible();
   await expect(field).toHaveValue(BLUR);
-  await expect(page.getByTestId('composition')).toHaveText('gaussian_smooth(1.5)');
+  await expect(page.getByTestId('composition')).toHaveText('highpass(0.1)|variance');
   await expect(page).toHaveURL(/[?&]ask=words/);
   await expect(askOnWords(page)).toBeChecked();
   await expect(page.getByTestId('accepted')).toContainText('the answer was yes');
   await expect(page.getByTestId('code').first()).toContainText('function composed(x');
-  await expect(page.getByTestId('signal-outcome')).toHaveAttribute('data-kind', 'together');
-  await expect(eventLog(page)).toContainText('Said yes to the plan the run offered, gaussian_smooth(1.5)');
+  await expect(page.getByTestId('signal-outcome')).toHaveAttribute('data-kind', 'number');
+  await expect(eventLog(page)).toContainText('Said yes to the plan the run offered, highpass(0.1)|variance');
   await shot(page, 'compose-offer-accepted');
   const url = (await page.getByTestId('share-url').textContent())!;
   expect(url).toMatch(/#\/c\/[A-Za-z0-9_-]+$/);
@@ -447,7 +449,7 @@ test("with asking on words (ask=words), a plan the intent's words do not say is 
   await expect(viewer.getByTestId('shared-outcome')).toHaveText('composed, on a yes to the plan it offered');
   await expect(result(viewer)).toHaveAttribute('data-outcome', 'composed');
   await expect(viewer.getByTestId('accepted')).toBeVisible();
-  await expect(viewer.getByTestId('composition')).toHaveText('gaussian_smooth(1.5)');
+  await expect(viewer.getByTestId('composition')).toHaveText('highpass(0.1)|variance');
   await waitForServiceWorker(viewer);
   await fresh.setOffline(true);
   await viewer.reload();
