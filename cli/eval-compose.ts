@@ -47,16 +47,20 @@ export function parseIntentsFile(text: string, name: string): Case[] {
 }
 
 /**
- * The check after the Planners (--check): the shipped one, the plan's facts and words (said.ts),
- * or its facts alone (facts.ts), to measure what the word rules refuse.
+ * The checks after the Planners (--check), of the first reading's plans and of the Readers'
+ * (absent: as the settings say, secondReading.check): the shipped ones (words), the plan's facts
+ * alone (facts.ts) for both, to measure what the word rules refuse, the learned lexicon
+ * (aligned.ts) for both, or for the Readers' alone (readers-aligned, what --choose records).
  */
-const PLAN_CHECKS: Record<string, PlanCheck> = { words: planWords, facts: planFacts };
-const ALIGNED_CHECKS = ['aligned', 'readers-aligned'];
+const PLAN_CHECKS: Record<string, () => { first: PlanCheck; readers?: PlanCheck }> = {
+  words: () => ({ first: planWords }),
+  facts: () => ({ first: planFacts, readers: planFacts }),
+  aligned: () => ({ first: readerWords(), readers: readerWords() }),
+  'readers-aligned': () => ({ first: planWords, readers: readerWords() }),
+};
 
-/** The aligned check (aligned.ts): the evidence of the Readers' corpus, a thing no corpus holds refused. */
-function alignedCheck(): PlanCheck {
-  return readerWords();
-}
+/** The Readers' check in words, for the run's summary. */
+const readersCheckWords = (check: PlanCheck | undefined) => (check === undefined ? 'the word rules' : check === planFacts ? 'their facts alone' : 'the learned lexicon');
 
 /** The pipeline's organelles and the single-model baseline measured beside it. */
 const MEASURED_ROLES = [...COMPOSE_ROLES, 'single'] as const;
@@ -94,13 +98,8 @@ export async function evalCompose(argv: string[]): Promise<void> {
   if (json) await checkOutputFile(json, '--json');
   const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
   const checkName = stringOption(args, 'check') ?? 'words';
-  if (!Object.hasOwn(PLAN_CHECKS, checkName) && !ALIGNED_CHECKS.includes(checkName)) throw new Error(`--check must be words, facts, aligned or readers-aligned, not "${checkName}"`);
-  const aligned = ALIGNED_CHECKS.includes(checkName) ? alignedCheck() : undefined;
-  // readers-aligned: the first Planners' plans checked by the word rules, the Readers' by the
-  // lexicon learned from their own corpus (what --choose writes as secondReading.check); words:
-  // the Readers' as the settings say
-  const planCheck = checkName === 'aligned' ? aligned! : PLAN_CHECKS[checkName === 'readers-aligned' ? 'words' : checkName];
-  let readerWords = checkName === 'readers-aligned' ? aligned : undefined;
+  if (!Object.hasOwn(PLAN_CHECKS, checkName)) throw new Error(`--check must be one of ${Object.keys(PLAN_CHECKS).join(', ')}, not "${checkName}"`);
+  const { first: planCheck, readers: chosenReadersCheck } = PLAN_CHECKS[checkName]();
 
   let cases: Case[] = setName ? buildSet(setName as SetName, COMPOSE_LIBRARY) : parseIntentsFile(await readNamedFile(intentsFile!, 'intents file'), intentsFile!);
   const limit = args.options.has('limit') ? intOption(args, 'limit', 1, 1) : undefined;
@@ -113,7 +112,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
   const runner = nodeSandbox();
   try {
     let settings: ComposeSettings;
-    if (choose) settings = await chooseOnValidation(cases, models, fingerprints, dir, runner, planCheck, readerWords);
+    if (choose) settings = await chooseOnValidation(cases, models, fingerprints, dir, runner, planCheck, chosenReadersCheck);
     else {
       settings = await loadSettings(dir);
       for (const role of MEASURED_ROLES) {
@@ -122,7 +121,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     }
     const rule = settings.rule;
     const second = settings.secondReading;
-    if (checkName === 'words' && second?.check === 'aligned') readerWords = alignedCheck();
+    const readersCheck = chosenReadersCheck ?? (second?.check === 'aligned' ? readerWords() : undefined);
     const readers = second ? await readersIn(dir) : null;
     if (second) {
       for (const role of SECOND_READERS) {
@@ -134,7 +133,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     const t0 = performance.now();
     const tty = process.stderr.isTTY;
     const report: Report = await evaluateSet(
-      { lookup, runner, heuristic: keywordPlan, planFacts, planWords: planCheck, ...(readerWords ? { readerWords } : {}), askOnWords: settings.askOnWords ?? false, ...plannerWeighing(settings.weigh), thresholds: settings, organelles, ...secondReading },
+      { lookup, runner, heuristic: keywordPlan, planFacts, planWords: planCheck, ...(readersCheck ? { readerWords: readersCheck } : {}), askOnWords: settings.askOnWords ?? false, ...plannerWeighing(settings.weigh), thresholds: settings, organelles, ...secondReading },
       setName ?? basename(intentsFile!, extname(intentsFile!)),
       cases,
       {
@@ -146,7 +145,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     );
     if (tty) process.stderr.write('\n');
     console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? `, different plans weighed on ${weighedOn(settings.weigh)}` : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}, ask floor ${settings.ask ?? 'none'}${settings.askOnWords ? ', plans the words do not say asked about' : ''}`);
-    if (second) console.log(`second reading: ${SECOND_READERS.join(' and ')}, planner ${second.planner}, ask floor ${second.ask ?? 'none'}${second.weigh ? `, different plans weighed on ${weighedOn(second.weigh)}` : ''}, plans checked by ${readerWords ? 'the learned lexicon' : 'the word rules'}`);
+    if (second) console.log(`second reading: ${SECOND_READERS.join(' and ')}, planner ${second.planner}, ask floor ${second.ask ?? 'none'}${second.weigh ? `, different plans weighed on ${weighedOn(second.weigh)}` : ''}, plans checked by ${readersCheckWords(readersCheck)}`);
     console.log(formatSummary('pipeline', report));
     if (checkName === 'facts') console.log(`  plan check: facts only (the plan's words unchecked)`);
     if (checkName === 'aligned') console.log(`  plan check: facts, then the words by a lexicon learned from the Readers' corpus (aligned.ts)`);
@@ -175,7 +174,7 @@ async function chooseOnValidation(
   dir: string,
   runner: ReturnType<typeof nodeSandbox>,
   planCheck: PlanCheck,
-  readerWords: PlanCheck | undefined,
+  readersCheck: PlanCheck | undefined,
 ): Promise<ComposeSettings> {
   const lookup = COMPOSE_LIBRARY.lookup;
   const tty = process.stderr.isTTY;
@@ -194,7 +193,7 @@ async function chooseOnValidation(
     heuristic: keywordPlan,
     planFacts,
     planWords: planCheck,
-    ...(readerWords ? { readerWords } : {}),
+    ...(readersCheck ? { readerWords: readersCheck } : {}),
     weighs,
     onProgress: (done, total) => {
       if (tty) process.stderr.write(`\rsettings ${done}/${total}`);
@@ -220,7 +219,7 @@ async function chooseOnValidation(
       ? {
         secondReading: {
           ...(second.weigh ? { weigh: second.weigh } : {}),
-          ...(readerWords ? { check: 'aligned' as const } : {}),
+          ...(readersCheck === readerWords() ? { check: 'aligned' as const } : {}),
           planner: second.planner,
           ...(second.ask < 1 ? { ask: second.ask } : {}),
           models: { reader: modelFingerprint(readers.reader.toModel()), reader2: modelFingerprint(readers.reader2.toModel()) },

@@ -13,8 +13,7 @@
 //             about what the models were taught, whatever the plan (unknownNamed below)
 // A word no corpus holds says nothing either way: what it means is the Planners' to read.
 import { ARTICLES, isNumber, libraryDecomposer, tokenize } from './keywords.ts';
-import { createFactCheck, type PlanCheck } from './facts.ts';
-import { PRIMITIVES } from './primitives/index.ts';
+import { planFacts, type PlanCheck } from './facts.ts';
 import { STEP_EVIDENCE } from './language/alignment.ts';
 import type { Composition } from './types.ts';
 
@@ -55,12 +54,11 @@ export function parseEvidence(source: Readonly<Record<string, string>>): Evidenc
  * corpus holds (keywords.ts namedUnknown, as said.ts uses it), and refuses any plan for it.
  */
 export function createAlignedCheck(evidence: Evidence, thresholds: AlignedThresholds = ALIGNED_THRESHOLDS, unknownNoun?: (intent: string) => string | null): PlanCheck {
-  const facts = createFactCheck(PRIMITIVES);
   const steps = [...evidence.steps.keys()];
   const of = (word: string, step: string) => evidence.steps.get(step)?.get(word) ?? 0;
   return {
     unsaid(intent: string, composition: Composition): string | null {
-      const misfit = facts.unsaid(intent, composition);
+      const misfit = planFacts.unsaid(intent, composition);
       if (misfit !== null) return misfit;
       const words = checkedWords(intent);
       const planned = [...new Set(composition.map((s) => s.name))];

@@ -84,7 +84,7 @@ export interface ComposeOptions {
   planFacts: PlanCheck;
   /** Refuses (or with askOnWords, asks about) a Planner's first plan whose steps the intent's words do not say (said.ts planWords). */
   planWords: PlanCheck;
-  /** The check of a second reading's plans' words, when not planWords (an experiment: eval-compose --check readers-aligned). */
+  /** The check of a second reading's plans' words, when not planWords (settings.ts secondReading.check 'aligned': aligned.ts readerWords). */
   readerWords?: PlanCheck;
   /** Whether a plan the intent's words do not say is asked about rather than refused (settings.ts askOnWords). */
   askOnWords?: boolean;
