@@ -1,6 +1,6 @@
 // `npm test`: every check, in an order that keeps the cores busy. The wasm first (everything
 // else needs it), unless build/ holds it newer than every source it is built from, as
-// `npm install` leaves it (package.json's `prepare` runs the same asbuild); then the two type
+// `npm install` leaves it (package.json's `prepare`, cli/prepare-wasm.ts, asks the same); then the two type
 // checks and the site's production build side by side (each holds one core for most of its
 // time); the Node tests; the web app's tests; and the end-to-end tests last, against the site
 // just built (E2E_PREBUILT tells playwright.config.ts not to build the wasm and the site a
@@ -8,19 +8,10 @@
 // not interleave; it stops at the first stage that fails. Each stage's wall time is printed at
 // the end.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { WASM, WASM_SOURCES, wasmUpToDate } from '../cli/prepare-wasm.ts';
 
 const vite = 'node node_modules/vite/bin/vite.js';
-const WASM = ['build/organelle.wasm', 'build/organelle-threads.wasm'];
-const WASM_SOURCES = ['assembly', 'asconfig.json', 'package.json', 'node_modules/assemblyscript/package.json'];
-
-/** The newest modification time among `paths`, directories walked. */
-function newest(paths: string[]): number {
-  return Math.max(...paths.map((p) => (statSync(p).isDirectory() ? newest(readdirSync(p).map((f) => join(p, f))) : statSync(p).mtimeMs)));
-}
-
-const built = WASM.every(existsSync) && Math.min(...WASM.map((f) => statSync(f).mtimeMs)) > newest(WASM_SOURCES);
+const built = wasmUpToDate();
 if (built) console.log(`${WASM.join(' and ')}: newer than ${WASM_SOURCES.join(', ')}; not built again`);
 const STAGES: string[][] = [
   ...(built ? [] : [['npm run asbuild']]),
