@@ -23,6 +23,9 @@ export const DISTRACTORS_FILE = fileURLToPath(new URL('../worker/compose/languag
 /** worker/compose/language/alignment.ts, which words say which step in the Readers' corpus. */
 export const ALIGNMENT_FILE = fileURLToPath(new URL('../worker/compose/language/alignment.ts', import.meta.url));
 
+/** worker/compose/language/data-nouns.ts, the things people name their data by. */
+export const DATA_NOUNS_FILE = fileURLToPath(new URL('../worker/compose/language/data-nouns.ts', import.meta.url));
+
 /** worker/compose/language/typed-keys.ts, the hashes of the intents typed by hand. */
 export const TYPED_KEYS_FILE = fileURLToPath(new URL('../worker/compose/language/typed-keys.ts', import.meta.url));
 const INTENTS_DIR = fileURLToPath(new URL('../docs/intents/', import.meta.url));
@@ -39,13 +42,17 @@ async function writeLanguageFiles(): Promise<void> {
   const distractors = buildDistractors(wordnet);
   await writeFile(DISTRACTORS_FILE, distractorsSource(distractors, wordnet.version));
   console.log(`wrote ${DISTRACTORS_FILE}: ${distractors.length} adverbs`);
+  const { buildDataNouns, dataNounsSource } = await import('../corpus/lexicon/data-nouns.ts');
+  const nouns = buildDataNouns(wordnet);
+  await writeFile(DATA_NOUNS_FILE, dataNounsSource(nouns, wordnet.version));
+  console.log(`wrote ${DATA_NOUNS_FILE}: ${nouns.length} nouns`);
   const keys = typedKeysSource(INTENTS_DIR);
   await writeFile(TYPED_KEYS_FILE, keys.source);
   console.log(`wrote ${TYPED_KEYS_FILE}: ${keys.count} intents of ${keys.files} files`);
-  // the Readers' corpus, as their recipes build it: a new typed file changes it in no way
+  // the Readers' corpus, as their recipes build it (with the data nouns just built): a new typed file changes it in no way
   // (tests/compose/held-out.test.ts pins its hash), so neither does it change the evidence
   const { readerAlignmentSource } = await import('../corpus/lexicon/alignment.ts');
-  const alignment = readerAlignmentSource();
+  const alignment = readerAlignmentSource(nouns);
   await writeFile(ALIGNMENT_FILE, alignment.source);
   console.log(`wrote ${ALIGNMENT_FILE}: ${alignment.pairs} words that say a step, from the Readers' corpus`);
 }

@@ -142,7 +142,8 @@ export const COMMAND_USAGE = {
       call: 'corpus lexicon',
       does: 'build the Compose lexicon (worker/compose/language/lexicon.ts) from WordNet 3.1 and the\n' +
         'families curated in corpus/lexicon/families.ts, and the hashes of the intents typed by hand\n' +
-        '(docs/intents) that no corpus may hold, and the distractor adverbs from WordNet',
+        '(docs/intents) that no corpus may hold, the distractor adverbs and the data nouns from WordNet,\n' +
+        'and the Readers\' evidence (worker/compose/language/alignment.ts) learned from their corpus',
     }],
     options: { values: ['out', 'subword', 'language', 'distractors', 'check'], flags: [] },
   },

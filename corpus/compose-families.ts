@@ -37,10 +37,33 @@ const JOINS: readonly string[] = [', ', ' then ', '; ', ' -> ', ', then ', ' and
 /** A chain said the other way round: the second clause's gerund, then the first's verb ("before smoothing it, take the log of x"). */
 const BEFORE = (first: string, secondGerund: string) => `before ${secondGerund}, ${first}`;
 
-/** What a sentence works on: the library's own objects or a domain's. */
-function object(rng: Rng, arrays: number): string {
+/** What a sentence works on, for a step of `arrays` inputs: a name of the data. */
+export type DataNamer = (rng: Rng, arrays: number) => string;
+
+/** The library's own objects or a domain's (language/domains.ts). */
+export const domainObject: DataNamer = (rng, arrays) => {
   if (arrays === 2) return rng.int(2) === 0 ? rng.pick(PAIRS) : rng.pick(DOMAIN_PAIRS);
   return rng.int(5) < 2 ? rng.pick(OBJECTS) : rng.pick(ALL_DOMAIN_OBJECTS);
+};
+
+/** What people call a series of numbers about a thing ("the glucose readings", "my pump log"). */
+const DATA_HEADS: readonly string[] = ['readings', 'values', 'levels', 'data', 'measurements', 'samples', 'series', 'counts', 'trace', 'recording', 'log', 'signal', 'figures', 'numbers'];
+const DETERMINERS: readonly string[] = ['the', 'the', 'the', 'my', 'our'];
+
+/**
+ * The library's objects, a domain's, or the data named by a thing of the physical world
+ * (`nouns`, language/data-nouns.ts): "the glucose readings", "my turbine log", "the elm and the
+ * oak counts". Two in five names are the library's, one a domain's, two made from a noun.
+ */
+export function nounDataNamer(nouns: readonly string[]): DataNamer {
+  if (nouns.length === 0) return domainObject;
+  return (rng, arrays) => {
+    const roll = rng.int(5);
+    if (roll < 3) return domainObject(rng, arrays);
+    const head = rng.pick(DATA_HEADS);
+    if (arrays === 2) return `the ${rng.pick(nouns)} and the ${rng.pick(nouns)} ${head}`;
+    return `${rng.pick(DETERMINERS)} ${rng.pick(nouns)} ${head}`;
+  };
 }
 
 /** The primitive with its descriptions beside the table's phrases: what the described family says steps with. */
@@ -92,7 +115,7 @@ function clause(rng: Rng, p: Primitive, x: string, first: boolean, elide = false
 }
 
 /** A sentence of one family, and the plan it asks for; null when the draw finds nothing to say. */
-export function familyIntent(rng: Rng, lib: Library, family: SentenceFamily, i: number, allowedPair: (a: string, b: string) => boolean): Intent | null {
+export function familyIntent(rng: Rng, lib: Library, family: SentenceFamily, i: number, allowedPair: (a: string, b: string) => boolean, object: DataNamer = domainObject): Intent | null {
   const p = lib.primitives[i % lib.primitives.length];
   const words = DESCRIPTIONS[p.name];
   if (family === 'described') {
@@ -120,8 +143,8 @@ export function familyIntent(rng: Rng, lib: Library, family: SentenceFamily, i: 
     const text = family === 'code' ? said : [said, `${said} of ${on}`, `${on}: ${said}`, `${said} on ${on}`][rng.int(4)];
     return { text, composition: [{ name: p.name, args }], template: family };
   }
-  if (family === 'participle') return participleIntent(rng, lib, i, allowedPair);
-  if (family === 'compound') return compoundIntent(rng, lib, i, allowedPair);
+  if (family === 'participle') return participleIntent(rng, lib, i, allowedPair, object);
+  if (family === 'compound') return compoundIntent(rng, lib, i, allowedPair, object);
   // a chain of 2-3 clauses of any family, joined in one of many ways
   if (p.returns === 'number') return null;
   const chain = drawChain(rng, lib.primitives, [p], 2 + rng.int(2), { pairAllowed: allowedPair });
@@ -149,7 +172,7 @@ const NOUN_OPENINGS: readonly string[] = ['', '', 'compute ', 'give me ', 'find 
  * signal", "the range of the cumulative sum of the prices with the mean removed"), or the last
  * said of the data after the rest ("the rms of the signal after high-pass filtering it").
  */
-function participleIntent(rng: Rng, lib: Library, i: number, allowedPair: (a: string, b: string) => boolean): Intent | null {
+function participleIntent(rng: Rng, lib: Library, i: number, allowedPair: (a: string, b: string) => boolean, object: DataNamer): Intent | null {
   const firsts = lib.primitives.filter((q) => PARTICIPLES[q.name] !== undefined);
   if (firsts.length === 0) return null;
   const first = firsts[i % firsts.length];
@@ -240,7 +263,7 @@ function canonical(names: readonly string[]): string[] {
  * values' step, maybe abs_values or square between, then the reduction; mean over absolute
  * values is mean_abs, the library's own step for it.
  */
-function compoundIntent(rng: Rng, lib: Library, i: number, allowedPair: (a: string, b: string) => boolean): Intent | null {
+function compoundIntent(rng: Rng, lib: Library, i: number, allowedPair: (a: string, b: string) => boolean, object: DataNamer): Intent | null {
   const inners = Object.keys(VALUE_NOUNS).filter((name) => lib.lookup(name) !== undefined);
   const outers = Object.keys(REDUCTION_ADJECTIVES).filter((name) => lib.lookup(name) !== undefined);
   if (inners.length === 0 || outers.length === 0) return null;

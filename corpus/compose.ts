@@ -26,8 +26,9 @@ import { equivalentOf, rewriteAvoiding } from '../worker/compose/equivalents.ts'
 import { blockedItem, MAX_INTENT, plannerPrompt } from '../worker/compose/prompts.ts';
 import { wireComposition, wiringPrompt } from '../worker/compose/wiring.ts';
 import type { Composition, Phrase, Primitive } from '../worker/compose/types.ts';
-import { familyIntent, sayFamilySentence, withOpening, type SentenceFamily } from './compose-families.ts';
+import { domainObject, familyIntent, nounDataNamer, sayFamilySentence, withOpening, type DataNamer, type SentenceFamily } from './compose-families.ts';
 import { ALL_DOMAIN_OBJECTS } from '../worker/compose/language/domains.ts';
+import { DATA_NOUNS } from '../worker/compose/language/data-nouns.ts';
 import { intentKey } from '../worker/compose/language/intent-key.ts';
 import { TYPED_INTENT_KEYS } from '../worker/compose/language/typed-keys.ts';
 import { fnv1a32 } from '../worker/games/puzzle8/heldout.ts';
@@ -41,6 +42,8 @@ export interface ComposeCorpusOptions {
   language?: 'table' | 'families';
   /** Of every 100 Planner intents (replans aside), how many get a distractor word or two (noise.ts scatterDistractors); 0 unless given. */
   distractors?: number;
+  /** With the families: nouns of the physical world the data may be named by (language/data-nouns.ts; compose-families.ts nounDataNamer); none unless given. */
+  dataNouns?: readonly string[];
   plannerDocs: number;
   wiringDocs: number;
   singleDocs: number;
@@ -51,8 +54,12 @@ export const DEFAULT_COMPOSE_CORPUS: ComposeCorpusOptions = { seed: 1, plannerDo
 /** The sentence-families experiment's corpus (docs/compose.md, session 51): 100,000 Planner documents, so the table's sentences are not crowded out as much. */
 export const FAMILIES_COMPOSE_CORPUS: ComposeCorpusOptions = { ...DEFAULT_COMPOSE_CORPUS, language: 'families', plannerDocs: 100_000 };
 
-/** The second reading's Planner corpus (worker/recipes/compose.ts, the Readers): the families, with a distractor adverb or two in 25 of every 100 intents. */
-export const READER_COMPOSE_CORPUS: ComposeCorpusOptions = { ...FAMILIES_COMPOSE_CORPUS, distractors: 25 };
+/**
+ * The second reading's Planner corpus (worker/recipes/compose.ts, the Readers): the families,
+ * with a distractor adverb or two in 25 of every 100 intents, and the data named by things of
+ * the physical world as well as by the domains.
+ */
+export const READER_COMPOSE_CORPUS: ComposeCorpusOptions = { ...FAMILIES_COMPOSE_CORPUS, distractors: 25, dataNouns: DATA_NOUNS };
 
 export interface ComposeCorpus {
   planner: string;
@@ -102,8 +109,8 @@ function trainingIntent(rng: Rng, lib: Library, i: number): Intent | null {
 }
 
 /** An unknown concept said as a question, bare, or after an opening (or as the table's sentence), on any data. */
-function unknownSaidOtherwise(rng: Rng, concept: Phrase, sentence: string): string {
-  const on = rng.int(2) === 0 ? rng.pick(ALL_DOMAIN_OBJECTS) : 'x';
+function unknownSaidOtherwise(rng: Rng, concept: Phrase, sentence: string, object: DataNamer | null): string {
+  const on = rng.int(2) === 0 ? (object ? object(rng, 1) : rng.pick(ALL_DOMAIN_OBJECTS)) : 'x';
   switch (rng.int(5)) {
     case 0: return `what is ${concept.noun.replaceAll('{x}', on)}${rng.int(2) === 0 ? '?' : ''}`;
     case 1: return concept.noun.replace(/^(?:the|a|an) /, '').replace(/ (?:of|in|to|on|for|from) \{x\}.*$/, '').replaceAll('{x}', on);
@@ -193,6 +200,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
   const planner: string[] = [];
   const plannerRng = rng.fork('planner');
   const families = options.language === 'families';
+  const nounNamer = options.dataNouns ? nounDataNamer(options.dataNouns) : null;
   const distracted = options.distractors ?? 0;
   // a distractor or two, in `distracted` of every 100 intents, never making words only the held-out sets may hold
   const distract = (text: string) => {
@@ -204,7 +212,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
     const roll = plannerRng.int(100);
     if (families && roll >= 42) {
       const family = FAMILY_ROLLS.find(([below]) => roll < below)![1];
-      const intent = familyIntent(plannerRng, lib, family, i, allowedPair);
+      const intent = familyIntent(plannerRng, lib, family, i, allowedPair, nounNamer ?? domainObject);
       if (intent === null) continue;
       let text = distract(sayFamilySentence(plannerRng, intent));
       if (plannerRng.int(5) === 0) text = addNoise(text, plannerRng);
@@ -225,7 +233,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       const u = unknownIntent(plannerRng, lib, concept, allowedPair);
       // with the families, unknown concepts are said in the families' ways too, so that no way
       // of saying a thing tells the Planners it is known
-      const text = distract(families ? unknownSaidOtherwise(plannerRng, concept, u.text) : u.text);
+      const text = distract(families ? unknownSaidOtherwise(plannerRng, concept, u.text, nounNamer) : u.text);
       if (text.length > MAX_INTENT || !usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), REFUSAL));
       byKind.unknown++;

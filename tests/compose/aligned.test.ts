@@ -46,7 +46,8 @@ describe('the alignment (IBM Model 1 over a Planner corpus)', () => {
 });
 
 describe('the aligned check', () => {
-  const evidence = alignmentEvidence(trainAlignment(CORPUS), 1);
+  // a corpus of eleven documents: every word found saying a step once counts (the shipped lexicon asks MIN_ALIGNED)
+  const evidence = alignmentEvidence(trainAlignment(CORPUS), 1, 1);
   const check = createAlignedCheck(evidence, { said: 2, leftOut: 2 });
 
   it('passes a plan whose every step a word of the intent says, in words the corpus taught', () => {

@@ -10,7 +10,10 @@ import { WordNet } from '../../corpus/lexicon/wordnet.ts';
 import { LEXICON } from '../../worker/compose/language/lexicon.ts';
 import { buildDistractors, distractorsSource, generatorWords, heldOutWords, NOT_DISTRACTORS } from '../../corpus/lexicon/distractors.ts';
 import { DISTRACTORS } from '../../worker/compose/language/distractors.ts';
-import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS } from '../../corpus/compose.ts';
+import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, FAMILIES_COMPOSE_CORPUS, READER_COMPOSE_CORPUS } from '../../corpus/compose.ts';
+import { buildDataNouns, dataNounsSource, NOT_DATA_NOUNS } from '../../corpus/lexicon/data-nouns.ts';
+import { DATA_NOUNS } from '../../worker/compose/language/data-nouns.ts';
+import { alignmentEvidence, trainAlignment } from '../../corpus/compose-alignment.ts';
 import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
 
 const wordnet = new WordNet();
@@ -89,6 +92,52 @@ describe('the distractor adverbs', () => {
     const distracted = buildComposeCorpus(COMPOSE_LIBRARY, { ...small, distractors: 30 }).planner;
     expect(share(distracted)).toBeGreaterThan(0.2);
     expect(share(distracted)).toBeLessThan(0.4);
+  });
+});
+
+describe('the data nouns', () => {
+  const generator = generatorWords();
+
+  it('are what corpus/lexicon/data-nouns.ts builds from WordNet (organelle corpus lexicon)', () => {
+    expect(readFileSync(new URL('../../worker/compose/language/data-nouns.ts', import.meta.url), 'utf8')).toBe(dataNounsSource(buildDataNouns(wordnet, generator), wordnet.version));
+    expect(DATA_NOUNS.length).toBeGreaterThan(1_000);
+  });
+
+  it('are things of the physical world, never a word of the generator\'s sentences, of the held-out sets or a person', () => {
+    const kept = new Set([...generator, ...heldOutWords(), ...NOT_DATA_NOUNS]);
+    expect(DATA_NOUNS.filter((w) => kept.has(w))).toEqual([]);
+    expect(DATA_NOUNS).toEqual(expect.arrayContaining(['urine', 'oak', 'engine']));
+    // abstractions (words for what is done), verbs in use and people are not data nouns
+    for (const w of ['trend', 'forecast', 'rank', 'decline', 'pump', 'drain', 'teacher', 'idiot']) expect(DATA_NOUNS).not.toContain(w);
+  });
+
+  it("name the data in the Readers' corpus only, in known and unknown concepts' documents alike", () => {
+    const small = { plannerDocs: 4_000, wiringDocs: 10, singleDocs: 10 };
+    const nouns = new Set(DATA_NOUNS);
+    const named = (planner: string, answer: (a: string) => boolean) => {
+      const docs = planner.split('\n\n').map((d) => d.split('\n')).filter(([, a]) => answer(a));
+      return docs.filter(([p]) => p.split(/[^a-z]+/).some((w) => nouns.has(w))).length / docs.length;
+    };
+    expect(named(buildComposeCorpus(COMPOSE_LIBRARY, { ...FAMILIES_COMPOSE_CORPUS, ...small }).planner, () => true)).toBe(0);
+    const readers = buildComposeCorpus(COMPOSE_LIBRARY, { ...READER_COMPOSE_CORPUS, ...small }).planner;
+    expect(named(readers, (a) => a !== 'none')).toBeGreaterThan(0.1);
+    expect(named(readers, (a) => a === 'none')).toBeGreaterThan(0.05);
+  });
+});
+
+describe('IBM Model 1 evidence', () => {
+  it('counts a word for a step only when the corpus shows it saying the step often enough', () => {
+    // "zork" is met twice, both times in a plan of mean: a coincidence, however high its t
+    const docs = [
+      ...Array.from({ length: 30 }, () => 'the average of x|blocked=\nmean'),
+      ...Array.from({ length: 30 }, () => 'the largest of x|blocked=\nmaximum'),
+      'the average of the zork readings|blocked=\nmean',
+      'the average of my zork data|blocked=\nmean',
+    ].join('\n\n');
+    const evidence = alignmentEvidence(trainAlignment(docs), 1.5);
+    expect(evidence.steps.get('mean')!.has('average')).toBe(true);
+    expect(evidence.steps.get('mean')!.has('zork')).toBe(false);
+    expect(alignmentEvidence(trainAlignment(docs), 1.5, 1).steps.get('mean')!.has('zork')).toBe(true);
   });
 });
 

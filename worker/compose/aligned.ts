@@ -15,6 +15,8 @@
 import { ARTICLES, isNumber, libraryDecomposer, tokenize } from './keywords.ts';
 import { planFacts, type PlanCheck } from './facts.ts';
 import { STEP_EVIDENCE } from './language/alignment.ts';
+import { DATA_NOUNS } from './language/data-nouns.ts';
+import { ALL_DOMAIN_OBJECTS } from './language/domains.ts';
 import type { Composition } from './types.ts';
 
 /** For each step, the words that say it, with their evidence (at least the floor it was written with: 5). */
@@ -88,16 +90,17 @@ function mentions(saying: readonly boolean[]): number {
 
 /**
  * A thing the intent names that no corpus holds: a word after an article that neither the
- * keyword decomposer reads (the library's phrases, the sentences' glue) nor says any step in
- * `evidence` ("the typical value" names nothing unknown: "typical" says mean).
+ * keyword decomposer reads (the library's phrases, the sentences' glue), nor says any step in
+ * `evidence` ("the typical value" names nothing unknown: "typical" says mean), nor is one of
+ * `dataWords`, the words the corpus names its data by ("the glucose readings").
  */
-export function unknownNamed(evidence: Evidence): (intent: string) => string | null {
+export function unknownNamed(evidence: Evidence, dataWords: ReadonlySet<string> = new Set()): (intent: string) => string | null {
   const saysAStep = (w: string) => [...evidence.steps.values()].some((words) => words.has(w));
   return (intent) => {
     const unknown = new Set(libraryDecomposer().unknownWords(intent));
     const words = tokenize(intent);
     for (let i = 1; i < words.length; i++) {
-      if (ARTICLES.includes(words[i - 1]) && unknown.has(words[i]) && !saysAStep(words[i])) return words[i];
+      if (ARTICLES.includes(words[i - 1]) && unknown.has(words[i]) && !saysAStep(words[i]) && !dataWords.has(words[i])) return words[i];
     }
     return null;
   };
@@ -105,11 +108,12 @@ export function unknownNamed(evidence: Evidence): (intent: string) => string | n
 
 let shipped: PlanCheck | undefined;
 
-/** The check of the Readers' plans: the evidence of their own corpus, and a thing no corpus holds refused. */
+/** The check of the Readers' plans: the evidence of their own corpus, and a thing no corpus holds (as a step or as data) refused. */
 export function readerWords(): PlanCheck {
   if (shipped === undefined) {
     const evidence = parseEvidence(STEP_EVIDENCE);
-    shipped = createAlignedCheck(evidence, ALIGNED_THRESHOLDS, unknownNamed(evidence));
+    const dataWords = new Set([...DATA_NOUNS, ...ALL_DOMAIN_OBJECTS.flatMap((o) => tokenize(o))]);
+    shipped = createAlignedCheck(evidence, ALIGNED_THRESHOLDS, unknownNamed(evidence, dataWords));
   }
   return shipped;
 }
