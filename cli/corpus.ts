@@ -2,7 +2,7 @@
 // the text files the trainer reads (one per organelle), with the build's statistics. With
 // `--subword 256,512,1024`, each corpus's median positions per document with characters and with
 // a subword vocabulary of each size (issue 52: docs/model.md quotes the Planner's).
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recipesFor, type GameId } from '../worker/recipes/index.ts';
@@ -47,8 +47,14 @@ async function writeLanguageFiles(): Promise<void> {
   await writeFile(DATA_NOUNS_FILE, dataNounsSource(nouns, wordnet.version));
   console.log(`wrote ${DATA_NOUNS_FILE}: ${nouns.length} nouns`);
   const keys = typedKeysSource(INTENTS_DIR);
+  const keysChanged = (await readFile(TYPED_KEYS_FILE, 'utf8').catch(() => '')) !== keys.source;
   await writeFile(TYPED_KEYS_FILE, keys.source);
   console.log(`wrote ${TYPED_KEYS_FILE}: ${keys.count} intents of ${keys.files} files`);
+  // the corpus builder has the keys it was loaded with; new ones count from the next run
+  if (keysChanged) {
+    console.log(`the typed intents changed: run "organelle corpus lexicon" again to learn the Readers' evidence from the corpus as it is built with them`);
+    return;
+  }
   // the Readers' corpus, as their recipes build it (with the data nouns just built): a new typed file changes it in no way
   // (tests/compose/held-out.test.ts pins its hash), so neither does it change the evidence
   const { readerAlignmentSource } = await import('../corpus/lexicon/alignment.ts');
