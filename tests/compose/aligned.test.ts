@@ -63,6 +63,27 @@ describe('the aligned check', () => {
     expect(check.unsaid('the largest average', plan('mean'))).toMatch(/the intent's word "largest" says maximum, which the plan leaves out/);
   });
 
+  it('refuses for a word left out only when most of its uses in the corpus say that step', () => {
+    // "rate" says downsample at 30 times its background, but only 20% of its uses do ("the heart rate readings")
+    const evidence = parseEvidence({ maximum: 'highest 40 90', downsample: 'rate 30 20 decimate 60 95' });
+    const shared = createAlignedCheck(evidence, { said: 5, leftOut: 20, leftOutShare: 50 });
+    expect(shared.unsaid('highest heart rate', plan('maximum'))).toBeNull();
+    expect(shared.unsaid('highest decimate', plan('maximum'))).toMatch(/the intent's word "decimate" says downsample, which the plan leaves out/);
+    // without the share, the evidence alone refuses it
+    expect(createAlignedCheck(evidence, { said: 5, leftOut: 20 }).unsaid('highest heart rate', plan('maximum'))).toMatch(/"rate" says downsample/);
+  });
+
+  it('counts the share of each word\'s uses that say a step, with NULL\'s among them', () => {
+    const e = alignmentEvidence(trainAlignment(CORPUS), 1, 1);
+    for (const [step, words] of e.shares) for (const [w, share] of words) {
+      expect(share, `${w} ${step}`).toBeGreaterThanOrEqual(0);
+      expect(share, `${w} ${step}`).toBeLessThanOrEqual(100);
+    }
+    // "average" is mostly mean's; "the" is NULL's, so no step has it
+    expect(e.shares.get('mean')!.get('average')!).toBeGreaterThan(50);
+    expect(e.steps.get('mean')!.has('the')).toBe(false);
+  });
+
   it('refuses a step planned more often than the intent says it: words next to each other are one mention', () => {
     expect(check.unsaid('average of x', plan('mean', 'mean'))).toMatch(/the plan has mean 2 times, but the intent says it once/);
     expect(check.unsaid('the largest largest value', plan('maximum', 'maximum'))).toMatch(/says it once/);
