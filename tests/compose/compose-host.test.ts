@@ -212,10 +212,11 @@ describe('ComposeHost: share links', () => {
 });
 
 describe('ComposeHost: asking about a plan the words do not say, the person\'s choice', () => {
-  // typed by hand (docs/intents/typed-4.tsv): the shipped Planners are unsure, the Readers write
-  // highpass(0.1)|variance, and their learned check reads "passing" (of "high-passing") as
-  // sigmoid's, a step the plan leaves out; the shipped settings refuse such plans
-  const BLUR = 'variance after high-passing at 0.1';
+  // after one typed by hand (docs/intents/typed-21.tsv): the shipped Planners are unsure, the Readers write
+  // downsample(4)|diff_central, and their learned check reads "positions" as local_maxima's, a
+  // step the plan leaves out; the shipped settings refuse such plans
+  const BLUR = 'downsample the positions by 4 then take the central differences';
+  const READ = 'downsample the signal by a factor of 4 then differentiate it';
 
   it('takes the request over the settings: refused without it, asked about with it, composed on a yes; each link replays as run', async () => {
     const dir = join(SHIPPED_MODELS_DIR, 'compose');
@@ -231,14 +232,14 @@ describe('ComposeHost: asking about a plan the words do not say, the person\'s c
     // the Readers read it again, and their check refuses their plan
     expect(settings.secondReading).toBeDefined();
     expect(asSettings.events.some((e) => e.type === 'replan' && e.reason === 'unsure')).toBe(true);
-    expect(asSettings).toMatchObject({ askOnWords: false, code: null, offer: null, refusal: { reason: 'planner unsure' }, reading: 'high-pass filter the signal then compute the variance of it' });
+    expect(asSettings).toMatchObject({ askOnWords: false, code: null, offer: null, refusal: { reason: 'planner unsure' }, reading: READ });
     const refused = await host.compose(BLUR, { planner: true, askOnWords: false });
     expect(refused).toMatchObject({ askOnWords: false, code: null, offer: null, refusal: { reason: 'planner unsure' } });
     expect(refused.link).toBe(asSettings.link); // the same run
     const asked = await host.compose(BLUR, { planner: true, askOnWords: true });
-    expect(asked).toMatchObject({ askOnWords: true, code: null, refusal: null, accepted: false, offer: { plan: 'highpass(0.1)|variance', words: 'high-pass filter the signal then compute the variance of it' } });
+    expect(asked).toMatchObject({ askOnWords: true, code: null, refusal: null, accepted: false, offer: { plan: 'downsample(4)|diff_central', words: READ } });
     const accepted = await host.compose(BLUR, { planner: true, askOnWords: true, acceptOffer: true });
-    expect(accepted).toMatchObject({ askOnWords: true, plan: 'highpass(0.1)|variance', offer: null, refusal: null, accepted: true });
+    expect(accepted).toMatchObject({ askOnWords: true, plan: 'downsample(4)|diff_central', offer: null, refusal: null, accepted: true });
     expect(accepted.code).toContain('function composed(x');
 
     // each link says whether the run asked on words, and replays with no model to the same end

@@ -254,11 +254,11 @@ test('an unknown concept is refused plainly, its word named and no unrelated ste
   await expect(page).toHaveURL(/plans=heuristic/);
 });
 
-// typed by hand (docs/intents/typed-4.tsv): refused as the shipped settings say (the word rules
+// after one typed by hand (docs/intents/typed-21.tsv): refused as the shipped settings say (the word rules
 // refuse the Planners' plan; the Readers' check refuses theirs, its learned lexicon reading
-// "passing" as sigmoid's), asked about once asking on words is on. Either answer takes the
-// focus, and its suggestions must keep the 0.1 and both steps
-const SAID = 'variance after high-passing at 0.1';
+// "positions" as local_maxima's), asked about once asking on words is on. Either answer takes
+// the focus, and its suggestions must keep the 4 and both steps
+const SAID = 'downsample the positions by 4 then take the central differences';
 
 for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
   test(`a refusal's answer, then with asking on words an offer's question, is where the focus lands at ${width} px: the closest steps keeping what was said, the list of every step`, async ({ page }) => {
@@ -282,12 +282,12 @@ for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, hei
     await expect(suggestions.first()).toBeInViewport();
     const [top, answerTop] = await Promise.all([heading.boundingBox(), answer.boundingBox()]);
     expect(answerTop!.y - top!.y).toBeLessThan(120);
-    // every suggestion keeps the 0.1 and both steps said, in the library's words
+    // every suggestion keeps the 4 and both steps said, in the library's words
     const said = await suggestions.allTextContents();
     expect(said.length).toBeGreaterThan(0);
-    for (const text of said) expect(text).toMatch(/\b0\.1\b/);
-    expect(said[0]).toBe('apply a high-pass filter with a cutoff of 0.1 to the signal then return the variance of it');
-    await expect(answer.locator('.steps').first()).toHaveText(/^highpass \(“high”, “passing”\) → variance \(“variance”\)$/);
+    for (const text of said) expect(text).toMatch(/\b4\b/);
+    expect(said[0]).toBe('downsample the signal by a factor of 4 then take the central differences of it');
+    await expect(answer.locator('.steps').first()).toHaveText(/^downsample \(“downsample”\) → diff_central \(“central”, “differences”\)$/);
     // what the eye sees where the focus landed (shot() scrolls to the top, for the whole page)
     await page.screenshot({ path: `test-results/screenshots/compose-refusal-answer-${width}-in-view.png` });
     await shot(page, `compose-refusal-answer-${width}`);
@@ -310,9 +310,9 @@ for (const { width, height } of [{ width: 390, height: 844 }, { width: 1280, hei
     expect(offerTop!.y - questionTop!.y).toBeLessThan(120);
     const offered = await suggestions.allTextContents();
     expect(offered.length).toBeGreaterThan(0);
-    for (const text of offered) expect(text).toMatch(/\b0\.1\b/);
-    expect(offered[0]).toBe('apply a high-pass filter with a cutoff of 0.1 to the signal then return the variance of it');
-    await expect(answer.locator('.steps').first()).toHaveText(/^highpass \(“high”, “passing”\) → variance \(“variance”\)$/);
+    for (const text of offered) expect(text).toMatch(/\b4\b/);
+    expect(offered[0]).toBe('downsample the signal by a factor of 4 then take the central differences of it');
+    await expect(answer.locator('.steps').first()).toHaveText(/^downsample \(“downsample”\) → diff_central \(“central”, “differences”\)$/);
     await page.screenshot({ path: `test-results/screenshots/compose-offer-answer-${width}-in-view.png` });
     await shot(page, `compose-offer-answer-${width}`);
     expect(await seriousViolations(page)).toEqual([]);
@@ -374,11 +374,11 @@ test('numbers that do not read leave no plot passing for theirs: marked stale as
   await expect(panel.getByTestId('signal-outcome')).toHaveAttribute('data-stale', 'false');
 });
 
-// typed by hand (docs/intents/typed-4.tsv, whose plan is highpass(0.1)|variance): the Readers
-// write it, but their learned check reads "passing" (of "high-passing") as sigmoid's, a step the
-// plan leaves out
-const BLUR = 'variance after high-passing at 0.1';
-const READ = 'high-pass filter the signal then compute the variance of it';
+// after one typed by hand (docs/intents/typed-21.tsv; the plan downsample(4)|diff_central): the
+// Readers write it, but their learned check reads "positions" as local_maxima's, a step the plan
+// leaves out
+const BLUR = 'downsample the positions by 4 then take the central differences';
+const READ = 'downsample the signal by a factor of 4 then differentiate it';
 
 test("a plan the intent's words do not say is refused as the settings say, what the Planners read is offered in the library's words, and it composes", async ({ page }) => {
   await page.goto('/#/compose');
@@ -390,14 +390,14 @@ test("a plan the intent's words do not say is refused as the settings say, what 
   await page.getByRole('button', { name: 'Compose', exact: true }).click();
   await expect(result(page)).toHaveAttribute('data-outcome', 'refused');
   await expect(page.getByTestId('refusal')).toHaveAttribute('data-reason', 'planner unsure');
-  await expect(page.getByTestId('refusal')).toContainText('The intent\'s word "passing" says sigmoid, which the plan leaves out (aligned)');
+  await expect(page.getByTestId('refusal')).toContainText('The intent\'s word "positions" says local_maxima, which the plan leaves out (aligned)');
   await expect(page).not.toHaveURL(/ask=/);
   const reading = page.getByTestId('reading').getByRole('button');
   await expect(reading).toHaveText(READ);
   await reading.click();
   await expect(field).toHaveValue(READ);
   await expect(result(page)).toHaveAttribute('data-outcome', 'composed');
-  await expect(page.getByTestId('composition')).toHaveText('highpass(0.1)|variance');
+  await expect(page.getByTestId('composition')).toHaveText('downsample(4)|diff_central');
 });
 
 test("with asking on words (ask=words), a plan the intent's words do not say is asked about, composed on one yes, and its link replays as accepted, offline too", async ({ page, browser, baseURL, problems }) => {
@@ -411,8 +411,8 @@ test("with asking on words (ask=words), a plan the intent's words do not say is 
   const question = page.getByTestId('offer-question');
   await expect(question).toHaveText(`Did you mean: ${READ}? no code yet`);
   await expect(question).toBeFocused();
-  await expect(page.getByTestId('offer-why')).toContainText('the intent\'s word "passing" says sigmoid, which the plan leaves out');
-  await expect(page.getByTestId('offer-steps').locator('li')).toHaveText(['highpass(0.1)', 'variance']);
+  await expect(page.getByTestId('offer-why')).toContainText('the intent\'s word "positions" says local_maxima, which the plan leaves out');
+  await expect(page.getByTestId('offer-steps').locator('li')).toHaveText(['downsample(4)', 'diff_central']);
   // a question, not a refusal: no alert, no code, nothing run on a signal
   await expect(page.getByTestId('refusal')).toHaveCount(0);
   await expect(page.getByTestId('code')).toHaveCount(0);
@@ -430,13 +430,13 @@ test("with asking on words (ask=words), a plan the intent's words do not say is 
   await expect(result(page)).toHaveAttribute('data-outcome', 'composed');
   await expect(page.getByRole('heading', { level: 2, name: `Your composition of “${BLUR}”` })).toBeVisible();
   await expect(field).toHaveValue(BLUR);
-  await expect(page.getByTestId('composition')).toHaveText('highpass(0.1)|variance');
+  await expect(page.getByTestId('composition')).toHaveText('downsample(4)|diff_central');
   await expect(page).toHaveURL(/[?&]ask=words/);
   await expect(askOnWords(page)).toBeChecked();
   await expect(page.getByTestId('accepted')).toContainText('the answer was yes');
   await expect(page.getByTestId('code').first()).toContainText('function composed(x');
-  await expect(page.getByTestId('signal-outcome')).toHaveAttribute('data-kind', 'number');
-  await expect(eventLog(page)).toContainText('Said yes to the plan the run offered, highpass(0.1)|variance');
+  await expect(page.getByTestId('signal-outcome')).toHaveAttribute('data-kind', 'separate');
+  await expect(eventLog(page)).toContainText('Said yes to the plan the run offered, downsample(4)|diff_central');
   await shot(page, 'compose-offer-accepted');
   const url = (await page.getByTestId('share-url').textContent())!;
   expect(url).toMatch(/#\/c\/[A-Za-z0-9_-]+$/);
@@ -449,7 +449,7 @@ test("with asking on words (ask=words), a plan the intent's words do not say is 
   await expect(viewer.getByTestId('shared-outcome')).toHaveText('composed, on a yes to the plan it offered');
   await expect(result(viewer)).toHaveAttribute('data-outcome', 'composed');
   await expect(viewer.getByTestId('accepted')).toBeVisible();
-  await expect(viewer.getByTestId('composition')).toHaveText('highpass(0.1)|variance');
+  await expect(viewer.getByTestId('composition')).toHaveText('downsample(4)|diff_central');
   await waitForServiceWorker(viewer);
   await fresh.setOffline(true);
   await viewer.reload();
