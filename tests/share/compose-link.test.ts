@@ -515,9 +515,10 @@ describe('organelle compose --replay', () => {
   });
 
   it('with the shipped models: --ask asks about a plan the words do not say (exit 3), --yes takes it, and its link replays as accepted', async () => {
-    // typed by hand (docs/intents/typed-4.tsv): the Readers write highpass(0.1)|variance, and their
-    // learned check reads "passing" (of "high-passing") as sigmoid's, a step the plan leaves out
-    const BLUR = 'variance after high-passing at 0.1';
+    // after one typed by hand (docs/intents/typed-21.tsv): the Readers write
+    // downsample(4)|diff_central, and their learned check reads "positions" as local_maxima's, a
+    // step the plan leaves out
+    const BLUR = 'downsample the positions by 4 then take the central differences';
     const run = async (...flags: string[]) => {
       const lines: string[] = [];
       const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
@@ -532,16 +533,16 @@ describe('organelle compose --replay', () => {
     };
     const refused = await run();
     expect(refused.exit).toBe(2);
-    expect(refused.text).toContain('refused this intent is outside what the organelles know: the intent\'s word "passing" says sigmoid, which the plan leaves out (aligned)');
+    expect(refused.text).toContain('refused this intent is outside what the organelles know: the intent\'s word "positions" says local_maxima, which the plan leaves out (aligned)');
     const asked = await run('--ask');
     expect(asked.exit).toBe(3);
-    expect(asked.text).toContain('Did you mean: high-pass filter the signal then compute the variance of it? Nothing was handed over; run it again with --yes');
+    expect(asked.text).toContain('Did you mean: downsample the signal by a factor of 4 then differentiate it? Nothing was handed over; run it again with --yes');
     const yes = await run('--ask', '--yes');
     expect(yes.exit).toBeUndefined();
-    expect(yes.text).toContain('accept  the person accepted highpass(0.1)|variance');
+    expect(yes.text).toContain('accept  the person accepted downsample(4)|diff_central');
     const link = /share: #\/c\/(\S+)/.exec(yes.text)![1];
     const replay = await replayComposeLink(link, { runner });
     expect(replay.link).toMatchObject({ accepted: true, askOnWords: true });
-    expect(replay.result.code).toContain('function highpass(');
+    expect(replay.result.code).toContain('function downsample(');
   }, 60_000);
 });
