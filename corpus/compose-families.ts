@@ -56,7 +56,6 @@ const DETERMINERS: readonly string[] = ['the', 'the', 'the', 'my', 'our'];
  * oak counts". Two in five names are the library's, one a domain's, two made from a noun.
  */
 export function nounDataNamer(nouns: readonly string[]): DataNamer {
-  if (nouns.length === 0) return domainObject;
   return (rng, arrays) => {
     const roll = rng.int(5);
     if (roll < 3) return domainObject(rng, arrays);

@@ -109,8 +109,8 @@ function trainingIntent(rng: Rng, lib: Library, i: number): Intent | null {
 }
 
 /** An unknown concept said as a question, bare, or after an opening (or as the table's sentence), on any data. */
-function unknownSaidOtherwise(rng: Rng, concept: Phrase, sentence: string, object: DataNamer | null): string {
-  const on = rng.int(2) === 0 ? (object ? object(rng, 1) : rng.pick(ALL_DOMAIN_OBJECTS)) : 'x';
+function unknownSaidOtherwise(rng: Rng, concept: Phrase, sentence: string, object: DataNamer): string {
+  const on = rng.int(2) === 0 ? object(rng, 1) : 'x';
   switch (rng.int(5)) {
     case 0: return `what is ${concept.noun.replaceAll('{x}', on)}${rng.int(2) === 0 ? '?' : ''}`;
     case 1: return concept.noun.replace(/^(?:the|a|an) /, '').replace(/ (?:of|in|to|on|for|from) \{x\}.*$/, '').replaceAll('{x}', on);
@@ -200,7 +200,10 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
   const planner: string[] = [];
   const plannerRng = rng.fork('planner');
   const families = options.language === 'families';
-  const nounNamer = options.dataNouns ? nounDataNamer(options.dataNouns) : null;
+  const nounNamer = options.dataNouns?.length ? nounDataNamer(options.dataNouns) : null;
+  // an unknown concept's data: without the data nouns, a domain object alone, as the families
+  // corpus has always drawn it (domainObject draws the library's objects too, and other numbers)
+  const unknownData: DataNamer = nounNamer ?? ((r) => r.pick(ALL_DOMAIN_OBJECTS));
   const distracted = options.distractors ?? 0;
   // a distractor or two, in `distracted` of every 100 intents, never making words only the held-out sets may hold
   const distract = (text: string) => {
@@ -233,7 +236,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       const u = unknownIntent(plannerRng, lib, concept, allowedPair);
       // with the families, unknown concepts are said in the families' ways too, so that no way
       // of saying a thing tells the Planners it is known
-      const text = distract(families ? unknownSaidOtherwise(plannerRng, concept, u.text, nounNamer) : u.text);
+      const text = distract(families ? unknownSaidOtherwise(plannerRng, concept, u.text, unknownData) : u.text);
       if (text.length > MAX_INTENT || !usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), REFUSAL));
       byKind.unknown++;
