@@ -94,9 +94,6 @@ export async function evalCompose(argv: string[]): Promise<void> {
   if (setName !== undefined && !isSetName(setName)) throw new Error(`unknown set "${setName}" (known: ${SET_NAMES.join(', ')})`);
   const choose = args.options.has('choose');
   if (choose && setName !== 'validation') throw new Error('--choose chooses settings on the validation set only: use --set validation');
-  const askOn = stringOption(args, 'ask-on');
-  if (askOn !== undefined && !choose) throw new Error('--ask-on weighs files in choosing when to ask: it needs --choose');
-  const askingCases = askOn === undefined ? [] : await readAskingCases(askOn.split(','));
   const json = stringOption(args, 'json');
   if (json) await checkOutputFile(json, '--json');
   const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
@@ -115,7 +112,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
   const runner = nodeSandbox();
   try {
     let settings: ComposeSettings;
-    if (choose) settings = await chooseOnValidation(cases, askingCases, models, fingerprints, dir, runner, planCheck, chosenReadersCheck);
+    if (choose) settings = await chooseOnValidation(cases, models, fingerprints, dir, runner, planCheck, chosenReadersCheck);
     else {
       settings = await loadSettings(dir);
       for (const role of MEASURED_ROLES) {
@@ -148,7 +145,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     );
     if (tty) process.stderr.write('\n');
     console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? `, different plans weighed on ${weighedOn(settings.weigh)}` : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}, ask floor ${settings.ask ?? 'none'}${settings.askOnWords ? ', plans the words do not say asked about' : ''}`);
-    if (second) console.log(`second reading: ${SECOND_READERS.join(' and ')}, planner ${second.planner}, ask floor ${second.ask ?? 'none'}${second.askOnLeftOut ? ', plans that leave out a step the words say asked about' : ''}${second.weigh ? `, different plans weighed on ${weighedOn(second.weigh)}` : ''}, plans checked by ${readersCheckWords(readersCheck)}`);
+    if (second) console.log(`second reading: ${SECOND_READERS.join(' and ')}, planner ${second.planner}, ask floor ${second.ask ?? 'none'}${second.weigh ? `, different plans weighed on ${weighedOn(second.weigh)}` : ''}, plans checked by ${readersCheckWords(readersCheck)}`);
     console.log(formatSummary('pipeline', report));
     if (checkName === 'facts') console.log(`  plan check: facts only (the plan's words unchecked)`);
     if (checkName === 'aligned') console.log(`  plan check: facts, then the words by a lexicon learned from the Readers' corpus (aligned.ts)`);
@@ -169,17 +166,9 @@ export async function evalCompose(argv: string[]): Promise<void> {
   }
 }
 
-/** The intents of the files `--ask-on` names, each read as `--intents` reads one. */
-async function readAskingCases(files: readonly string[]): Promise<Case[]> {
-  const cases: Case[] = [];
-  for (const file of files) cases.push(...parseIntentsFile(await readNamedFile(file, '--ask-on file'), file));
-  return cases;
-}
-
-/** Searches the settings on the validation cases (and when to ask, on `askingCases` too) and writes them beside the models. */
+/** Searches the settings on the validation cases and writes them beside the models. */
 async function chooseOnValidation(
   cases: readonly Case[],
-  askingCases: readonly Case[],
   models: Record<MeasuredRole, Organelle>,
   fingerprints: ComposeSettings['models'],
   dir: string,
@@ -192,7 +181,6 @@ async function chooseOnValidation(
   const readers = await readersIn(dir);
   const { best, second } = await chooseSettings({
     cases,
-    askingCases,
     lookup,
     organelles: {
       planner: raw(models.planner, MAX_ANSWER.planner, true),
@@ -234,7 +222,6 @@ async function chooseOnValidation(
           ...(readersCheck === readerWords() ? { check: 'aligned' as const } : {}),
           planner: second.planner,
           ...(second.ask < 1 ? { ask: second.ask } : {}),
-          ...(second.askOnLeftOut ? { askOnLeftOut: true } : {}),
           models: { reader: modelFingerprint(readers.reader.toModel()), reader2: modelFingerprint(readers.reader2.toModel()) },
         },
       }
@@ -248,9 +235,8 @@ async function chooseOnValidation(
   const path = join(dir, 'compose', 'settings.json');
   await writeFile(path, JSON.stringify(settings, null, 2) + '\n');
   if (readers && !second) console.log('no second reading keeps wrong code within 1% of the validation intents: the readers are left out');
-  const onWhat = ` on validation${askingCases.length > 0 ? ` and ${askingCases.length.toLocaleString('en-US')} intents people typed` : ''}`;
-  if (second) console.log(`chose the second reading: ${second.weigh ? `different plans weighed on ${weighedOn(second.weigh)}, ` : ''}threshold ${second.planner}, ask floor ${second.ask === 1 ? 'none' : second.ask}${second.askOnLeftOut ? ' and plans that leave out a step the words say' : ''} (${second.asked} offers${onWhat}, ${second.asked_right} right): ${second.passed} passed, ${second.wrong_code} wrong code`);
-  console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}${best.weigh ? `, the Planners' different plans weighed on ${weighedOn(best.weigh)}` : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, ask floor ${best.ask === 1 ? 'none' : best.ask}${best.askOnWords ? ' and plans the words do not say' : ''} (${best.asked} offers${onWhat}, ${best.asked_right} right), single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
+  if (second) console.log(`chose the second reading: ${second.weigh ? `different plans weighed on ${weighedOn(second.weigh)}, ` : ''}threshold ${second.planner}, ask floor ${second.ask === 1 ? 'none' : second.ask} (${second.asked} offers, ${second.asked_right} right): ${second.passed} passed, ${second.wrong_code} wrong code`);
+  console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}${best.weigh ? `, the Planners' different plans weighed on ${weighedOn(best.weigh)}` : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, ask floor ${best.ask === 1 ? 'none' : best.ask}${best.askOnWords ? ' and plans the words do not say' : ''} (${best.asked} offers on validation, ${best.asked_right} right), single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
   return settings;
 }
 

@@ -46,20 +46,19 @@ const EVAL_TWO_PLAYER: Usage = {
 
 const EVAL_COMPOSE: Usage = {
   forms: [{
-    call: 'eval compose (--set wording|template|composition|perturbed|oov|validation | --intents FILE) [--models DIR] [--json FILE] [--no-baselines] [--choose [--ask-on FILE,...]] [--limit N] [--check words|facts|aligned|readers-aligned]',
+    call: 'eval compose (--set wording|template|composition|perturbed|oov|validation | --intents FILE) [--models DIR] [--json FILE] [--no-baselines] [--choose] [--limit N] [--check words|facts|aligned|readers-aligned]',
     does: 'code composition on held-out intents: the pipeline beside its four baselines (no Planner,\n' +
       'one model from words to code, the keyword decomposer, the expected plan); --intents: one\n' +
       'case a line, the intent, a tab, the expected composition (rolling_mean(5)|diff_central) or\n' +
       'none (docs/intents/typed.tsv: sentences typed by hand; the report\'s set is the file\'s name);\n' +
       '--choose (validation only) picks the confidence settings, and the examples the\n' +
       'Compose view offers (those the models compose as asked), and writes them beside the\n' +
-      'models; --ask-on: files of intents people typed (development files, never blind ones),\n' +
-      'weighed with validation\'s in choosing when to ask, and in nothing else; --limit: the first N intents only; --check facts: the plan checked for its facts\n' +
+      'models; --limit: the first N intents only; --check facts: the plan checked for its facts\n' +
       'alone (numbers, how many, two inputs), not its words (the shipped check: words); --check\n' +
       'aligned: its facts, then its words by a lexicon learned from the Readers\' corpus (an experiment);\n' +
       'readers-aligned: the word rules for the first Planners\' plans, the lexicon for the Readers\'',
   }],
-  options: { values: ['set', 'intents', 'models', 'json', 'limit', 'check', 'ask-on'], flags: ['no-baselines', 'choose'] },
+  options: { values: ['set', 'intents', 'models', 'json', 'limit', 'check'], flags: ['no-baselines', 'choose'] },
 };
 
 /** `organelle eval <game>`: each game's usage by the word after `eval`. */

@@ -132,34 +132,6 @@ describe('chooseSettings', () => {
     expect(second!.planner).toBeGreaterThan(0.8);
   });
 
-  it("chooses whether the Readers' plans that leave out a step are asked about on validation and the people's intents together, and the thresholds on validation alone", async () => {
-    // validation as above, a fifth of it (no wrong code allowed); the people's intents: 10 the Reader reads right and 2 unknown
-    // concepts, each doubted by a word that seems to say a step the plan leaves out, the one doubt a person can settle
-    const cases: Case[] = [
-      ...Array.from({ length: 16 }, (_, i) => known(`smooth signal ${i}`, SMOOTH)),
-      ...Array.from({ length: 3 }, (_, i) => known(`blur signal ${i}`, SMOOTH)),
-      unknown('forecast signal 1'),
-    ];
-    const people: Case[] = [...Array.from({ length: 10 }, (_, i) => known(`people blur ${i}`, SMOOTH)), unknown('people forecast 1'), unknown('people forecast 2')];
-    const first: RawOrganelle = (prompt) => ({ ...planner(prompt), agreement: 1 });
-    const reader: RawOrganelle = (prompt) => ({ text: 'rolling_mean(5)', probs: Array(15).fill(/^(blur|people)/.test(prompt) ? 0.9995 : 0.8), truncated: false, agreement: 1 });
-    const leftOut = (intent: string) => intent.startsWith('people');
-    const readerWords = { unsaid: (intent: string) => (leftOut(intent) ? 'the intent\'s word "people" says maximum, which the plan leaves out (aligned)' : null), settles: leftOut };
-    const input = { cases, lookup, organelles: { planner: first, wiring, code, reader, reader2: reader }, judge, heuristic: () => ({ refusal: true as const }), planFacts, planWords, readerWords };
-    // validation has no such doubt: nothing says whether to ask
-    const alone = await chooseSettings(input);
-    expect(alone.second).toMatchObject({ ask: 1, askOnLeftOut: false, asked: 0 });
-    // with the people's intents, 10 offers right and 2 not: asked
-    const { best, second } = await chooseSettings({ ...input, askingCases: people });
-    expect(second).toMatchObject({ ask: 1, askOnLeftOut: true, asked: 12, asked_right: 10 });
-    // the thresholds, and what validation passed with them, are validation's
-    expect(best).toEqual(alone.best);
-    expect([second!.planner, second!.passed, second!.wrong_code]).toEqual([alone.second!.planner, alone.second!.passed, alone.second!.wrong_code]);
-    // a check that cannot tell a left-out step apart is never asked about
-    const { second: blunt } = await chooseSettings({ ...input, readerWords: { unsaid: readerWords.unsaid }, askingCases: people });
-    expect(blunt).toMatchObject({ askOnLeftOut: false, asked: 0 });
-  });
-
   it('says so when no setting keeps wrong code within 1%', async () => {
     const wrongJudge = async () => ({ ok: true, checks: [], output: 0 });
     // every module computes the wrong thing, and every answer is surer than any threshold tried

@@ -264,24 +264,6 @@ describe('composeIntent', () => {
       expect(asked.offered?.message).toBe("the Readers' confidence was 0.70, under their threshold of 0.80");
     });
 
-    it("with askOnLeftOut, asks about a Readers' plan whose one doubt is a step its words say and it leaves out; every other doubt still refuses", async () => {
-      const leftOut = "the intent's word \"scale\" says unit_std, which the plan leaves out (aligned)";
-      // a check that settles what it doubts for demean (a left-out step), not for unit_std (another doubt)
-      const readerWords = {
-        unsaid: (_: string, c: readonly { name: string }[]) => (c[0].name === 'demean' ? leftOut : c[0].name === 'unit_std' ? "the plan's unit_std is said by no word of the intent (aligned)" : null),
-        settles: (_: string, c: readonly { name: string }[]) => c[0].name === 'demean',
-      };
-      const run = (reading: string, askOnLeftOut: boolean, acceptOffer = false) =>
-        composeIntent('center x', { ...pair('zscore', 0.3), ...readers(reading, 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), readerWords, secondReading: { ...second, askOnLeftOut }, acceptOffer });
-      const asked = await run('demean', true);
-      expect([asked.code, asked.refusal, asked.offered?.composition.map((s) => s.name), asked.offered?.message]).toEqual([null, null, ['demean'], leftOut]);
-      expect((await run('demean', true, true)).code).toBe(asked.offered?.code);
-      // without the setting, refused as before
-      expect((await run('demean', false)).refusal).toEqual({ reason: 'planner unsure', message: expect.stringContaining('leaves out') });
-      // another doubt is not the person's to settle
-      expect((await run('unit_std', true)).refusal).toEqual({ reason: 'planner unsure', message: expect.stringContaining('said by no word') });
-    });
-
     it('reads again after a none, and refuses when the readers answer none too', async () => {
       const saved = await composeIntent('center x', { ...pair('none', 0.95), ...readers('demean', 0.9), wiring: scripted(WIRING), code: scripted(CODE) }, { ...options(), secondReading: second });
       expect(saved.composition?.map((s) => s.name)).toEqual(['demean']);

@@ -28,9 +28,6 @@ describe('parseSettings', () => {
     expect(parseSettings(text({ secondReading: { ...second, check: 'aligned' } })).secondReading?.check).toBe('aligned');
     expect(parseSettings(text({ secondReading: second })).secondReading?.check).toBeUndefined();
     expect(() => parseSettings(text({ secondReading: { ...second, check: 'words' } }))).toThrow('secondReading.check must be aligned or absent');
-    expect(parseSettings(text({ secondReading: { ...second, check: 'aligned', askOnLeftOut: true } })).secondReading?.askOnLeftOut).toBe(true);
-    expect(() => parseSettings(text({ secondReading: { ...second, check: 'aligned', askOnLeftOut: 'yes' } }))).toThrow('secondReading.askOnLeftOut must be true or false');
-    expect(() => parseSettings(text({ secondReading: { ...second, askOnLeftOut: true } }))).toThrow('askOnLeftOut needs the aligned check');
   });
 
   it('names what is wrong', () => {

@@ -229,7 +229,7 @@ describe('compose links: record, encode, decode, replay', () => {
     const recorded = await composeRecorded(SMOOTH, { ...organelles(script), ...readers }, { runner, thresholds: THRESHOLDS, models: MODELS, secondReading });
     expect(recorded.result.code).not.toBeNull();
     expect(recorded.result.events.find((e) => e.type === 'replan')).toMatchObject({ reason: 'unsure' });
-    expect(recorded.link!.second).toEqual({ ...secondReading, aligned: false, askOnLeftOut: false });
+    expect(recorded.link!.second).toEqual({ ...secondReading, aligned: false });
     expect(recorded.link!.answers.map((a) => a.source).slice(0, 4)).toEqual(['planner', 'planner2', 'reader', 'reader2']);
     const replay = await replayComposeLink(await encodeComposeLink(recorded.link!), { runner });
     expect(replay.link).toEqual(recorded.link);
@@ -246,17 +246,10 @@ describe('compose links: record, encode, decode, replay', () => {
     await replayComposeLink(await encodeComposeLink(ablation.link!), { runner });
     // the Readers' plans checked by the learned lexicon (settings.ts secondReading.check): recorded, and replayed so
     const aligned = await composeRecorded(SMOOTH, { ...organelles(script), ...readers }, { runner, thresholds: THRESHOLDS, models: MODELS, secondReading: { ...secondReading, check: 'aligned' } });
-    expect(aligned.link!.second).toEqual({ ...secondReading, aligned: true, askOnLeftOut: false });
+    expect(aligned.link!.second).toEqual({ ...secondReading, aligned: true });
     const again = await replayComposeLink(await encodeComposeLink(aligned.link!), { runner });
     expect(again.link).toEqual(aligned.link);
     expect(again.result.events).toEqual(aligned.result.events);
-    // and with a plan that leaves out a step its words say asked about (settings.ts askOnLeftOut): recorded, replayed, and never without the lexicon
-    const asking = await composeRecorded(SMOOTH, { ...organelles(script), ...readers }, { runner, thresholds: THRESHOLDS, models: MODELS, secondReading: { ...secondReading, check: 'aligned', askOnLeftOut: true } });
-    expect(asking.link!.second).toEqual({ ...secondReading, aligned: true, askOnLeftOut: true });
-    const replayed = await replayComposeLink(await encodeComposeLink(asking.link!), { runner });
-    expect(replayed.link).toEqual(asking.link);
-    expect(replayed.result.events).toEqual(asking.result.events);
-    expect((await refusal(encodeComposeLink({ ...asking.link!, second: { ...asking.link!.second!, aligned: false } }))).check).toBe('flags');
   });
 
   it('replays a run without the Planner: the keyword decomposer plans again', async () => {
@@ -450,10 +443,7 @@ describe('compose links: tampering', () => {
       const e = await refusal(decodeComposeLink(await forge(payload, edit)));
       expect(e.check, what).toBe(check);
     }
-    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 6)))).message).toMatch(/^version: .*newer version/);
-    // version 4: bit 7 unknown to it; in version 5, bit 7 without bit 6 (the lexicon) is refused
-    expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [129]), 4)))).check).toBe('flags');
-    expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [161]), 5)))).message).toMatch(/leave out a step were asked about, but not that the learned lexicon/);
+    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 5)))).message).toMatch(/^version: .*newer version/);
     // version 3: bit 6 unknown to it; in version 4, bit 6 without a second reading is refused
     expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [65]), 3)))).check).toBe('flags');
     expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [65]), 4)))).message).toMatch(/checked, but not that there was a second reading/);

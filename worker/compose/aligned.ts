@@ -11,8 +11,6 @@
 //             slope using central differences" planned as diff_central alone)
 //   unknown   with `unknownNoun`, no thing named that no corpus holds ("the knee of x"): a fact
 //             about what the models were taught, whatever the plan (unknownNamed below)
-// A left-out step alone is a doubt a person can settle (`settles`: the settings may make the run
-// ask "Did you mean ...?" rather than refuse); the others are not.
 // A word no corpus holds says nothing either way: what it means is the Planners' to read.
 import { ARTICLES, isNumber, libraryDecomposer, tokenize } from './keywords.ts';
 import { planFacts, type PlanCheck } from './facts.ts';
@@ -78,39 +76,25 @@ export function createAlignedCheck(evidence: Evidence, thresholds: AlignedThresh
   const steps = [...evidence.steps.keys()];
   const of = (word: string, step: string) => evidence.steps.get(step)?.get(word) ?? 0;
   const shareOf = (word: string, step: string) => evidence.shares.get(step)?.get(word) ?? 0;
-  // the first doubt, and whether the plan leaves out a step a word says and whether the intent
-  // names a thing no corpus holds: both are looked for, since an offer needs the one without the other
-  function doubts(intent: string, composition: Composition): { first: string | null; leftOut: boolean; unknown: boolean } {
-    const misfit = planFacts.unsaid(intent, composition);
-    if (misfit !== null) return { first: misfit, leftOut: false, unknown: false };
-    const words = checkedWords(intent);
-    const planned = [...new Set(composition.map((s) => s.name))];
-    for (const name of planned) {
-      const times = composition.filter((s) => s.name === name).length;
-      const said = mentions(words.map((w) => of(w, name) >= thresholds.said));
-      if (said === 0) return { first: `the plan's ${name} is said by no word of the intent (aligned)`, leftOut: false, unknown: false };
-      if (said < times) return { first: `the plan has ${name} ${times} times, but the intent says it ${said === 1 ? 'once' : `${said} times`} (aligned)`, leftOut: false, unknown: false };
-    }
-    let leftOut: string | null = null;
-    for (const w of words) {
-      if (planned.some((name) => of(w, name) >= thresholds.said)) continue;
-      const other = steps.find((s) => !planned.includes(s) && of(w, s) >= thresholds.leftOut && shareOf(w, s) >= (thresholds.leftOutShare ?? 0));
-      if (other !== undefined) {
-        leftOut = `the intent's word "${w}" says ${other}, which the plan leaves out (aligned)`;
-        break;
-      }
-    }
-    const noun = unknownNoun?.(intent) ?? null;
-    const unknown = noun === null ? null : `the intent names "${noun}", which no corpus holds and no step of the plan says (aligned)`;
-    return { first: leftOut ?? unknown, leftOut: leftOut !== null, unknown: unknown !== null };
-  }
   return {
-    unsaid: (intent, composition) => doubts(intent, composition).first,
-    // a step the words seem to say and the plan leaves out is the person's to settle: the offer
-    // shows the plan in words; a thing no corpus holds is not (the models were never taught it)
-    settles(intent, composition) {
-      const d = doubts(intent, composition);
-      return d.leftOut && !d.unknown;
+    unsaid(intent: string, composition: Composition): string | null {
+      const misfit = planFacts.unsaid(intent, composition);
+      if (misfit !== null) return misfit;
+      const words = checkedWords(intent);
+      const planned = [...new Set(composition.map((s) => s.name))];
+      for (const name of planned) {
+        const times = composition.filter((s) => s.name === name).length;
+        const said = mentions(words.map((w) => of(w, name) >= thresholds.said));
+        if (said === 0) return `the plan's ${name} is said by no word of the intent (aligned)`;
+        if (said < times) return `the plan has ${name} ${times} times, but the intent says it ${said === 1 ? 'once' : `${said} times`} (aligned)`;
+      }
+      for (const w of words) {
+        if (planned.some((name) => of(w, name) >= thresholds.said)) continue;
+        const other = steps.find((s) => !planned.includes(s) && of(w, s) >= thresholds.leftOut && shareOf(w, s) >= (thresholds.leftOutShare ?? 0));
+        if (other !== undefined) return `the intent's word "${w}" says ${other}, which the plan leaves out (aligned)`;
+      }
+      const noun = unknownNoun?.(intent) ?? null;
+      return noun === null ? null : `the intent names "${noun}", which no corpus holds and no step of the plan says (aligned)`;
     },
   };
 }

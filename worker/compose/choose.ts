@@ -10,16 +10,14 @@
 // among equals, the fewest wrong, then the highest thresholds. Then, with that setting, when to
 // ask (task-loop.ts rule 7): the ask floor (a plan between it and the Planner's threshold is
 // offered, not refused) and whether a plan the intent's words do not say is offered rather than
-// refused; the pair whose offers are right most often net of those that are not (an offer on an
-// unknown concept, or of a plan that builds other code), on validation and the development files
-// of intents people typed (`askingCases`), the fewest offers among equals; never (floor 1, words
-// refused) when no pair offers more right plans than wrong ones. An offer is never a pass, so
-// this changes no figure the thresholds were chosen on.
+// refused; the pair whose offers on validation are right most often net of those that are not
+// (an offer on an unknown concept, or of a plan that builds other code), the fewest offers among
+// equals; never (floor 1, words refused) when no pair offers more right plans than wrong ones.
+// An offer is never a pass, so this changes no figure the thresholds were chosen on.
 // With the second reading's two Planners (pipeline.ts, task-loop.ts rule 8), their weighing and
 // threshold are chosen last, with everything before fixed and the first two Planners reading
-// first, by the same criterion on the whole pipeline's outcome; then their ask floor, and whether
-// a plan whose only doubt is a step its words seem to say and it leaves out is asked about, as
-// above (the first Planners then never ask: what they are unsure of is read again).
+// first, by the same criterion on the whole pipeline's outcome; then their ask floor, as above
+// (the first Planners then never ask: what they are unsure of is read again).
 
 import type { PlanCheck } from './facts.ts';
 import { composeIntent, type HeuristicFn, type Verdict } from './pipeline.ts';
@@ -55,8 +53,6 @@ export interface Candidate extends Outcome {
   wiring: number;
   code: number;
 }
-
-type Asked = Outcome & { asked: number; asked_right: number };
 
 /** Thresholds tried: 0, then each rule's spread from lax to strict. The Planner's reaches far
  * into the nines: a mean confidence of 0.99 still lets through many a plan for an unknown
@@ -102,13 +98,6 @@ function better<T extends Scored>(a: T, b: T | null, limit: number): boolean {
 
 export interface ChooseInput {
   cases: readonly Case[];
-  /**
-   * Intents people typed (development files, never blind ones), weighed with the validation
-   * cases in choosing when to ask, and in nothing else: the generator's sentences rarely give the
-   * doubts a person's words do (a word read as a step the plan leaves out), so validation alone
-   * cannot say whether offering such plans helps. The thresholds stay validation's.
-   */
-  askingCases?: readonly Case[];
   lookup: Lookup;
   /** With `planner2`, the two Planners plan as one, as the pipeline makes them (pipeline.ts composeIntent). */
   organelles: { planner: RawOrganelle; planner2?: RawOrganelle; wiring: RawOrganelle; code: RawOrganelle; reader?: RawOrganelle; reader2?: RawOrganelle };
@@ -133,8 +122,6 @@ export interface SecondCandidate extends Outcome {
   weigh: Weighing | false;
   planner: number;
   ask: number;
-  /** Whether a plan whose only doubt is a step its words seem to say and it leaves out is offered (PlanCheck.settles); chosen with the floor. */
-  askOnLeftOut: boolean;
   asked: number;
   asked_right: number;
 }
@@ -151,10 +138,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
   const readers = reader && reader2 ? { reader: byPrompt(reader), reader2: byPrompt(reader2) } : null;
   const judge = once(input.judge, (code) => code);
   const planWords: PlanCheck = { unsaid: once(input.planWords.unsaid.bind(input.planWords), (intent, composition) => `${intent}\n${JSON.stringify(composition)}`) };
-  const withReferences = (cases: readonly Case[]) => cases.map((c) => ({ c, reference: c.expected === null ? null : referenceOutput(c.expected, input.lookup) }));
-  const validation = withReferences(input.cases);
-  // the asking decisions' cases: validation's and the people's
-  const asking = [...validation, ...withReferences(input.askingCases ?? [])];
+  const references = input.cases.map((c) => (c.expected === null ? null : referenceOutput(c.expected, input.lookup)));
   const limit = Math.floor(input.cases.length * 0.01);
   const candidates: Candidate[] = [];
   let best: Candidate | null = null;
@@ -176,21 +160,21 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
   if (best === null) throw new Error(`no setting keeps wrong code within 1% of the ${input.cases.length} validation intents`);
   const chosen = best;
   const net = (o: { asked: number; asked_right: number }) => o.asked_right - (o.asked - o.asked_right);
-  let firstAsking = { ask: 1, askOnWords: false, asked: 0, asked_right: 0 };
+  let asking = { ask: 1, askOnWords: false, asked: 0, asked_right: 0 };
   // with a second reading, the first Planners never ask: what they are unsure of is read again
   if (!readers) for (const askOnWords of [false, true]) {
     for (const ask of [1, ...PLANNER_GRID.filter((t) => t < chosen.planner).reverse()]) {
       if (ask === 1 && !askOnWords) continue; // never asking: the start
-      const o = await runValidation(chosen, ask, askOnWords, undefined, asking);
-      if (net(o) > net(firstAsking)) firstAsking = { ask, askOnWords, asked: o.asked, asked_right: o.asked_right };
+      const { asked, asked_right } = await runValidation(chosen, ask, askOnWords);
+      if (net({ asked, asked_right }) > net(asking)) asking = { ask, askOnWords, asked, asked_right };
     }
   }
-  const first = { ...chosen, ...firstAsking };
+  const first = { ...chosen, ...asking };
   if (!readers) return { best: first, candidates };
 
   // the second reading, after everything before it is fixed
   let second: SecondCandidate | null = null;
-  const never = { ask: 1, askOnLeftOut: false, asked: 0, asked_right: 0 };
+  const never = { ask: 1, asked: 0, asked_right: 0 };
   for (const weigh of [false, ...(input.weighs ? WEIGHINGS : [])] as const) {
     for (const planner of PLANNER_GRID) {
       const { asked: _a, asked_right: _r, ...outcome } = await runValidation(first, first.ask, first.askOnWords, { weigh, planner, ask: 1 });
@@ -201,14 +185,9 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
   if (second === null) return { best: first, candidates };
   const reading = second;
   let secondAsking = never;
-  // a left-out step is asked about only with a check that tells it apart (aligned.ts)
-  const leftOutChoices = input.readerWords?.settles ? [false, true] : [false];
-  for (const askOnLeftOut of leftOutChoices) {
-    for (const ask of [1, ...PLANNER_GRID.filter((t) => t < reading.planner).reverse()]) {
-      if (ask === 1 && !askOnLeftOut) continue; // never asking: the start
-      const o = await runValidation(first, first.ask, first.askOnWords, { ...reading, ask, askOnLeftOut }, asking);
-      if (net(o) > net(secondAsking)) secondAsking = { ask, askOnLeftOut, asked: o.asked, asked_right: o.asked_right };
-    }
+  for (const ask of PLANNER_GRID.filter((t) => t < reading.planner).reverse()) {
+    const { asked, asked_right } = await runValidation(first, first.ask, first.askOnWords, { ...reading, ask });
+    if (net({ asked, asked_right }) > net(secondAsking)) secondAsking = { ask, asked, asked_right };
   }
   return { best: first, second: { ...reading, ...secondAsking }, candidates };
 
@@ -217,9 +196,8 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
     setting: Omit<Candidate, keyof Outcome>,
     ask: number,
     askOnWords: boolean,
-    second?: Pick<SecondCandidate, 'weigh' | 'planner' | 'ask'> & { askOnLeftOut?: boolean },
-    cases = validation,
-  ): Promise<Asked> {
+    second?: Pick<SecondCandidate, 'weigh' | 'planner' | 'ask'>,
+  ): Promise<Outcome & { asked: number; asked_right: number }> {
     const organelles = {
       planner: asOrganelle(raw.planner, setting.rule, setting.agreement),
       planner2: raw.planner2 && asOrganelle(raw.planner2, setting.rule, setting.agreement),
@@ -230,7 +208,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
         : {}),
     };
     const outcome = { passed: 0, refused: 0, wrong_code: 0, asked: 0, asked_right: 0 };
-    for (const { c, reference } of cases) {
+    for (const [i, c] of input.cases.entries()) {
       const r = await composeIntent(c.intent, organelles, {
         lookup: input.lookup,
         judge,
@@ -242,15 +220,15 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
         ...(setting.weigh && input.weighs ? { weighPlanners: input.weighs(setting.weigh) } : {}),
         thresholds: { planner: setting.planner, wiring: setting.wiring, code: setting.code, ask },
         ...(second
-          ? { secondReading: { planner: second.planner, ask: second.ask, askOnLeftOut: second.askOnLeftOut ?? false, ...(second.weigh && input.weighs ? { weighPlanners: input.weighs(second.weigh) } : {}) } }
+          ? { secondReading: { planner: second.planner, ask: second.ask, ...(second.weigh && input.weighs ? { weighPlanners: input.weighs(second.weigh) } : {}) } }
           : {}),
       });
       if (r.offered) {
         outcome.asked++;
-        if (await isRight(r.offered.code, c, reference, judge, r.offered.composition)) outcome.asked_right++;
+        if (await isRight(r.offered.code, c, references[i], judge, r.offered.composition)) outcome.asked_right++;
         continue;
       }
-      const right = await isRight(r.code, c, reference, judge, r.composition);
+      const right = await isRight(r.code, c, references[i], judge, r.composition);
       if (r.code === null) outcome.refused++;
       if (right) outcome.passed++;
       else if (r.code !== null) outcome.wrong_code++;

@@ -16,11 +16,6 @@ import { PAIRS } from './language/words.ts';
 /** What a check of a plan against its intent answers: null when it fits, else why not. */
 export interface PlanCheck {
   unsaid(intent: string, composition: Composition): string | null;
-  /**
-   * Whether the doubt `unsaid` gives is one a person can settle, and the only one: a word that
-   * seems to say a step the plan leaves out (aligned.ts). Absent: never.
-   */
-  settles?(intent: string, composition: Composition): boolean;
 }
 
 /** The facts a plan is checked for, each named in its refusal. */

@@ -598,6 +598,6 @@ export function plannerWeighing(weigh: Weighing | false | undefined): { weighPla
 }
 
 /** A second reading's setting (settings.ts secondReading, or a link's) as the pipeline takes it (ComposeOptions.secondReading). */
-export function secondReadingOptions(second: { planner: number; ask?: number; weigh?: Weighing | false; askOnLeftOut?: boolean }): SecondReadingOptions {
-  return { planner: second.planner, ...(second.ask !== undefined ? { ask: second.ask } : {}), ...(second.askOnLeftOut ? { askOnLeftOut: true } : {}), ...plannerWeighing(second.weigh) };
+export function secondReadingOptions(second: { planner: number; ask?: number; weigh?: Weighing | false }): SecondReadingOptions {
+  return { planner: second.planner, ...(second.ask !== undefined ? { ask: second.ask } : {}), ...plannerWeighing(second.weigh) };
 }

@@ -59,8 +59,6 @@ export interface Thresholds {
 export interface SecondReadingOptions {
   planner: number;
   ask?: number;
-  /** Whether a Readers' plan whose only doubt is a step the words seem to say and it leaves out (PlanCheck.settles) is asked about rather than refused. */
-  askOnLeftOut?: boolean;
   /** Whether the second reading's two Planners' different plans may be weighed for this intent. */
   weighPlanners?: (intent: string) => boolean;
 }
@@ -187,9 +185,7 @@ class ComposeAdapter implements TaskAdapter<ComposePlan> {
     if (misfit !== null) return { message: misfit, ask: false };
     const words = readers !== undefined ? this.#options.readerWords ?? this.#options.planWords : this.#options.planWords;
     const unsaid = words.unsaid(this.start, plan.composition);
-    if (unsaid === null) return null;
-    const settled = readers !== undefined && (this.#options.secondReading?.askOnLeftOut ?? false) && (words.settles?.(this.start, plan.composition) ?? false);
-    return { message: unsaid, ask: (this.#options.askOnWords ?? false) || settled };
+    return unsaid === null ? null : { message: unsaid, ask: this.#options.askOnWords ?? false };
   }
 
   words(plan: ComposePlan): string | null {

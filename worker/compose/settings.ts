@@ -64,11 +64,6 @@ export interface SecondReading {
   check?: 'aligned';
   planner: number;
   ask?: number;
-  /**
-   * Whether a Readers' plan whose only doubt is a step the intent's words seem to say and the plan
-   * leaves out (aligned.ts settles) is offered rather than refused; absent: refused.
-   */
-  askOnLeftOut?: boolean;
   models: Record<SecondReader, string>;
 }
 
@@ -115,8 +110,6 @@ export function parseSettings(text: string): ComposeSettings {
     if (!threshold(r.planner)) throw new Error('compose settings: secondReading.planner must be a threshold in [0, 1]');
     if (r.ask !== undefined && !threshold(r.ask)) throw new Error('compose settings: secondReading.ask must be a floor in [0, 1]');
     if (r.check !== undefined && r.check !== 'aligned') throw new Error('compose settings: secondReading.check must be aligned or absent');
-    if (r.askOnLeftOut !== undefined && typeof r.askOnLeftOut !== 'boolean') throw new Error('compose settings: secondReading.askOnLeftOut must be true or false');
-    if (r.askOnLeftOut === true && r.check !== 'aligned') throw new Error('compose settings: secondReading.askOnLeftOut needs the aligned check (secondReading.check), the one that tells a left-out step apart');
     const m = r.models as Record<string, unknown> | undefined;
     if (typeof m !== 'object' || m === null || SECOND_READERS.some((k) => typeof m[k] !== 'string')) {
       throw new Error(`compose settings: secondReading.models must name a fingerprint for ${SECOND_READERS.join(', ')}`);

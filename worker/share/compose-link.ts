@@ -7,7 +7,7 @@
 // keyword decomposer and the Judge in a sandbox, and gets the same events, code included, with
 // no model. The code in a link is a string: only the sandbox ever runs it.
 //
-// Binary layout (version 5), little-endian:
+// Binary layout (version 2), little-endian:
 //   u8 version                     outside the compression, so a newer format is named as such
 //   deflate-raw (RFC 1951) of the body:
 //     u8 flags                     bit 0: the Planner was used; bit 1: the two Planners'
@@ -18,9 +18,7 @@
 //                                  rule 7), so its code was handed over; bit 4: a plan the
 //                                  intent's words do not say was asked about, not refused;
 //                                  bit 5: a second reading (task-loop.ts rule 8); bit 6:
-//                                  its plans' words checked by the learned lexicon (aligned.ts);
-//                                  bit 7: its plans that leave out a step their words say
-//                                  asked about, not refused (settings.ts askOnLeftOut)
+//                                  its plans' words checked by the learned lexicon (aligned.ts)
 //     8 bytes models fingerprint
 //     4 x f64 thresholds           planner, wiring, code, and the ask floor (1: never asks)
 //     with bit 5: f64 f64 u8       the second reading's threshold, ask floor, and weighing
@@ -33,8 +31,7 @@
 //       | varint n + n bytes text (UTF-8) | f64 confidence
 //   u32 FNV-1a of every byte before it
 //   then base64url without padding, in its one canonical spelling.
-// Version 5 adds bit 7; version 4, read still, is the same without it (it refused such plans).
-// Version 4 adds bit 6; version 3, is the same without it (its Readers' plans were
+// Version 4 adds bit 6; version 3, read still, is the same without it (its Readers' plans were
 // checked by the word rules), version 2 without bit 5 and its fields either, and version 1
 // without bits 3 and 4 and the ask floor too (its runs never asked).
 // The checksum covers the compressed bytes, not the body: inflating ignores the bits after a
@@ -69,7 +66,7 @@ import { isPlannerRole, PLANNER_ROLES, type ComposeRole } from '../compose/roles
 import { fnv1a, fromBase64Url, ShareLinkError, toBase64Url, traceDigest } from './solve-link.ts';
 import { LINK_END_PROBLEM, linkTextProblem } from './cut-link.ts';
 
-const COMPOSE_LINK_VERSION = 5;
+const COMPOSE_LINK_VERSION = 4;
 
 /** A link's address in the app; the CLI prints and accepts it. */
 export const COMPOSE_ROUTE = '#/c/';
@@ -100,8 +97,6 @@ export interface LinkSecondReading {
   weigh: Weighing | false;
   /** The Readers' plans' words checked by the learned lexicon (settings.ts secondReading.check), not the word rules. */
   aligned: boolean;
-  /** A Readers' plan whose only doubt is a step its words say and it leaves out was asked about, not refused (settings.ts secondReading.askOnLeftOut). */
-  askOnLeftOut: boolean;
 }
 
 /** The task loop's limits a link records (the Planner's threshold is among the thresholds). */
@@ -216,7 +211,7 @@ export interface RecordOptions {
   /** The settings' askOnWords (pipeline.ts); absent: false. */
   askOnWords?: boolean;
   /** The second reading (with the organelles' reader and reader2); absent: none. */
-  secondReading?: { planner: number; ask?: number; weigh?: Weighing | false; check?: 'aligned'; askOnLeftOut?: boolean };
+  secondReading?: { planner: number; ask?: number; weigh?: Weighing | false; check?: 'aligned' };
   onEvent?: (event: OrchestratorEvent) => void;
 }
 
@@ -246,7 +241,7 @@ export async function composeRecorded(intent: string, organelles: ComposeOrganel
   const accepted = options.acceptOffer ?? false;
   const askOnWords = options.askOnWords ?? false;
   const reading = options.secondReading;
-  const second = recorded.reader && reading ? { planner: reading.planner, ask: reading.ask ?? 1, weigh: reading.weigh ?? false, aligned: reading.check === 'aligned', askOnLeftOut: reading.askOnLeftOut ?? false } : null;
+  const second = recorded.reader && reading ? { planner: reading.planner, ask: reading.ask ?? 1, weigh: reading.weigh ?? false, aligned: reading.check === 'aligned' } : null;
   const result = await composeIntent(intent, recorded, composeRunOptions(options.runner, options.thresholds, limits, weigh, { acceptOffer: accepted, askOnWords }, second, options.onEvent));
   if (checkIntent(intent) !== null) return { result, link: null };
   const link: ComposeLink = {
@@ -381,8 +376,6 @@ function checkLink(link: ComposeLink): void {
     if (!isUnit(second.planner) || !isUnit(second.ask)) throw new ComposeLinkError('thresholds', "the second reading's threshold and ask floor must be numbers in [0, 1]");
     if (!WEIGH_CODES.includes(second.weigh)) throw new ComposeLinkError('flags', `which intents the Readers' plans were weighed on must be false or one of ${WEIGHINGS.join(', ')}`);
     if (typeof second.aligned !== 'boolean') throw new ComposeLinkError('flags', "whether the Readers' plans were checked by the learned lexicon must be true or false");
-    if (typeof second.askOnLeftOut !== 'boolean') throw new ComposeLinkError('flags', "whether the Readers' plans that leave out a step were asked about must be true or false");
-    if (second.askOnLeftOut && !second.aligned) throw new ComposeLinkError('flags', "the link says the Readers' plans that leave out a step were asked about, but not that the learned lexicon checked them");
   }
   const most = maxAnswers(link.limits, link.weigh || (second?.weigh ?? false));
   if (link.answers.length > most) {
@@ -535,7 +528,7 @@ function decodeText(bytes: Uint8Array, check: 'intent' | 'answers', what: string
 export async function encodeComposeLink(link: ComposeLink): Promise<string> {
   checkLink(link);
   const w = new Writer();
-  w.u8((link.planner ? 1 : 0) | (link.weigh ? 2 : 0) | (link.weigh === 'every' ? 4 : 0) | (link.accepted ? 8 : 0) | (link.askOnWords ? 16 : 0) | (link.second ? 32 : 0) | (link.second?.aligned ? 64 : 0) | (link.second?.askOnLeftOut ? 128 : 0));
+  w.u8((link.planner ? 1 : 0) | (link.weigh ? 2 : 0) | (link.weigh === 'every' ? 4 : 0) | (link.accepted ? 8 : 0) | (link.askOnWords ? 16 : 0) | (link.second ? 32 : 0) | (link.second?.aligned ? 64 : 0));
   for (let i = 0; i < 16; i += 2) w.u8(parseInt(link.models.slice(i, i + 2), 16));
   for (const role of THRESHOLD_ROLES) w.f64(link.thresholds[role]);
   w.f64(link.thresholds.ask ?? 1);
@@ -608,9 +601,8 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
 
   const r = new Reader(body, body.length);
   const flags = r.u8('the flags');
-  if (flags > [7, 31, 63, 127, 255][version - 1]) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
+  if (flags > [7, 31, 63, 127][version - 1]) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
   if ((flags & 96) === 64) throw new ComposeLinkError('flags', "the link says the Readers' plans were checked, but not that there was a second reading");
-  if ((flags & 192) === 128) throw new ComposeLinkError('flags', "the link says the Readers' plans that leave out a step were asked about, but not that the learned lexicon checked them");
   if ((flags & 6) === 4) throw new ComposeLinkError('flags', 'the link says every intent was weighed, but not that plans were weighed');
   const weigh = (flags & 2) === 0 ? false : (flags & 4) === 4 ? 'every' : 'readable';
   const models = Array.from(r.bytes(8, 'the model fingerprint'), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -622,7 +614,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
     const ask = r.f64("the second reading's ask floor");
     const code = r.u8("the second reading's weighing");
     if (code >= WEIGH_CODES.length) throw new ComposeLinkError('flags', `the link has an unknown weighing for its second reading (${code})`);
-    second = { planner, ask, weigh: WEIGH_CODES[code], aligned: (flags & 64) === 64, askOnLeftOut: (flags & 128) === 128 };
+    second = { planner, ask, weigh: WEIGH_CODES[code], aligned: (flags & 64) === 64 };
   }
   const limits = { maxIterations: r.u8('the limits'), stallLimit: r.u8('the limits'), maxReplans: r.u8('the limits') };
   const trace = r.u32('the trace digest');
