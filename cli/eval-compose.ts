@@ -14,7 +14,7 @@ import { chooseExamples } from './compose-examples.ts';
 import { readComposeModels } from './compose.ts';
 import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
 import { buildSet, isSetName, SET_NAMES, type Case, type SetName } from '../worker/compose/sets.ts';
-import { BASELINES, evaluateSet, judgeModule, judgeSingleAnswer, referenceOutput, sameValue, type Report, type Summary } from '../worker/compose/evaluate.ts';
+import { BASELINES, evaluateSet, expectedOutput, judgeModule, judgeSingleAnswer, sameValue, type Report, type Summary } from '../worker/compose/evaluate.ts';
 import { chooseSettings, chooseSingleThreshold, type RawOrganelle } from '../worker/compose/choose.ts';
 import { composeOrganelle, MAX_ANSWER, pipelineOrganelles, rawAnswer, readerOrganelles } from '../worker/compose/organelles.ts';
 import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
@@ -203,7 +203,7 @@ async function chooseOnValidation(
   const single = await chooseSingleThreshold(cases, raw(models.single, 1000), best.rule, async (answer, c) => {
     const judged = await judgeSingleAnswer(answer, lookup, runner);
     if (judged === null) return 'refused';
-    return c.expected !== null && sameValue(judged.output, referenceOutput(c.expected, lookup)) ? 'passed' : 'wrong';
+    return c.expected !== null && sameValue(judged.output, await expectedOutput(c.expected, lookup, runner)) ? 'passed' : 'wrong';
   });
   const settings: ComposeSettings = {
     rule: best.rule,

@@ -6,7 +6,7 @@ import { chooseSettings, chooseSingleThreshold, type RawOrganelle } from '../../
 import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
 import { referenceOutput } from '../../worker/compose/evaluate.ts';
 import { plannerPrompt } from '../../worker/compose/prompts.ts';
-import { wireComposition, wiringPrompt } from '../../worker/compose/wiring.ts';
+import { libraryModule, wireComposition, wiringPrompt } from '../../worker/compose/wiring.ts';
 import type { Case } from '../../worker/compose/sets.ts';
 import type { Composition } from '../../worker/compose/types.ts';
 
@@ -133,9 +133,10 @@ describe('chooseSettings', () => {
   });
 
   it('says so when no setting keeps wrong code within 1%', async () => {
-    const wrongJudge = async () => ({ ok: true, checks: [], output: 0 });
-    // every module computes the wrong thing, and every answer is surer than any threshold tried
-    await expect(chooseSettings({ cases: CASES, lookup, organelles: { planner, wiring, code }, judge: wrongJudge, heuristic: () => ({ refusal: true }), planFacts, planWords })).rejects.toThrow(
+    // every module the organelles write computes the wrong thing (the library's own gives the reference), and every answer is surer than any threshold tried
+    const wrongJudge = async (module: string) => ({ ok: true, checks: [], output: module === libraryModule(SMOOTH, lookup) ? referenceOutput(SMOOTH, lookup) : 0 });
+    const wrongCode: RawOrganelle = (prompt) => ({ ...code(prompt), text: `${code(prompt).text} ` });
+    await expect(chooseSettings({ cases: CASES, lookup, organelles: { planner, wiring, code: wrongCode }, judge: wrongJudge, heuristic: () => ({ refusal: true }), planFacts, planWords })).rejects.toThrow(
       'no setting keeps wrong code within 1% of the 100 validation intents',
     );
   });

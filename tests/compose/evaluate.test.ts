@@ -1,8 +1,14 @@
 // The evaluation report's counts by kind of case (worker/compose/evaluate.ts countsByKind): a file
 // of intents typed by hand asks for compositions and for things the library cannot do, and the
-// home page quotes the two apart, so each kind's passes, refusals and wrong code are its own.
+// home page quotes the two apart, so each kind's passes, refusals and wrong code are its own. And
+// what an answer is compared with (expectedOutput).
 import { describe, expect, it } from 'vitest';
-import { countsByKind, summarize, type CaseResult } from '../../worker/compose/evaluate.ts';
+import { countsByKind, expectedOutput, judgeModule, referenceOutput, sameValue, summarize, type CaseResult } from '../../worker/compose/evaluate.ts';
+import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
+import { parsePlan } from '../../worker/compose/plan.ts';
+import { nodeSandbox } from '../../worker/compose/sandbox/node.ts';
+import { libraryModule } from '../../worker/compose/wiring.ts';
+import type { Composition } from '../../worker/compose/types.ts';
 
 const row = (kind: CaseResult['kind'], outcome: 'passed' | 'refused' | 'wrong' | 'failed' | 'asked' | 'asked right'): CaseResult => ({
   intent: `${kind} ${outcome}`, kind, expected: kind === 'unknown' ? 'none' : 'mean', plan: outcome === 'refused' ? 'none' : 'mean',
@@ -31,5 +37,31 @@ describe('countsByKind', () => {
   it('has no kind a set does not hold', () => {
     expect(countsByKind([row('perturbed', 'passed')])).toEqual({ perturbed: { intents: 1, passed: 1, refused: 0, asked: 0, asked_right: 0, wrong_code: 0 } });
     expect(countsByKind([])).toEqual({});
+  });
+});
+
+describe('expectedOutput', () => {
+  it("is what the expected plan's own library module computes in the sandbox the answers run in, not this realm's figure where the two differ", async () => {
+    const runner = nodeSandbox();
+    try {
+      const lookup = COMPOSE_LIBRARY.lookup;
+      const plan = (text: string) => (parsePlan(text, lookup) as { composition: Composition }).composition;
+      // well conditioned: the same as the primitives' references here
+      const smooth = plan('rolling_mean(3)|diff_central');
+      expect(sameValue(await expectedOutput(smooth, lookup, runner), referenceOutput(smooth, lookup))).toBe(true);
+      // the largest bin of a real signal's spectrum has a mirror equal to it but for rounding: QuickJS
+      // and V8 round the trigonometry apart and pick different ones; the library's module, in the
+      // sandbox, picks what a right answer picks there
+      const peak = plan('hann_window|power_spectrum|argmax');
+      const inSandbox = await expectedOutput(peak, lookup, runner);
+      const here = referenceOutput(peak, lookup) as number;
+      const spectrum = referenceOutput(plan('hann_window|power_spectrum'), lookup) as number[];
+      expect(spectrum[here]).toBeCloseTo(spectrum[spectrum.length - here], 9);
+      const { output } = await judgeModule(libraryModule(peak, lookup), peak, lookup, runner);
+      expect(inSandbox).toBe(output);
+      expect([inSandbox, here]).toEqual([4, 60]);
+    } finally {
+      runner.close();
+    }
   });
 });

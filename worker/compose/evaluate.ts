@@ -19,7 +19,7 @@ import { JUDGE_INPUTS } from './judge-inputs.ts';
 import type { PlanCheck } from './facts.ts';
 import { composeIntent, type ComposeOrganelles, type HeuristicFn, type SecondReadingOptions, type Thresholds } from './pipeline.ts';
 import { formatPlan, primitiveOf, REFUSAL, returnKind, type Lookup } from './plan.ts';
-import { assembleModule, wireComposition } from './wiring.ts';
+import { assembleModule, libraryModule, wireComposition } from './wiring.ts';
 import type { Case } from './sets.ts';
 import type { Composition } from './types.ts';
 import type { SandboxRunner } from './sandbox/runner.ts';
@@ -143,6 +143,25 @@ export function referenceOutput(composition: Composition, lookup: Lookup): numbe
   return value;
 }
 
+/**
+ * What the expected plan computes, as every candidate's output is compared with it: the library's
+ * own module for the plan (its bodies, wired as a correct Wiring organelle wires them), run by the
+ * Judge in `runner`, the sandbox every candidate runs in. The primitives' references in this
+ * realm (referenceOutput) agree with it wherever the answer is well conditioned (the primitives'
+ * tests check every body against them); where it is not, engines differ: the index of the largest
+ * bin of a real signal's spectrum, whose mirrored bins are equal but for rounding, is 4 in QuickJS
+ * and 60 in V8, and a right plan judged against V8's figure was counted as wrong code.
+ */
+export async function expectedOutput(composition: Composition, lookup: Lookup, runner: SandboxRunner): Promise<number | number[]> {
+  const verdict = await judgeModule(libraryModule(composition, lookup), composition, lookup, runner);
+  const output = verdict.output;
+  if (!verdict.ok || output === undefined) throw new Error(`the library's own module for ${formatPlan(composition)} fails the Judge: ${verdict.failed?.message ?? 'no output'}`);
+  return output as number | number[];
+}
+
+/** The output a case's answer must give: its expected plan's (expectedOutput), or null when the right answer is a refusal. */
+type Reference = number | number[] | null;
+
 // ---- running one case
 
 export interface EvalContext {
@@ -192,22 +211,22 @@ function expectedPlan(c: Case): string {
 
 type Verdicts = Pick<CaseResult, 'passed' | 'refused' | 'asked' | 'asked_right' | 'wrong_code' | 'exact_plan' | 'plan'>;
 
-function classify(c: Case, code: string | null, output: unknown, plan: string, lookup: Lookup): Verdicts {
+function classify(c: Case, reference: Reference, code: string | null, output: unknown, plan: string): Verdicts {
   const refused = code === null;
   const unasked = { asked: false, asked_right: false };
   if (c.expected === null) return { plan, refused, ...unasked, passed: refused, wrong_code: !refused, exact_plan: plan === REFUSAL };
-  const right = !refused && sameValue(output, referenceOutput(c.expected, lookup));
+  const right = !refused && reference !== null && sameValue(output, reference);
   return { plan, refused, ...unasked, passed: right, wrong_code: !refused && !right, exact_plan: plan === expectedPlan(c) };
 }
 
 /** A run that offered `plan` with its code held back: asked, right when that code's output is the reference's. */
-function classifyOffer(c: Case, output: unknown, plan: string, lookup: Lookup): Verdicts {
-  const right = c.expected !== null && sameValue(output, referenceOutput(c.expected, lookup));
+function classifyOffer(c: Case, reference: Reference, output: unknown, plan: string): Verdicts {
+  const right = reference !== null && sameValue(output, reference);
   return { plan, refused: false, asked: true, asked_right: right, passed: false, wrong_code: false, exact_plan: plan === expectedPlan(c) };
 }
 
 /** The pipeline (or the oracle_plan baseline, with one Planner that answers the expected plan). */
-async function pipelineCase(ctx: EvalContext, c: Case, planners: Partial<Pick<ComposeOrganelles, 'planner' | 'planner2' | 'reader' | 'reader2'>>): Promise<CaseResult> {
+async function pipelineCase(ctx: EvalContext, c: Case, reference: Reference, planners: Partial<Pick<ComposeOrganelles, 'planner' | 'planner2' | 'reader' | 'reader2'>>): Promise<CaseResult> {
   const outputs = new Map<string, JudgeVerdict['output']>();
   const r = await composeIntent(c.intent, { ...ctx.organelles, ...planners }, {
     lookup: ctx.lookup,
@@ -228,8 +247,8 @@ async function pipelineCase(ctx: EvalContext, c: Case, planners: Partial<Pick<Co
     kind: c.kind,
     expected: expectedPlan(c),
     ...(r.offered
-      ? classifyOffer(c, outputs.get(r.offered.code), plan, ctx.lookup)
-      : classify(c, r.code, r.code === null ? undefined : outputs.get(r.code), plan, ctx.lookup)),
+      ? classifyOffer(c, reference, outputs.get(r.offered.code), plan)
+      : classify(c, reference, r.code, r.code === null ? undefined : outputs.get(r.code), plan)),
     model_answers: r.modelPlans + answers,
     fallback_answers: r.fallbackPlans,
     replans: r.replans,
@@ -243,9 +262,9 @@ function calledNames(wiring: string): string[] {
   return [...wiring.matchAll(CALL)].map((m) => m[1]);
 }
 
-async function noPlannerCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
+async function noPlannerCase(ctx: EvalContext, c: Case, reference: Reference): Promise<CaseResult> {
   const base = { intent: c.intent, kind: c.kind, expected: expectedPlan(c), replans: 0, fallback_answers: 0 };
-  const refusal = (answers: number): CaseResult => ({ ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup), model_answers: answers });
+  const refusal = (answers: number): CaseResult => ({ ...base, ...classify(c, reference, null, undefined, REFUSAL), model_answers: answers });
   let wiring;
   try {
     wiring = ctx.organelles.wiring(c.intent, 1);
@@ -267,12 +286,12 @@ async function noPlannerCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
   const verdict = await judgeModule(code, steps, ctx.lookup, ctx.runner);
   const answers = 1 + bodies.size;
   if (!verdict.ok) return refusal(answers);
-  return { ...base, ...classify(c, code, verdict.output, names.join('|'), ctx.lookup), model_answers: answers };
+  return { ...base, ...classify(c, reference, code, verdict.output, names.join('|')), model_answers: answers };
 }
 
-async function singleModelCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
+async function singleModelCase(ctx: EvalContext, c: Case, reference: Reference): Promise<CaseResult> {
   const base = { intent: c.intent, kind: c.kind, expected: expectedPlan(c), replans: 0, fallback_answers: 0, model_answers: 1 };
-  const refusal = (): CaseResult => ({ ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup) });
+  const refusal = (): CaseResult => ({ ...base, ...classify(c, reference, null, undefined, REFUSAL) });
   const single = ctx.organelles.single;
   if (!single) throw new Error('the single-model baseline needs its organelle');
   let answer;
@@ -284,7 +303,7 @@ async function singleModelCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
   if (answer.confidence < ctx.thresholds.single) return refusal();
   const judged = await judgeSingleAnswer(answer.text, ctx.lookup, ctx.runner);
   if (judged === null) return refusal();
-  return { ...base, ...classify(c, judged.code, judged.output, judged.names.join('|'), ctx.lookup) };
+  return { ...base, ...classify(c, reference, judged.code, judged.output, judged.names.join('|')) };
 }
 
 /**
@@ -304,16 +323,16 @@ export async function judgeSingleAnswer(
   return verdict.ok ? { code, names, output: verdict.output } : null;
 }
 
-async function keywordCase(ctx: EvalContext, c: Case): Promise<CaseResult> {
+async function keywordCase(ctx: EvalContext, c: Case, reference: Reference): Promise<CaseResult> {
   const base = { intent: c.intent, kind: c.kind, expected: expectedPlan(c), replans: 0, model_answers: 0, fallback_answers: 1 };
   const plan = ctx.heuristic(c.intent, []);
-  if ('refusal' in plan) return { ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup) };
+  if ('refusal' in plan) return { ...base, ...classify(c, reference, null, undefined, REFUSAL) };
   const composition = plan.composition;
   const bodies = new Map(composition.map((s) => [s.name, ctx.lookup(s.name)!.body]));
   const code = assembleModule(wireComposition(composition, ctx.lookup), bodies);
   const verdict = await judgeModule(code, composition, ctx.lookup, ctx.runner);
-  if (!verdict.ok) return { ...base, ...classify(c, null, undefined, REFUSAL, ctx.lookup) };
-  return { ...base, ...classify(c, code, verdict.output, formatPlan(composition), ctx.lookup) };
+  if (!verdict.ok) return { ...base, ...classify(c, reference, null, undefined, REFUSAL) };
+  return { ...base, ...classify(c, reference, code, verdict.output, formatPlan(composition)) };
 }
 
 function oraclePlanner(c: Case): Organelle {
@@ -331,12 +350,20 @@ export async function evaluateSet(ctx: EvalContext, set: string, cases: readonly
   const baselines = options.baselines ?? BASELINES;
   const results: CaseResult[] = [];
   const rows: Record<Baseline, CaseResult[]> = { no_planner: [], single_model: [], keyword: [], oracle_plan: [] };
+  // each plan's output once: many cases expect the same plan
+  const outputs = new Map<string, Promise<number | number[]>>();
+  const expected = (composition: Composition) => {
+    const key = formatPlan(composition);
+    if (!outputs.has(key)) outputs.set(key, expectedOutput(composition, ctx.lookup, ctx.runner));
+    return outputs.get(key)!;
+  };
   for (const [i, c] of cases.entries()) {
-    results.push(await pipelineCase(ctx, c, ctx.organelles));
-    if (baselines.includes('no_planner')) rows.no_planner.push(await noPlannerCase(ctx, c));
-    if (baselines.includes('single_model')) rows.single_model.push(await singleModelCase(ctx, c));
-    if (baselines.includes('keyword')) rows.keyword.push(await keywordCase(ctx, c));
-    if (baselines.includes('oracle_plan')) rows.oracle_plan.push(await pipelineCase(ctx, c, { planner: oraclePlanner(c), planner2: undefined, reader: undefined, reader2: undefined }));
+    const reference = c.expected === null ? null : await expected(c.expected);
+    results.push(await pipelineCase(ctx, c, reference, ctx.organelles));
+    if (baselines.includes('no_planner')) rows.no_planner.push(await noPlannerCase(ctx, c, reference));
+    if (baselines.includes('single_model')) rows.single_model.push(await singleModelCase(ctx, c, reference));
+    if (baselines.includes('keyword')) rows.keyword.push(await keywordCase(ctx, c, reference));
+    if (baselines.includes('oracle_plan')) rows.oracle_plan.push(await pipelineCase(ctx, c, reference, { planner: oraclePlanner(c), planner2: undefined, reader: undefined, reader2: undefined }));
     options.onCase?.(i + 1, cases.length);
   }
   const summary = summarize(results);

@@ -47,3 +47,8 @@ export function assembleModule(wiring: string, bodies: ReadonlyMap<string, strin
 export function neededPrimitives(composition: Composition): string[] {
   return [...new Set(composition.map((s) => s.name))];
 }
+
+/** A composition's module as the library writes it: its correct wiring and its primitives' own bodies. */
+export function libraryModule(composition: Composition, lookup: Lookup): string {
+  return assembleModule(wireComposition(composition, lookup), new Map(neededPrimitives(composition).map((name) => [name, primitiveOf(name, lookup).body])));
+}
