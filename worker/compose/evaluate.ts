@@ -7,8 +7,9 @@
 //   keyword      no models: the keyword decomposer, template wiring and the library's bodies
 //   oracle_plan  the organelles given the expected plan: an upper bound for Wiring and Code
 // The pipeline's Judge checks what it can for any intent (parsed, resolved, kinds, ran, returned,
-// finite); only afterwards is the code handed over compared with the reference composition
-// (relative error 1e-9), so no run ever sees the answer. A case passes when code handed over
+// finite); only afterwards is the code handed over compared with what the expected plan's own
+// library code computes in the same sandbox (expectedOutput; relative error 1e-9), so no run ever
+// sees the answer. A case passes when code handed over
 // matches the reference, or, for an intent whose right answer is a refusal, when it refuses;
 // code handed over that does not match, or any code for such an intent, is wrong code. A run
 // that asks ("Did you mean ...?", code held back) is neither passed nor refused: it is asked, and
@@ -131,7 +132,7 @@ export function countsByKind(rows: readonly CaseResult[]): Partial<Record<Case['
 
 // ---- the reference
 
-/** The reference composition's output on the Judge's inputs (the library's TypeScript references). */
+/** The reference composition's output on the Judge's inputs, by the library's TypeScript references in this realm (the primitives' tests, the equivalence tests). */
 export function referenceOutput(composition: Composition, lookup: Lookup): number | number[] {
   const { x, y } = JUDGE_INPUTS;
   let value: number | number[] = [];
