@@ -14,6 +14,7 @@ import { chooseExamples } from './compose-examples.ts';
 import { readComposeModels } from './compose.ts';
 import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
 import { buildSet, isSetName, SET_NAMES, type Case, type SetName } from '../worker/compose/sets.ts';
+import type { Composition } from '../worker/compose/types.ts';
 import { BASELINES, evaluateSet, expectedOutput, judgeModule, judgeSingleAnswer, sameValue, type Report, type Summary } from '../worker/compose/evaluate.ts';
 import { chooseSettings, chooseSingleThreshold, type RawOrganelle } from '../worker/compose/choose.ts';
 import { composeOrganelle, MAX_ANSWER, pipelineOrganelles, rawAnswer, readerOrganelles } from '../worker/compose/organelles.ts';
@@ -179,6 +180,7 @@ async function chooseOnValidation(
   const lookup = COMPOSE_LIBRARY.lookup;
   const tty = process.stderr.isTTY;
   const readers = await readersIn(dir);
+  const judge = (code: string, composition: Composition) => judgeModule(code, composition, lookup, runner);
   const { best, second } = await chooseSettings({
     cases,
     lookup,
@@ -189,7 +191,7 @@ async function chooseOnValidation(
       code: raw(models.code, MAX_ANSWER.code),
       ...(readers ? { reader: raw(readers.reader, MAX_ANSWER.reader, true), reader2: raw(readers.reader2, MAX_ANSWER.reader2, true) } : {}),
     },
-    judge: (code, composition) => judgeModule(code, composition, lookup, runner),
+    judge,
     heuristic: keywordPlan,
     planFacts,
     planWords: planCheck,
@@ -203,7 +205,7 @@ async function chooseOnValidation(
   const single = await chooseSingleThreshold(cases, raw(models.single, 1000), best.rule, async (answer, c) => {
     const judged = await judgeSingleAnswer(answer, lookup, runner);
     if (judged === null) return 'refused';
-    return c.expected !== null && sameValue(judged.output, await expectedOutput(c.expected, lookup, runner)) ? 'passed' : 'wrong';
+    return c.expected !== null && sameValue(judged.output, await expectedOutput(c.expected, lookup, judge)) ? 'passed' : 'wrong';
   });
   const settings: ComposeSettings = {
     rule: best.rule,

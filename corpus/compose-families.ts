@@ -53,7 +53,8 @@ const DETERMINERS: readonly string[] = ['the', 'the', 'the', 'my', 'our'];
 /**
  * The library's objects, a domain's, or the data named by a thing of the physical world
  * (`nouns`, language/data-nouns.ts): "the glucose readings", "my turbine log", "the elm and the
- * oak counts". Two in five names are the library's, one a domain's, two made from a noun.
+ * oak counts". Three names in five are drawn as domainObject draws them (the library's objects
+ * or a domain's), two are made from a noun.
  */
 export function nounDataNamer(nouns: readonly string[]): DataNamer {
   return (rng, arrays) => {

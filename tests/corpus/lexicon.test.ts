@@ -17,6 +17,8 @@ import { alignmentEvidence, trainAlignment } from '../../corpus/compose-alignmen
 import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
 
 const wordnet = new WordNet();
+// the words of the generator's own sentences, which neither word list may hold (built once: it builds a corpus)
+const generator = generatorWords();
 
 describe('WordNet 3.1', () => {
   it('reads a lemma\'s synsets, most frequent sense first, with their lemmas and gloss', () => {
@@ -67,8 +69,6 @@ describe('the intents typed by hand, as hashes', () => {
 });
 
 describe('the distractor adverbs', () => {
-  const generator = generatorWords();
-
   it('are what corpus/lexicon/distractors.ts builds from WordNet (organelle corpus lexicon)', () => {
     expect(readFileSync(new URL('../../worker/compose/language/distractors.ts', import.meta.url), 'utf8')).toBe(distractorsSource(buildDistractors(wordnet, generator), wordnet.version));
     expect(DISTRACTORS.length).toBeGreaterThan(500);
@@ -96,8 +96,6 @@ describe('the distractor adverbs', () => {
 });
 
 describe('the data nouns', () => {
-  const generator = generatorWords();
-
   it('are what corpus/lexicon/data-nouns.ts builds from WordNet (organelle corpus lexicon)', () => {
     expect(readFileSync(new URL('../../worker/compose/language/data-nouns.ts', import.meta.url), 'utf8')).toBe(dataNounsSource(buildDataNouns(wordnet, generator), wordnet.version));
     expect(DATA_NOUNS.length).toBeGreaterThan(1_000);

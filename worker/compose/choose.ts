@@ -22,9 +22,8 @@
 import type { PlanCheck } from './facts.ts';
 import { composeIntent, type HeuristicFn, type Verdict } from './pipeline.ts';
 import { CONFIDENCE_RULES, readConfidence, type ConfidenceRule, type RawAnswer } from './organelles.ts';
-import { sameValue } from './evaluate.ts';
-import { formatPlan, type Lookup } from './plan.ts';
-import { libraryModule } from './wiring.ts';
+import { expectedOutput, sameValue } from './evaluate.ts';
+import type { Lookup } from './plan.ts';
 import type { Case } from './sets.ts';
 import type { Composition } from './types.ts';
 import { WEIGHINGS, type Weighing } from './settings.ts';
@@ -139,17 +138,9 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
   const readers = reader && reader2 ? { reader: byPrompt(reader), reader2: byPrompt(reader2) } : null;
   const judge = once(input.judge, (code) => code);
   const planWords: PlanCheck = { unsaid: once(input.planWords.unsaid.bind(input.planWords), (intent, composition) => `${intent}\n${JSON.stringify(composition)}`) };
-  // what each case's expected plan computes: the library's own module for it, judged as the candidates are (evaluate.ts expectedOutput)
+  // what each case's expected plan computes, judged as the candidates are
   const references: (number | number[] | null)[] = [];
-  for (const c of input.cases) {
-    if (c.expected === null) {
-      references.push(null);
-      continue;
-    }
-    const { ok, output } = await judge(libraryModule(c.expected, input.lookup), c.expected);
-    if (!ok || output === undefined) throw new Error(`the library's own module for ${formatPlan(c.expected)} fails the Judge`);
-    references.push(output);
-  }
+  for (const c of input.cases) references.push(c.expected === null ? null : await expectedOutput(c.expected, input.lookup, judge));
   const limit = Math.floor(input.cases.length * 0.01);
   const candidates: Candidate[] = [];
   let best: Candidate | null = null;

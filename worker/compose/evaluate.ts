@@ -146,19 +146,22 @@ export function referenceOutput(composition: Composition, lookup: Lookup): numbe
 
 /**
  * What the expected plan computes, as every candidate's output is compared with it: the library's
- * own module for the plan (its bodies, wired as a correct Wiring organelle wires them), run by the
- * Judge in `runner`, the sandbox every candidate runs in. The primitives' references in this
+ * own module for the plan (its bodies, wired as a correct Wiring organelle wires them), run by
+ * `judge` in the sandbox every candidate runs in. The primitives' references in this
  * realm (referenceOutput) agree with it wherever the answer is well conditioned (the primitives'
  * tests check every body against them); where it is not, engines differ: the index of the largest
  * bin of a real signal's spectrum, whose mirrored bins are equal but for rounding, is 4 in QuickJS
  * and 60 in V8, and a right plan judged against V8's figure was counted as wrong code.
  */
-export async function expectedOutput(composition: Composition, lookup: Lookup, runner: SandboxRunner): Promise<number | number[]> {
-  const verdict = await judgeModule(libraryModule(composition, lookup), composition, lookup, runner);
+export async function expectedOutput(composition: Composition, lookup: Lookup, judge: ModuleJudge): Promise<number | number[]> {
+  const verdict = await judge(libraryModule(composition, lookup), composition);
   const output = verdict.output;
   if (!verdict.ok || output === undefined) throw new Error(`the library's own module for ${formatPlan(composition)} fails the Judge: ${verdict.failed?.message ?? 'no output'}`);
   return output as number | number[];
 }
+
+/** The Judge on a module meant to implement a composition, in the sandbox the answers run in (judgeModule with its runner). */
+export type ModuleJudge = (code: string, composition: Composition) => Promise<{ ok: boolean; output?: unknown; failed?: { message: string } }>;
 
 /** The output a case's answer must give: its expected plan's (expectedOutput), or null when the right answer is a refusal. */
 type Reference = number | number[] | null;
@@ -355,7 +358,7 @@ export async function evaluateSet(ctx: EvalContext, set: string, cases: readonly
   const outputs = new Map<string, Promise<number | number[]>>();
   const expected = (composition: Composition) => {
     const key = formatPlan(composition);
-    if (!outputs.has(key)) outputs.set(key, expectedOutput(composition, ctx.lookup, ctx.runner));
+    if (!outputs.has(key)) outputs.set(key, expectedOutput(composition, ctx.lookup, (code, steps) => judgeModule(code, steps, ctx.lookup, ctx.runner)));
     return outputs.get(key)!;
   };
   for (const [i, c] of cases.entries()) {
