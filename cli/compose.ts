@@ -44,7 +44,7 @@ function plannersWrote(votes: readonly string[] | undefined, weighed: readonly n
 export function describeComposeEvent(e: OrchestratorEvent): string | null {
   switch (e.type) {
     case 'plan_requested': return `plan    planner <- "${e.prompt}"`;
-    case 'plan_generated': return `plan    planner -> "${e.output}" (attempt ${e.attempt}, confidence ${e.confidence.toFixed(3)}${plannersWrote(e.votes, e.weighed)})  todo ${e.plan.join(',')}`;
+    case 'plan_generated': return `plan    planner -> "${e.output}" (attempt ${e.attempt}, confidence ${e.confidence.toFixed(3)}${plannersWrote(e.votes, e.weighed)}${e.none !== undefined ? `; their confidence in none ${e.none.toFixed(3)}` : ''})  todo ${e.plan.join(',')}`;
     case 'plan_rejected': return `reject  planner "${e.output}": ${e.reason}`;
     case 'plan_fallback': return `plan    keyword decomposer (${e.reason}) -> ${e.plan.length ? e.plan.join(',') : 'none'}`;
     case 'task_started': return `task    ${e.task}   kanban ${e.kanban}`;

@@ -22,7 +22,7 @@ import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings, SECOND_READERS, type ComposeSettings, type SecondReader, type Weighing } from '../worker/compose/settings.ts';
 import { planWords } from '../worker/compose/said.ts';
 import { planFacts, type PlanCheck } from '../worker/compose/facts.ts';
-import { readerWords } from '../worker/compose/aligned.ts';
+import { readerChecksApart, readerWords } from '../worker/compose/aligned.ts';
 import { keywordPlan, plannerWeighing, secondReadingOptions, weighs } from '../worker/compose/keywords.ts';
 import { parsePlan } from '../worker/compose/plan.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
@@ -123,6 +123,8 @@ export async function evalCompose(argv: string[]): Promise<void> {
     const rule = settings.rule;
     const second = settings.secondReading;
     const readersCheck = chosenReadersCheck ?? (second?.check === 'aligned' ? readerWords() : undefined);
+    // with a ceiling on the Readers' confidence in none, the lexicon's unknown-thing rule apart for them to settle
+    const readerChecks = readersCheck === readerWords() && second?.none !== undefined ? readerChecksApart() : readersCheck ? { readerWords: readersCheck } : {};
     const readers = second ? await readersIn(dir) : null;
     if (second) {
       for (const role of SECOND_READERS) {
@@ -134,7 +136,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     const t0 = performance.now();
     const tty = process.stderr.isTTY;
     const report: Report = await evaluateSet(
-      { lookup, runner, heuristic: keywordPlan, planFacts, planWords: planCheck, ...(readersCheck ? { readerWords: readersCheck } : {}), askOnWords: settings.askOnWords ?? false, ...plannerWeighing(settings.weigh), thresholds: settings, organelles, ...secondReading },
+      { lookup, runner, heuristic: keywordPlan, planFacts, planWords: planCheck, ...readerChecks, askOnWords: settings.askOnWords ?? false, ...plannerWeighing(settings.weigh), thresholds: settings, organelles, ...secondReading },
       setName ?? basename(intentsFile!, extname(intentsFile!)),
       cases,
       {
@@ -146,7 +148,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     );
     if (tty) process.stderr.write('\n');
     console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? `, different plans weighed on ${weighedOn(settings.weigh)}` : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}, ask floor ${settings.ask ?? 'none'}${settings.askOnWords ? ', plans the words do not say asked about' : ''}`);
-    if (second) console.log(`second reading: ${SECOND_READERS.join(' and ')}, planner ${second.planner}, ask floor ${second.ask ?? 'none'}${second.weigh ? `, different plans weighed on ${weighedOn(second.weigh)}` : ''}, plans checked by ${readersCheckWords(readersCheck)}`);
+    if (second) console.log(`second reading: ${SECOND_READERS.join(' and ')}, planner ${second.planner}, ask floor ${second.ask ?? 'none'}${second.weigh ? `, different plans weighed on ${weighedOn(second.weigh)}` : ''}, plans checked by ${readersCheckWords(readersCheck)}${second.none !== undefined ? `, a thing no corpus holds settled by their confidence in none up to ${second.none}` : ''}`);
     console.log(formatSummary('pipeline', report));
     if (checkName === 'facts') console.log(`  plan check: facts only (the plan's words unchecked)`);
     if (checkName === 'aligned') console.log(`  plan check: facts, then the words by a lexicon learned from the Readers' corpus (aligned.ts)`);
@@ -196,6 +198,7 @@ async function chooseOnValidation(
     planFacts,
     planWords: planCheck,
     ...(readersCheck ? { readerWords: readersCheck } : {}),
+    ...(readersCheck === readerWords() ? { readerThing: readerChecksApart() } : {}),
     weighs,
     onProgress: (done, total) => {
       if (tty) process.stderr.write(`\rsettings ${done}/${total}`);
@@ -224,6 +227,7 @@ async function chooseOnValidation(
           ...(readersCheck === readerWords() ? { check: 'aligned' as const } : {}),
           planner: second.planner,
           ...(second.ask < 1 ? { ask: second.ask } : {}),
+          ...(second.none !== undefined ? { none: second.none } : {}),
           models: { reader: modelFingerprint(readers.reader.toModel()), reader2: modelFingerprint(readers.reader2.toModel()) },
         },
       }
@@ -237,7 +241,7 @@ async function chooseOnValidation(
   const path = join(dir, 'compose', 'settings.json');
   await writeFile(path, JSON.stringify(settings, null, 2) + '\n');
   if (readers && !second) console.log('no second reading keeps wrong code within 1% of the validation intents: the readers are left out');
-  if (second) console.log(`chose the second reading: ${second.weigh ? `different plans weighed on ${weighedOn(second.weigh)}, ` : ''}threshold ${second.planner}, ask floor ${second.ask === 1 ? 'none' : second.ask} (${second.asked} offers, ${second.asked_right} right): ${second.passed} passed, ${second.wrong_code} wrong code`);
+  if (second) console.log(`chose the second reading: ${second.weigh ? `different plans weighed on ${weighedOn(second.weigh)}, ` : ''}threshold ${second.planner}, ${second.none !== undefined ? `ceiling on their confidence in none ${second.none}, ` : ''}ask floor ${second.ask === 1 ? 'none' : second.ask} (${second.asked} offers, ${second.asked_right} right): ${second.passed} passed, ${second.wrong_code} wrong code`);
   console.log(`chose ${best.rule} confidence${best.agreement ? ' times the Planner\'s agreement' : ''}${best.weigh ? `, the Planners' different plans weighed on ${weighedOn(best.weigh)}` : ''}, thresholds planner ${best.planner}, wiring ${best.wiring}, code ${best.code}, ask floor ${best.ask === 1 ? 'none' : best.ask}${best.askOnWords ? ' and plans the words do not say' : ''} (${best.asked} offers on validation, ${best.asked_right} right), single ${single.threshold} on ${cases.length} validation intents (${best.passed} passed, ${best.wrong_code} wrong code), ${settings.examples.length} examples the models compose as asked; wrote ${path}`);
   return settings;
 }

@@ -3,7 +3,7 @@
 // each word says is known.
 import { describe, expect, it } from 'vitest';
 import { alignmentEvidence, trainAlignment, NULL_SOURCE } from '../../corpus/compose-alignment.ts';
-import { createAlignedCheck, parseEvidence, readerWords } from '../../worker/compose/aligned.ts';
+import { createAlignedCheck, parseEvidence, readerCheckOptions, readerChecksApart, readerWords } from '../../worker/compose/aligned.ts';
 import { STEP_EVIDENCE } from '../../worker/compose/language/alignment.ts';
 import type { Composition } from '../../worker/compose/types.ts';
 
@@ -123,5 +123,27 @@ describe("the Readers' evidence (language/alignment.ts)", () => {
     expect(readerWords().unsaid('the typical value of my readings', [{ name: 'softmax', args: [] }])).toMatch(/softmax is said by no word/);
     expect(readerWords().unsaid('the typical value of my readings', [{ name: 'median', args: [] }])).not.toBeNull();
     expect(readerWords().unsaid('the average of the knee of x', [{ name: 'mean', args: [] }])).toMatch(/names "knee", which no corpus holds/);
+  });
+
+  it('takes no number and no slip of a known word for a thing no corpus holds, but a short word unlike any is one', () => {
+    const mean = [{ name: 'mean', args: [] }];
+    expect(readerWords().unsaid('the average of the sginal', mean)).toBeNull();
+    expect(readerWords().unsaid('the 95th percentile of the readings', [{ name: 'percentile', args: [95] }])).toBeNull();
+    // four letters: as often another word as a slip ("mode" is one letter from "more")
+    expect(readerWords().unsaid('the average of the mode of x', mean)).toMatch(/names "mode"/);
+    expect(readerWords().unsaid('the average of the mel of x', mean)).toMatch(/names "mel"/);
+  });
+
+  it('gives the unknown-thing rule apart, for the Readers to settle, and the rest of the check without it', () => {
+    const { readerWords: words, readerThing } = readerChecksApart();
+    const intent = 'the average of the glorp';
+    expect(readerWords().unsaid(intent, [{ name: 'mean', args: [] }])).toMatch(/names "glorp"/);
+    expect(words.unsaid(intent, [{ name: 'mean', args: [] }])).toBeNull();
+    expect(words.unsaid(intent, [{ name: 'softmax', args: [] }])).toMatch(/softmax is said by no word/);
+    expect(readerThing(intent)).toBe(readerWords().unsaid(intent, [{ name: 'mean', args: [] }]));
+    expect(readerThing('the average of my readings')).toBeNull();
+    expect(readerCheckOptions({ check: 'aligned' })).toEqual({ readerWords: readerWords() });
+    expect(readerCheckOptions({ check: 'aligned', none: 0.35 })).toEqual({ readerWords: words, readerThing });
+    expect(readerCheckOptions({})).toEqual({});
   });
 });

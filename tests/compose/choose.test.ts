@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseSettings, chooseSingleThreshold, type RawOrganelle } from '../../worker/compose/choose.ts';
 import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
 import { referenceOutput } from '../../worker/compose/evaluate.ts';
-import { plannerPrompt } from '../../worker/compose/prompts.ts';
+import { parseWeighPrompt, plannerPrompt } from '../../worker/compose/prompts.ts';
 import { libraryModule, wireComposition, wiringPrompt } from '../../worker/compose/wiring.ts';
 import type { Case } from '../../worker/compose/sets.ts';
 import type { Composition } from '../../worker/compose/types.ts';
@@ -130,6 +130,34 @@ describe('chooseSettings', () => {
     expect(best).toMatchObject({ rule, agreement, planner: threshold, wiring: w, code: c, ask: 1, askOnWords: false });
     expect(second).toMatchObject({ passed: 100, refused: 5, wrong_code: 0, ask: 1 });
     expect(second!.planner).toBeGreaterThan(0.8);
+  });
+
+  it("then the ceiling on the Readers' confidence in none: the highest that keeps the same 1%, settling the unknown-thing rule's doubts", async () => {
+    // the Readers read the 20 the first Planner is unsure of, sure of each plan; all 20 name a
+    // thing no corpus holds: 15 they read right and give none 0.2, 5 unknown concepts 0.6
+    const cases: Case[] = [
+      ...Array.from({ length: 80 }, (_, i) => known(`smooth signal ${i}`, SMOOTH)),
+      ...Array.from({ length: 15 }, (_, i) => known(`blur the glorp ${i}`, SMOOTH)),
+      ...Array.from({ length: 5 }, (_, i) => unknown(`forecast the glorp ${i}`)),
+    ];
+    const first: RawOrganelle = (prompt) => ({ ...planner(prompt), agreement: 1 });
+    const reader: RawOrganelle = (prompt) => {
+      const weigh = parseWeighPrompt(prompt);
+      if (weigh === null) return { text: 'rolling_mean(5)', probs: Array(15).fill(0.9995), truncated: false, agreement: 1 };
+      return { text: weigh.plan, probs: Array(5).fill(weigh.plan === 'none' && weigh.prompt.startsWith('forecast') ? 0.6 : 0.2), truncated: false };
+    };
+    const glorp = (intent: string) => (intent.includes('glorp') ? 'the intent names "glorp", which no corpus holds' : null);
+    const words = { unsaid: () => null };
+    const input = {
+      cases, lookup, organelles: { planner: first, wiring, code, reader, reader2: reader }, judge, heuristic: () => ({ refusal: true as const }), planFacts, planWords,
+      readerWords: { unsaid: (intent: string) => glorp(intent) },
+    };
+    // the whole check refuses all 20
+    expect((await chooseSettings(input)).second).toMatchObject({ passed: 85, wrong_code: 0 });
+    expect((await chooseSettings(input)).second?.none).toBeUndefined();
+    // with the rule apart, the ceiling between the 0.2 and the 0.6, as high as the grid allows
+    const { second } = await chooseSettings({ ...input, readerThing: { readerWords: words, readerThing: glorp } });
+    expect(second).toMatchObject({ passed: 100, refused: 5, wrong_code: 0, none: 0.5 });
   });
 
   it('says so when no setting keeps wrong code within 1%', async () => {

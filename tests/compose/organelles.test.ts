@@ -42,6 +42,22 @@ describe('agreeingPlanners', () => {
     expect(parseWeighPrompt(weighPrompt('square it|blocked=', 'square'))).toEqual({ prompt: 'square it|blocked=', plan: 'square' });
   });
 
+  it("asked for it, follows a plan with each Planner's confidence in none, keeping the higher", () => {
+    const asked: string[] = [];
+    const planner = (own: string, none: number): Organelle => (prompt) => {
+      asked.push(prompt);
+      const weigh = parseWeighPrompt(prompt);
+      return weigh === null ? { text: own, confidence: 0.99 } : { text: weigh.plan, confidence: weigh.plan === 'none' ? none : 0.5 };
+    };
+    expect(agreeingPlanners(planner('mean', 0.2), planner('mean', 0.31), false, true)('average the glorp|blocked=')).toEqual({ text: 'mean', confidence: 0.99, votes: ['mean', 'mean'], none: 0.31 });
+    expect(asked.slice(2)).toEqual([weighPrompt('average the glorp|blocked=', 'none'), weighPrompt('average the glorp|blocked=', 'none')]);
+    // a weighed plan too; never a refusal, and never unless asked
+    expect(agreeingPlanners(planner('mean', 0.2), planner('median', 0.4), true, true)('average it|blocked=').none).toBe(0.4);
+    expect(agreeingPlanners(planner('mean', 0.2), planner('median', 0.4), false, true)('average it|blocked=')).not.toHaveProperty('none');
+    expect(agreeingPlanners(planner('none', 0.2), planner('none', 0.4), false, true)('sort it|blocked=')).not.toHaveProperty('none');
+    expect(agreeingPlanners(planner('mean', 0.2), planner('mean', 0.4))('average it|blocked=')).not.toHaveProperty('none');
+  });
+
   it('asks both with the same prompt and attempt', () => {
     const asked: unknown[] = [];
     const o: Organelle = (prompt, attempt) => (asked.push([prompt, attempt]), { text: 'square', confidence: 1 });

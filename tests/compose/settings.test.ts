@@ -30,6 +30,14 @@ describe('parseSettings', () => {
     expect(() => parseSettings(text({ secondReading: { ...second, check: 'words' } }))).toThrow('secondReading.check must be aligned or absent');
   });
 
+  it("reads the ceiling on the Readers' confidence in none, which settles a doubt of the learned lexicon only", () => {
+    const second = { planner: 0.99, check: 'aligned', models: { reader: 'a', reader2: 'b' } };
+    expect(parseSettings(text({ secondReading: { ...second, none: 0.35 } })).secondReading?.none).toBe(0.35);
+    expect(parseSettings(text({ secondReading: second })).secondReading?.none).toBeUndefined();
+    expect(() => parseSettings(text({ secondReading: { ...second, none: 1.2 } }))).toThrow('secondReading.none must be a ceiling in [0, 1]');
+    expect(() => parseSettings(text({ secondReading: { planner: 0.99, none: 0.35, models: second.models } }))).toThrow('secondReading.none needs check aligned');
+  });
+
   it('names what is wrong', () => {
     expect(() => parseSettings('{')).toThrow(/^compose settings: not JSON/);
     expect(() => parseSettings('3')).toThrow('compose settings: not an object');

@@ -252,6 +252,41 @@ describe('compose links: record, encode, decode, replay', () => {
     expect(again.result.events).toEqual(aligned.result.events);
   });
 
+  it("replays a run whose Readers settled a thing no corpus holds by their confidence in none, and refuses one over the ceiling", async () => {
+    const GLORP = 'smooth the glorp over 5 points then differentiate';
+    const prompt = plannerPrompt(GLORP, []);
+    const unsure = { [prompt]: ['rolling_mean(5)|diff_central', 0.3141] as [string, number] };
+    // a Reader writes the plan, and is asked how sure it is of none (weighPrompt)
+    const reader = (none: number) => organelles({ planner: { [prompt]: ['rolling_mean(5)|diff_central', 0.9137], [weighPrompt(prompt, 'none')]: ['none', none] } }).planner!;
+    const run = (first: number, second: number, ceiling?: number) => composeRecorded(GLORP, { ...organelles({ planner: unsure, planner2: unsure }), reader: reader(first), reader2: reader(second) }, {
+      runner, thresholds: THRESHOLDS, models: MODELS, secondReading: { planner: 0.9, check: 'aligned', ...(ceiling !== undefined ? { none: ceiling } : {}) },
+    });
+    // without a ceiling the learned lexicon's unknown-thing rule refuses, and nobody is asked of none
+    const before = await run(0.2, 0.3);
+    expect(before.result.refusal?.message).toContain('the intent names "glorp", which no corpus holds');
+    expect(before.link!.answers.map((a) => a.source)).toEqual(['planner', 'planner2', 'reader', 'reader2']);
+    // under the ceiling: both Readers asked of none, the surer of them at 0.3, and the plan composes
+    const settled = await run(0.2, 0.3, 0.35);
+    expect(settled.result.code).not.toBeNull();
+    expect(settled.link!.second).toMatchObject({ aligned: true, none: 0.35 });
+    expect(settled.link!.answers.map((a) => a.source).slice(0, 6)).toEqual(['planner', 'planner2', 'reader', 'reader2', 'reader', 'reader2']);
+    expect(settled.result.events.find((e) => e.type === 'plan_generated' && e.none !== undefined)).toMatchObject({ none: 0.3 });
+    const payload = await encodeComposeLink(settled.link!);
+    const replay = await replayComposeLink(payload, { runner });
+    expect(replay.link).toEqual(settled.link);
+    expect(replay.result.events).toEqual(settled.result.events);
+    // over it: refused, the thing and both figures named
+    const over = await run(0.2, 0.5, 0.35);
+    expect(over.result.code).toBeNull();
+    expect(over.result.refusal?.message).toContain('the intent names "glorp", which no corpus holds and no step of the plan says (aligned), and the Readers\' confidence that nothing known builds it was 0.50, over their ceiling of 0.35');
+    expect((await replayComposeLink(await encodeComposeLink(over.link!), { runner })).result.events).toEqual(over.result.events);
+    // the ceiling edited in the link: the replay refuses where the run composed, and leaves its answers unused
+    expect((await refusal(replayComposeLink(await encodeComposeLink({ ...settled.link!, second: { ...settled.link!.second!, none: 0.25 } }), { runner }))).check).toBe('replay');
+    // a ceiling without the learned lexicon's check, or outside [0, 1], is no link
+    expect((await refusal(encodeComposeLink({ ...settled.link!, second: { ...settled.link!.second!, aligned: false } }))).message).toMatch(/not checked by the learned lexicon/);
+    expect((await refusal(encodeComposeLink({ ...settled.link!, second: { ...settled.link!.second!, none: 1.5 } }))).check).toBe('thresholds');
+  });
+
   it('replays a run without the Planner: the keyword decomposer plans again', async () => {
     const { recorded } = await roundTrip(SMOOTH, {});
     expect(recorded.link!.planner).toBe(false);
@@ -443,7 +478,10 @@ describe('compose links: tampering', () => {
       const e = await refusal(decodeComposeLink(await forge(payload, edit)));
       expect(e.check, what).toBe(check);
     }
-    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 5)))).message).toMatch(/^version: .*newer version/);
+    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 6)))).message).toMatch(/^version: .*newer version/);
+    // version 4: bit 7 unknown to it; in version 5, bit 7 without a second reading the learned lexicon checked is refused
+    expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [129]), 4)))).check).toBe('flags');
+    expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [129]), 5)))).message).toMatch(/ceiling on the Readers' confidence in none, but not a second reading/);
     // version 3: bit 6 unknown to it; in version 4, bit 6 without a second reading is refused
     expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [65]), 3)))).check).toBe('flags');
     expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [65]), 4)))).message).toMatch(/checked, but not that there was a second reading/);

@@ -68,6 +68,9 @@ export function parseEvidence(source: Readonly<Record<string, string>>): Evidenc
   return { steps, shares };
 }
 
+/** The message of the unknown-thing rule (createAlignedCheck), for a noun unknownNamed found. */
+export const namesUnknown = (noun: string) => `the intent names "${noun}", which no corpus holds and no step of the plan says (aligned)`;
+
 /**
  * The check over `evidence`; `unknownNoun`, when given, finds a thing the intent names that no
  * corpus holds (keywords.ts namedUnknown, as said.ts uses it), and refuses any plan for it.
@@ -94,7 +97,7 @@ export function createAlignedCheck(evidence: Evidence, thresholds: AlignedThresh
         if (other !== undefined) return `the intent's word "${w}" says ${other}, which the plan leaves out (aligned)`;
       }
       const noun = unknownNoun?.(intent) ?? null;
-      return noun === null ? null : `the intent names "${noun}", which no corpus holds and no step of the plan says (aligned)`;
+      return noun === null ? null : namesUnknown(noun);
     },
   };
 }
@@ -106,32 +109,77 @@ function mentions(saying: readonly boolean[]): number {
   return runs;
 }
 
+/** The shortest word unknownNamed reads as a slip of a known word rather than as a thing. */
+export const SLIP_LETTERS = 5;
+
 /**
  * A thing the intent names that no corpus holds: a word after an article that neither the
  * keyword decomposer reads (the library's phrases, the sentences' glue), nor says any step in
  * `evidence` ("the typical value" names nothing unknown: "typical" says mean), nor is one of
- * `dataWords`, the words the corpus names its data by ("the glucose readings").
+ * `dataWords`, the words the corpus names its data by ("the glucose readings"). Nor is it a
+ * number ("the 95th percentile": facts.ts reads it), or a slip of a word the decomposer knows,
+ * as its rule 2 reads typos, in a word of at least SLIP_LETTERS ("the maxium", "the sginal"): a
+ * shorter one is as often another word ("mode" is one letter from "more").
  */
 export function unknownNamed(evidence: Evidence, dataWords: ReadonlySet<string> = new Set()): (intent: string) => string | null {
   const saysAStep = (w: string) => [...evidence.steps.values()].some((words) => words.has(w));
   return (intent) => {
-    const unknown = new Set(libraryDecomposer().unknownWords(intent));
+    const decomposer = libraryDecomposer();
+    const unknown = new Set(decomposer.unknownWords(intent));
+    const slip = (w: string) => w.length >= SLIP_LETTERS && decomposer.slipOf(w).length > 0;
     const words = tokenize(intent);
     for (let i = 1; i < words.length; i++) {
-      if (ARTICLES.includes(words[i - 1]) && unknown.has(words[i]) && !saysAStep(words[i]) && !dataWords.has(words[i])) return words[i];
+      const w = words[i];
+      if (ARTICLES.includes(words[i - 1]) && unknown.has(w) && !/\d/.test(w) && !slip(w) && !saysAStep(w) && !dataWords.has(w)) return w;
     }
     return null;
   };
 }
 
-let shipped: PlanCheck | undefined;
+interface ShippedReaderChecks {
+  /** The whole check: facts, said, left out, and a thing no corpus holds. */
+  all: PlanCheck;
+  /** The same without the unknown-thing rule. */
+  words: PlanCheck;
+  /** The unknown-thing rule alone: its doubt (a thing the intent names that no corpus holds), or null. */
+  thing: (intent: string) => string | null;
+}
 
-/** The check of the Readers' plans: the evidence of their own corpus, and a thing no corpus holds (as a step or as data) refused. */
-export function readerWords(): PlanCheck {
+let shipped: ShippedReaderChecks | undefined;
+
+function shippedReaderChecks(): ShippedReaderChecks {
   if (shipped === undefined) {
     const evidence = parseEvidence(STEP_EVIDENCE);
     const dataWords = new Set([...DATA_NOUNS, ...ALL_DOMAIN_OBJECTS.flatMap((o) => tokenize(o))]);
-    shipped = createAlignedCheck(evidence, ALIGNED_THRESHOLDS, unknownNamed(evidence, dataWords));
+    const named = unknownNamed(evidence, dataWords);
+    const thing = (intent: string) => {
+      const noun = named(intent);
+      return noun === null ? null : namesUnknown(noun);
+    };
+    shipped = { all: createAlignedCheck(evidence, ALIGNED_THRESHOLDS, named), words: createAlignedCheck(evidence, ALIGNED_THRESHOLDS), thing };
   }
   return shipped;
+}
+
+/** The check of the Readers' plans: the evidence of their own corpus, and a thing no corpus holds (as a step or as data) refused. */
+export function readerWords(): PlanCheck {
+  return shippedReaderChecks().all;
+}
+
+/**
+ * The checks of the second reading's plans as its settings (or a link's) name them
+ * (pipeline.ts ComposeOptions): with `check` 'aligned', the learned lexicon (readerWords); with
+ * a ceiling on the Readers' confidence in `none` as well (`none`), the unknown-thing rule apart
+ * (`readerThing`), a doubt the Readers' own `none` settles; without 'aligned', the first
+ * Planners' word rules (nothing here).
+ */
+export function readerCheckOptions(second: { check?: 'aligned'; none?: number } | null | undefined): { readerWords?: PlanCheck; readerThing?: (intent: string) => string | null } {
+  if (second?.check !== 'aligned') return {};
+  return second.none === undefined ? { readerWords: readerWords() } : readerChecksApart();
+}
+
+/** The Readers' check with its unknown-thing rule apart, for their confidence in `none` to settle (readerCheckOptions with a ceiling). */
+export function readerChecksApart(): { readerWords: PlanCheck; readerThing: (intent: string) => string | null } {
+  const checks = shippedReaderChecks();
+  return { readerWords: checks.words, readerThing: checks.thing };
 }

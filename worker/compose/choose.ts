@@ -16,8 +16,13 @@
 // An offer is never a pass, so this changes no figure the thresholds were chosen on.
 // With the second reading's two Planners (pipeline.ts, task-loop.ts rule 8), their weighing and
 // threshold are chosen last, with everything before fixed and the first two Planners reading
-// first, by the same criterion on the whole pipeline's outcome; then their ask floor, as above
-// (the first Planners then never ask: what they are unsure of is read again).
+// first, by the same criterion on the whole pipeline's outcome; then, with the learned lexicon's
+// unknown-thing rule apart (readerThing), the ceiling on the Readers' confidence in `none` under
+// which that rule's doubt is settled by the models: by the same criterion, and among equals the
+// highest (a word rule's doubt is left to the models as far as validation allows: its sentences
+// name their data by the corpus's own words, so it cannot show what the rule costs on a person's
+// "the mic samples", only what the ceiling lets through); then their ask floor, as above (the
+// first Planners then never ask: what they are unsure of is read again).
 
 import type { PlanCheck } from './facts.ts';
 import { composeIntent, type HeuristicFn, type Verdict } from './pipeline.ts';
@@ -28,6 +33,7 @@ import type { Case } from './sets.ts';
 import type { Composition } from './types.ts';
 import { WEIGHINGS, type Weighing } from './settings.ts';
 import type { Organelle } from '../orchestrator/types.ts';
+import { parseWeighPrompt } from './prompts.ts';
 
 /** An organelle's answers before their confidence is read (organelles.ts rawAnswer). */
 export type RawOrganelle = (prompt: string) => RawAnswer;
@@ -59,6 +65,8 @@ export interface Candidate extends Outcome {
  * concept (its characters are mostly copied names), and on validation 0.996 separated them. */
 const PLANNER_GRID = [0, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95, 0.97, 0.98, 0.99, 0.993, 0.995, 0.996, 0.997, 0.998, 0.999];
 const WORKER_GRID = [0, 0.5, 0.7, 0.8, 0.9, 0.95];
+/** Ceilings on the Readers' confidence in `none` (its characters' confidence by the chosen rule: "none" has five with its end). */
+const NONE_GRID = [0.1, 0.2, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9];
 
 /**
  * `fn` asked once for each key: the organelles' answers (by prompt), the Judge's verdicts (by
@@ -79,7 +87,7 @@ function asOrganelle(o: RawOrganelle, rule: ConfidenceRule, agreement = false): 
   return (prompt) => {
     const a = o(prompt);
     // weighing is never a candidate with agreement, so every answer here was sampled
-    if (agreement && !a.truncated && a.agreement === undefined) throw new Error('choose: the Planner answers carry no agreement');
+    if (agreement && !a.truncated && a.agreement === undefined && parseWeighPrompt(prompt) === null) throw new Error('choose: the Planner answers carry no agreement');
     return { text: a.text, confidence: readConfidence(a, rule, agreement) };
   };
 }
@@ -110,6 +118,11 @@ export interface ChooseInput {
   /** The check of the second reading's plans' words, when not planWords. */
   readerWords?: PlanCheck;
   /**
+   * The same check with its unknown-thing rule apart (aligned.ts readerCheckOptions with a
+   * ceiling): with it, the ceiling on the Readers' confidence in `none` is chosen too.
+   */
+  readerThing?: { readerWords: PlanCheck; readerThing: (intent: string) => string | null };
+  /**
    * With two Planners: the intents each weighing weighs (keywords.ts weighs). Each weighing is
    * then a candidate too, with the plain confidence (not the samples' agreement).
    */
@@ -117,10 +130,12 @@ export interface ChooseInput {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** The second reading's setting: its weighing, threshold and ask floor (1: never asks); the rule and agreement are the first Planners'. */
+/** The second reading's setting: its weighing, threshold, ceiling on none and ask floor (1: never asks); the rule and agreement are the first Planners'. */
 export interface SecondCandidate extends Outcome {
   weigh: Weighing | false;
   planner: number;
+  /** The ceiling on the Readers' confidence in none (pipeline.ts SecondReadingOptions.none); absent: a thing no corpus holds always refuses. */
+  none?: number;
   ask: number;
   asked: number;
   asked_right: number;
@@ -185,7 +200,16 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
     }
   }
   if (second === null) return { best: first, candidates };
-  const reading = second;
+  if (input.readerThing) {
+    const chosen: SecondCandidate = second;
+    for (const none of NONE_GRID) {
+      const { asked: _a, asked_right: _r, ...outcome } = await runValidation(first, first.ask, first.askOnWords, { ...chosen, none });
+      const candidate: SecondCandidate = { ...chosen, none, ...outcome };
+      // among equals the higher ceiling: the models settle the word rule's doubt as far as validation allows
+      if (candidate.wrong_code <= limit && (candidate.passed > second.passed || (candidate.passed === second.passed && candidate.wrong_code <= second.wrong_code))) second = candidate;
+    }
+  }
+  const reading: SecondCandidate = second;
   let secondAsking = never;
   for (const ask of PLANNER_GRID.filter((t) => t < reading.planner).reverse()) {
     const { asked, asked_right } = await runValidation(first, first.ask, first.askOnWords, { ...reading, ask });
@@ -198,7 +222,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
     setting: Omit<Candidate, keyof Outcome>,
     ask: number,
     askOnWords: boolean,
-    second?: Pick<SecondCandidate, 'weigh' | 'planner' | 'ask'>,
+    second?: Pick<SecondCandidate, 'weigh' | 'planner' | 'ask' | 'none'>,
   ): Promise<Outcome & { asked: number; asked_right: number }> {
     const organelles = {
       planner: asOrganelle(raw.planner, setting.rule, setting.agreement),
@@ -217,12 +241,12 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
         heuristic: input.heuristic,
         planFacts: input.planFacts,
         planWords,
-        ...(input.readerWords ? { readerWords: input.readerWords } : {}),
+        ...(second?.none !== undefined && input.readerThing ? input.readerThing : input.readerWords ? { readerWords: input.readerWords } : {}),
         askOnWords,
         ...(setting.weigh && input.weighs ? { weighPlanners: input.weighs(setting.weigh) } : {}),
         thresholds: { planner: setting.planner, wiring: setting.wiring, code: setting.code, ask },
         ...(second
-          ? { secondReading: { planner: second.planner, ask: second.ask, ...(second.weigh && input.weighs ? { weighPlanners: input.weighs(second.weigh) } : {}) } }
+          ? { secondReading: { planner: second.planner, ask: second.ask, ...(second.weigh && input.weighs ? { weighPlanners: input.weighs(second.weigh) } : {}), ...(second.none !== undefined ? { none: second.none } : {}) } }
           : {}),
       });
       if (r.offered) {

@@ -177,6 +177,8 @@ export interface EvalContext {
   planWords: PlanCheck;
   /** The check of the second reading's plans' words, when not planWords (pipeline.ts ComposeOptions.readerWords). */
   readerWords?: PlanCheck;
+  /** With the second reading's ceiling on none: the thing named that no corpus holds (pipeline.ts ComposeOptions.readerThing). */
+  readerThing?: (intent: string) => string | null;
   /** Whether a plan the intent's words do not say is asked about rather than refused (pipeline.ts); absent: refused. */
   askOnWords?: boolean;
   /** Whether the Planners' different plans may be weighed (pipeline.ts); absent, never. */
@@ -239,6 +241,7 @@ async function pipelineCase(ctx: EvalContext, c: Case, reference: Reference, pla
     planFacts: ctx.planFacts,
     planWords: ctx.planWords,
     ...(ctx.readerWords ? { readerWords: ctx.readerWords } : {}),
+    ...(ctx.readerThing ? { readerThing: ctx.readerThing } : {}),
     askOnWords: ctx.askOnWords ?? false,
     ...(ctx.weighPlanners ? { weighPlanners: ctx.weighPlanners } : {}),
     thresholds: ctx.thresholds,

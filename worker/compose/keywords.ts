@@ -261,6 +261,8 @@ export interface KeywordDecomposer {
   unknownWords(intent: string): string[];
   /** The first word rule 2 cannot read that follows an article ("a wavelet transform"): a thing the intent names that no corpus holds, or null. */
   unknownNoun(intent: string): string | null;
+  /** The known words `word` may be a slip of, as rule 2 reads typos ("maxium": maximum); none for a word it knows as written. */
+  slipOf(word: string): string[];
 }
 
 export function createKeywordDecomposer(primitives: readonly Primitive[]): KeywordDecomposer {
@@ -552,6 +554,7 @@ export function createKeywordDecomposer(primitives: readonly Primitive[]): Keywo
       const words = tokenize(intent);
       return words.find((text, i) => i > 0 && ARTICLES.includes(words[i - 1]) && unreadable(text)) ?? null;
     },
+    slipOf: (word) => (known.has(word) ? [] : typoOf(word)),
   };
 }
 
@@ -598,6 +601,6 @@ export function plannerWeighing(weigh: Weighing | false | undefined): { weighPla
 }
 
 /** A second reading's setting (settings.ts secondReading, or a link's) as the pipeline takes it (ComposeOptions.secondReading). */
-export function secondReadingOptions(second: { planner: number; ask?: number; weigh?: Weighing | false }): SecondReadingOptions {
-  return { planner: second.planner, ...(second.ask !== undefined ? { ask: second.ask } : {}), ...plannerWeighing(second.weigh) };
+export function secondReadingOptions(second: { planner: number; ask?: number; weigh?: Weighing | false; none?: number }): SecondReadingOptions {
+  return { planner: second.planner, ...(second.ask !== undefined ? { ask: second.ask } : {}), ...plannerWeighing(second.weigh), ...(second.none !== undefined ? { none: second.none } : {}) };
 }

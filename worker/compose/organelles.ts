@@ -118,19 +118,25 @@ export function composeOrganelle(o: TrainedOrganelle, maxNew: number, rule: Conf
  * write different plans: `none` (the pipeline then says no plan was agreed: both answers are in
  * `votes`) with the lower of their confidences, or, with `weigh`, the plan both are surer of
  * (each asked of the other's with weighPrompt), at the lower of their confidences in it. Ties
- * go to the first Planner's plan.
+ * go to the first Planner's plan. With `askNone`, a plan is followed by each Planner's
+ * confidence in `none` for the same prompt (weighPrompt), the higher kept (Completion.none):
+ * how far either thinks nothing known builds it, for a doubt the pipeline lets them settle.
  */
-export function agreeingPlanners(first: Organelle, second: Organelle, weigh = false): Organelle {
+export function agreeingPlanners(first: Organelle, second: Organelle, weigh = false, askNone = false): Organelle {
+  const withNone = (prompt: string, c: Completion): Completion =>
+    askNone && c.text !== REFUSAL
+      ? { ...c, none: Math.max(first(weighPrompt(prompt, REFUSAL)).confidence, second(weighPrompt(prompt, REFUSAL)).confidence) }
+      : c;
   return (prompt: string, attempt?: number): Completion => {
     const a = first(prompt, attempt);
     const b = second(prompt, attempt);
     const votes = [a.text, b.text];
-    if (a.text === b.text) return { text: a.text, confidence: Math.min(a.confidence, b.confidence), votes };
+    if (a.text === b.text) return withNone(prompt, { text: a.text, confidence: Math.min(a.confidence, b.confidence), votes });
     if (!weigh) return { text: REFUSAL, confidence: Math.min(a.confidence, b.confidence), votes };
     const forA = Math.min(a.confidence, second(weighPrompt(prompt, a.text)).confidence);
     const forB = Math.min(b.confidence, first(weighPrompt(prompt, b.text)).confidence);
     const weighed = [forA, forB];
-    return forA >= forB ? { text: a.text, confidence: forA, votes, weighed } : { text: b.text, confidence: forB, votes, weighed };
+    return withNone(prompt, forA >= forB ? { text: a.text, confidence: forA, votes, weighed } : { text: b.text, confidence: forB, votes, weighed });
   };
 }
 

@@ -18,7 +18,8 @@ import type { Emit, JudgeCheck, Phase } from '../orchestrator/events.ts';
 import type { Kanban } from '../orchestrator/kanban.ts';
 import type { PlanParse } from '../orchestrator/planner.ts';
 import { runTasks, type Doubt, type Rereading, type TaskAdapter, type TaskLimits, type TaskResult, type TaskRunResult } from '../orchestrator/task-loop.ts';
-import type { Organelle } from '../orchestrator/types.ts';
+import type { Completion, Organelle } from '../orchestrator/types.ts';
+import { confidenceText } from '../orchestrator/confidence-text.ts';
 import type { OrchestratorEvent } from '../orchestrator/events.ts';
 import { formatPlan, parsePlan, REFUSAL, type Lookup } from './plan.ts';
 import { agreeingPlanners } from './organelles.ts';
@@ -61,6 +62,13 @@ export interface SecondReadingOptions {
   ask?: number;
   /** Whether the second reading's two Planners' different plans may be weighed for this intent. */
   weighPlanners?: (intent: string) => boolean;
+  /**
+   * The ceiling on the Readers' confidence in `none` (settings.ts secondReading.none): with it,
+   * each Reader is asked how sure it is that nothing known builds the intent, and a thing named
+   * that no corpus holds (ComposeOptions.readerThing) doubts their plan only when the surer of
+   * them is over it. Absent: such a thing always refuses the plan.
+   */
+  none?: number;
 }
 
 export interface Verdict {
@@ -84,8 +92,14 @@ export interface ComposeOptions {
   planFacts: PlanCheck;
   /** Refuses (or with askOnWords, asks about) a Planner's first plan whose steps the intent's words do not say (said.ts planWords). */
   planWords: PlanCheck;
-  /** The check of a second reading's plans' words, when not planWords (settings.ts secondReading.check 'aligned': aligned.ts readerWords). */
+  /** The check of a second reading's plans' words, when not planWords (settings.ts secondReading.check 'aligned': aligned.ts readerCheckOptions). */
   readerWords?: PlanCheck;
+  /**
+   * With the second reading's ceiling on `none` (SecondReadingOptions.none): the doubt that the
+   * intent names a thing no corpus holds (aligned.ts readerChecksApart), checked after
+   * readerWords, which the Readers' own confidence in `none` settles.
+   */
+  readerThing?: (intent: string) => string | null;
   /** Whether a plan the intent's words do not say is asked about rather than refused (settings.ts askOnWords). */
   askOnWords?: boolean;
   /**
@@ -178,14 +192,23 @@ class ComposeAdapter implements TaskAdapter<ComposePlan> {
 
   // A first plan must get the intent's facts right, and is asked about when its steps are not
   // said in the intent's words; a replan's need not be: it spells a blocked step another way, in
-  // primitives the intent never names.
-  doubt(plan: ComposePlan, kanban: Kanban, readers?: string): Doubt | null {
+  // primitives the intent never names. A thing the Readers' plan does not say and no corpus
+  // holds doubts it only when a Reader thinks nothing known builds the intent (readerThing).
+  doubt(plan: ComposePlan, kanban: Kanban, readers: string | undefined, completion: Completion): Doubt | null {
     if ('refusal' in plan || kanban.blocked.length > 0) return null;
     const misfit = this.#options.planFacts.unsaid(this.start, plan.composition);
     if (misfit !== null) return { message: misfit, ask: false };
     const words = readers !== undefined ? this.#options.readerWords ?? this.#options.planWords : this.#options.planWords;
     const unsaid = words.unsaid(this.start, plan.composition);
-    return unsaid === null ? null : { message: unsaid, ask: this.#options.askOnWords ?? false };
+    if (unsaid !== null) return { message: unsaid, ask: this.#options.askOnWords ?? false };
+    const ceiling = this.#options.secondReading?.none;
+    if (readers === undefined || ceiling === undefined) return null;
+    const thing = this.#options.readerThing?.(this.start) ?? null;
+    if (thing === null) return null;
+    const none = completion.none ?? 1;
+    if (none <= ceiling) return null;
+    const text = confidenceText(none, ceiling);
+    return { message: `${thing}, and the ${readers}' confidence that nothing known builds it was ${text.confidence}, over their ceiling of ${text.threshold}`, ask: false };
   }
 
   words(plan: ComposePlan): string | null {
@@ -266,7 +289,7 @@ export async function composeIntent(intent: string, organelles: ComposeOrganelle
   const weigh = options.weighPlanners?.(intent) ?? false;
   const second = options.secondReading;
   const rereadings: Rereading[] = reader && reader2 && second
-    ? [{ planner: agreeingPlanners(reader, reader2, second.weighPlanners?.(intent) ?? false), name: 'Readers', plannerThreshold: second.planner, askFloor: second.ask ?? 1 }]
+    ? [{ planner: agreeingPlanners(reader, reader2, second.weighPlanners?.(intent) ?? false, second.none !== undefined), name: 'Readers', plannerThreshold: second.planner, askFloor: second.ask ?? 1 }]
     : [];
   const result = await runTasks(adapter, planner && planner2 ? agreeingPlanners(planner, planner2, weigh) : planner, limits, {
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),

@@ -64,6 +64,12 @@ export interface SecondReading {
   check?: 'aligned';
   planner: number;
   ask?: number;
+  /**
+   * With check 'aligned': the ceiling on the Readers' confidence in `none` under which a thing
+   * the intent names that no corpus holds does not refuse their plan (pipeline.ts
+   * SecondReadingOptions.none); absent: it always does.
+   */
+  none?: number;
   models: Record<SecondReader, string>;
 }
 
@@ -110,6 +116,8 @@ export function parseSettings(text: string): ComposeSettings {
     if (!threshold(r.planner)) throw new Error('compose settings: secondReading.planner must be a threshold in [0, 1]');
     if (r.ask !== undefined && !threshold(r.ask)) throw new Error('compose settings: secondReading.ask must be a floor in [0, 1]');
     if (r.check !== undefined && r.check !== 'aligned') throw new Error('compose settings: secondReading.check must be aligned or absent');
+    if (r.none !== undefined && !threshold(r.none)) throw new Error('compose settings: secondReading.none must be a ceiling in [0, 1]');
+    if (r.none !== undefined && r.check !== 'aligned') throw new Error('compose settings: secondReading.none needs check aligned (it settles a doubt of the learned lexicon)');
     const m = r.models as Record<string, unknown> | undefined;
     if (typeof m !== 'object' || m === null || SECOND_READERS.some((k) => typeof m[k] !== 'string')) {
       throw new Error(`compose settings: secondReading.models must name a fingerprint for ${SECOND_READERS.join(', ')}`);

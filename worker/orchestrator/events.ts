@@ -45,8 +45,12 @@ export interface EventPayloads {
   run_started: { game: string; start: string; config: Record<string, string | number | boolean> };
   phase_change: { from: Phase | null; to: Phase };
   plan_requested: { prompt: string; attempt: number };
-  /** votes: what each of several Planners wrote; weighed: each vote's confidence when different votes were weighed (organelles.ts agreeingPlanners). */
-  plan_generated: { prompt: string; output: string; plan: string[]; attempt: number; confidence: number; votes?: string[]; weighed?: number[] };
+  /**
+   * votes: what each of several Planners wrote; weighed: each vote's confidence when different
+   * votes were weighed; none: the highest of their confidences that nothing known builds it,
+   * when they were asked (organelles.ts agreeingPlanners).
+   */
+  plan_generated: { prompt: string; output: string; plan: string[]; attempt: number; confidence: number; votes?: string[]; weighed?: number[]; none?: number };
   plan_rejected: { output: string; reason: string; attempt: number };
   plan_fallback: { reason: PlanFallbackReason; plan: string[] };
   /** move is null when the output did not parse; a fallback proposal has empty prompt/output. */
@@ -153,7 +157,7 @@ const FIELDS: { [K in EventType]: FieldKinds<EventPayloads[K]> } = {
   run_started: { game: 'string', start: 'string', config: 'object' },
   phase_change: { from: 'string|null', to: 'string' },
   plan_requested: { prompt: 'string', attempt: 'number' },
-  plan_generated: { prompt: 'string', output: 'string', plan: 'string[]', attempt: 'number', confidence: 'number', votes: 'string[]?', weighed: 'number[]?' },
+  plan_generated: { prompt: 'string', output: 'string', plan: 'string[]', attempt: 'number', confidence: 'number', votes: 'string[]?', weighed: 'number[]?', none: 'number?' },
   plan_rejected: { output: 'string', reason: 'string', attempt: 'number' },
   plan_fallback: { reason: 'string', plan: 'string[]' },
   move_proposed: {

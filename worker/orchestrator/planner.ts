@@ -68,6 +68,8 @@ export function planWithRetry<P = string[]>(request: PlanRequest<P>, emit: Emit)
         ...(completion.votes ? { votes: completion.votes } : {}),
         // and, when their different plans were weighed, how each came out
         ...(completion.weighed ? { weighed: completion.weighed } : {}),
+        // and, when they were asked, how sure the surest of them is that nothing known builds it
+        ...(completion.none !== undefined ? { none: completion.none } : {}),
       });
       return { source: 'model', plan, attempt, completion };
     }

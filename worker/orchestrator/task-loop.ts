@@ -55,8 +55,10 @@ export interface TaskAdapter<P> {
    * Why a well-formed, confident plan from the Planner is still not to be trusted, or null. A
    * doubt a person can settle (`ask`: compose's words that do not say a step) makes the run ask
    * (rule 7); any other (a number said that no step takes) refuses it ('planner unsure').
+   * `completion` is the Planner's answer the plan was read from (its confidence in `none`, when
+   * asked, may settle a doubt).
    */
-  doubt?(plan: P, kanban: Kanban, readers?: string): Doubt | null;
+  doubt?(plan: P, kanban: Kanban, readers: string | undefined, completion: Completion): Doubt | null;
   /** The plan said back to a person, for an offer ("smooth the signal over 9 points, then ..."), or null. */
   words?(plan: P): string | null;
   /** The plan's tasks, in order; empty for a plan that declines the work. */
@@ -301,7 +303,7 @@ class TaskRun<P> {
       if (confidence < askFloor || tasks.length === 0 || rereads) return this.#unsure('planner unsure', plannerUnsure(confidence, threshold, this.#readers));
       this.#asking ??= plannerClose(confidence, threshold, this.#readers);
     }
-    const doubt = outcome.source === 'model' ? adapter.doubt?.(outcome.plan, kanban, this.#readers) ?? null : null;
+    const doubt = outcome.source === 'model' ? adapter.doubt?.(outcome.plan, kanban, this.#readers, outcome.completion) ?? null : null;
     if (doubt !== null && (!doubt.ask || rereads)) return this.#unsure('planner unsure', `${OUTSIDE}: ${doubt.message}`);
     if (doubt !== null) this.#asking ??= doubt.message;
     if (tasks.length === 0) {

@@ -11,6 +11,11 @@ export interface Completion {
   votes?: string[];
   /** When different votes were weighed against each other (compose's two Planners): each vote's confidence as weighed, the highest winning. */
   weighed?: number[];
+  /**
+   * When several Planners were asked how sure each is that nothing known builds it (compose's
+   * Readers, organelles.ts agreeingPlanners): the highest of their confidences in `none`.
+   */
+  none?: number;
 }
 
 /**

@@ -18,11 +18,14 @@
 //                                  rule 7), so its code was handed over; bit 4: a plan the
 //                                  intent's words do not say was asked about, not refused;
 //                                  bit 5: a second reading (task-loop.ts rule 8); bit 6:
-//                                  its plans' words checked by the learned lexicon (aligned.ts)
+//                                  its plans' words checked by the learned lexicon (aligned.ts);
+//                                  bit 7: the Readers asked how sure they are of none, under a
+//                                  ceiling (pipeline.ts SecondReadingOptions.none)
 //     8 bytes models fingerprint
 //     4 x f64 thresholds           planner, wiring, code, and the ask floor (1: never asks)
 //     with bit 5: f64 f64 u8       the second reading's threshold, ask floor, and weighing
 //                                  (0 none, 1 readable intents, 2 every intent)
+//     with bit 7: f64              the ceiling on the Readers' confidence in none
 //     u8 maxIterations | u8 stallLimit | u8 maxReplans
 //     u32 trace digest             traceDigest of the recorded events
 //     varint n + n bytes intent    UTF-8
@@ -31,7 +34,7 @@
 //       | varint n + n bytes text (UTF-8) | f64 confidence
 //   u32 FNV-1a of every byte before it
 //   then base64url without padding, in its one canonical spelling.
-// Version 4 adds bit 6; version 3, read still, is the same without it (its Readers' plans were
+// Version 5 adds bit 7; version 4 adds bit 6; version 3, read still, is the same without it (its Readers' plans were
 // checked by the word rules), version 2 without bit 5 and its fields either, and version 1
 // without bits 3 and 4 and the ask floor too (its runs never asked).
 // The checksum covers the compressed bytes, not the body: inflating ignores the bits after a
@@ -47,7 +50,7 @@
 // trace digest catches a replay that drifts anywhere.
 import { judge } from '../compose/judge.ts';
 import { planWords } from '../compose/said.ts';
-import { readerWords } from '../compose/aligned.ts';
+import { readerCheckOptions } from '../compose/aligned.ts';
 import { planFacts } from '../compose/facts.ts';
 import { keywordPlan, plannerWeighing, secondReadingOptions } from '../compose/keywords.ts';
 import { COMPOSE_LIBRARY } from '../compose/library.ts';
@@ -66,7 +69,7 @@ import { isPlannerRole, PLANNER_ROLES, type ComposeRole } from '../compose/roles
 import { fnv1a, fromBase64Url, ShareLinkError, toBase64Url, traceDigest } from './solve-link.ts';
 import { LINK_END_PROBLEM, linkTextProblem } from './cut-link.ts';
 
-const COMPOSE_LINK_VERSION = 4;
+const COMPOSE_LINK_VERSION = 5;
 
 /** A link's address in the app; the CLI prints and accepts it. */
 export const COMPOSE_ROUTE = '#/c/';
@@ -97,6 +100,8 @@ export interface LinkSecondReading {
   weigh: Weighing | false;
   /** The Readers' plans' words checked by the learned lexicon (settings.ts secondReading.check), not the word rules. */
   aligned: boolean;
+  /** The ceiling on the Readers' confidence in none (settings.ts secondReading.none); absent: they were not asked (links before version 5). */
+  none?: number;
 }
 
 /** The task loop's limits a link records (the Planner's threshold is among the thresholds). */
@@ -187,7 +192,7 @@ function composeRunOptions(
     heuristic: keywordPlan,
     planFacts,
     planWords,
-    ...(second?.aligned ? { readerWords: readerWords() } : {}),
+    ...readerCheckOptions(second?.aligned ? { check: 'aligned', ...(second.none !== undefined ? { none: second.none } : {}) } : null),
     ...plannerWeighing(weigh),
     thresholds: { planner: thresholds.planner, wiring: thresholds.wiring, code: thresholds.code, ...(thresholds.ask === undefined ? {} : { ask: thresholds.ask }) },
     limits: { ...limits },
@@ -211,7 +216,7 @@ export interface RecordOptions {
   /** The settings' askOnWords (pipeline.ts); absent: false. */
   askOnWords?: boolean;
   /** The second reading (with the organelles' reader and reader2); absent: none. */
-  secondReading?: { planner: number; ask?: number; weigh?: Weighing | false; check?: 'aligned' };
+  secondReading?: { planner: number; ask?: number; weigh?: Weighing | false; check?: 'aligned'; none?: number };
   onEvent?: (event: OrchestratorEvent) => void;
 }
 
@@ -241,7 +246,9 @@ export async function composeRecorded(intent: string, organelles: ComposeOrganel
   const accepted = options.acceptOffer ?? false;
   const askOnWords = options.askOnWords ?? false;
   const reading = options.secondReading;
-  const second = recorded.reader && reading ? { planner: reading.planner, ask: reading.ask ?? 1, weigh: reading.weigh ?? false, aligned: reading.check === 'aligned' } : null;
+  const second: LinkSecondReading | null = recorded.reader && reading
+    ? { planner: reading.planner, ask: reading.ask ?? 1, weigh: reading.weigh ?? false, aligned: reading.check === 'aligned', ...(reading.none !== undefined ? { none: reading.none } : {}) }
+    : null;
   const result = await composeIntent(intent, recorded, composeRunOptions(options.runner, options.thresholds, limits, weigh, { acceptOffer: accepted, askOnWords }, second, options.onEvent));
   if (checkIntent(intent) !== null) return { result, link: null };
   const link: ComposeLink = {
@@ -334,9 +341,10 @@ function isUnit(x: number): boolean {
  * The most organelle calls a run with `limits` makes: each Planner's per attempt at a plan (and,
  * weighed, each one's reading of the other's plan), and one per task.
  */
-function maxAnswers(limits: ComposeLimits, weigh: Weighing | false): number {
-  // a rereading takes a replan's place: each attempt is still one pair of Planners'
-  const perAttempt = PLANNER_ROLES.length * (weigh ? 2 : 1);
+function maxAnswers(limits: ComposeLimits, weigh: Weighing | false, none = false): number {
+  // a rereading takes a replan's place: each attempt is still one pair of Planners', and with a
+  // ceiling on none each Planner may be asked of none as well
+  const perAttempt = PLANNER_ROLES.length * ((weigh ? 2 : 1) + (none ? 1 : 0));
   return perAttempt * PLAN_ATTEMPTS * (1 + limits.maxReplans) + limits.maxIterations;
 }
 
@@ -376,8 +384,10 @@ function checkLink(link: ComposeLink): void {
     if (!isUnit(second.planner) || !isUnit(second.ask)) throw new ComposeLinkError('thresholds', "the second reading's threshold and ask floor must be numbers in [0, 1]");
     if (!WEIGH_CODES.includes(second.weigh)) throw new ComposeLinkError('flags', `which intents the Readers' plans were weighed on must be false or one of ${WEIGHINGS.join(', ')}`);
     if (typeof second.aligned !== 'boolean') throw new ComposeLinkError('flags', "whether the Readers' plans were checked by the learned lexicon must be true or false");
+    if (second.none !== undefined && !isUnit(second.none)) throw new ComposeLinkError('thresholds', "the ceiling on the Readers' confidence in none must be a number in [0, 1]");
+    if (second.none !== undefined && !second.aligned) throw new ComposeLinkError('flags', "the link has a ceiling on the Readers' confidence in none, but their plans were not checked by the learned lexicon");
   }
-  const most = maxAnswers(link.limits, link.weigh || (second?.weigh ?? false));
+  const most = maxAnswers(link.limits, link.weigh || (second?.weigh ?? false), second?.none !== undefined);
   if (link.answers.length > most) {
     throw new ComposeLinkError('answers', `the link has ${link.answers.length} answers; a run with its limits asks at most ${most}`);
   }
@@ -528,7 +538,7 @@ function decodeText(bytes: Uint8Array, check: 'intent' | 'answers', what: string
 export async function encodeComposeLink(link: ComposeLink): Promise<string> {
   checkLink(link);
   const w = new Writer();
-  w.u8((link.planner ? 1 : 0) | (link.weigh ? 2 : 0) | (link.weigh === 'every' ? 4 : 0) | (link.accepted ? 8 : 0) | (link.askOnWords ? 16 : 0) | (link.second ? 32 : 0) | (link.second?.aligned ? 64 : 0));
+  w.u8((link.planner ? 1 : 0) | (link.weigh ? 2 : 0) | (link.weigh === 'every' ? 4 : 0) | (link.accepted ? 8 : 0) | (link.askOnWords ? 16 : 0) | (link.second ? 32 : 0) | (link.second?.aligned ? 64 : 0) | (link.second?.none !== undefined ? 128 : 0));
   for (let i = 0; i < 16; i += 2) w.u8(parseInt(link.models.slice(i, i + 2), 16));
   for (const role of THRESHOLD_ROLES) w.f64(link.thresholds[role]);
   w.f64(link.thresholds.ask ?? 1);
@@ -536,6 +546,7 @@ export async function encodeComposeLink(link: ComposeLink): Promise<string> {
     w.f64(link.second.planner);
     w.f64(link.second.ask);
     w.u8(WEIGH_CODES.indexOf(link.second.weigh));
+    if (link.second.none !== undefined) w.f64(link.second.none);
   }
   w.u8(link.limits.maxIterations);
   w.u8(link.limits.stallLimit);
@@ -601,8 +612,9 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
 
   const r = new Reader(body, body.length);
   const flags = r.u8('the flags');
-  if (flags > [7, 31, 63, 127][version - 1]) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
+  if (flags > [7, 31, 63, 127, 255][version - 1]) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
   if ((flags & 96) === 64) throw new ComposeLinkError('flags', "the link says the Readers' plans were checked, but not that there was a second reading");
+  if ((flags & 224) !== 224 && (flags & 128) === 128) throw new ComposeLinkError('flags', "the link has a ceiling on the Readers' confidence in none, but not a second reading whose plans the learned lexicon checked");
   if ((flags & 6) === 4) throw new ComposeLinkError('flags', 'the link says every intent was weighed, but not that plans were weighed');
   const weigh = (flags & 2) === 0 ? false : (flags & 4) === 4 ? 'every' : 'readable';
   const models = Array.from(r.bytes(8, 'the model fingerprint'), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -615,13 +627,14 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
     const code = r.u8("the second reading's weighing");
     if (code >= WEIGH_CODES.length) throw new ComposeLinkError('flags', `the link has an unknown weighing for its second reading (${code})`);
     second = { planner, ask, weigh: WEIGH_CODES[code], aligned: (flags & 64) === 64 };
+    if ((flags & 128) === 128) second.none = r.f64("the ceiling on the Readers' confidence in none");
   }
   const limits = { maxIterations: r.u8('the limits'), stallLimit: r.u8('the limits'), maxReplans: r.u8('the limits') };
   const trace = r.u32('the trace digest');
   const intent = decodeText(r.bytes(r.varint('the intent'), 'the intent'), 'intent', 'the intent');
   const count = r.varint('the answer count');
   // checked before reading the answers, so a forged count allocates nothing
-  if (count > maxAnswers({ maxIterations: LINK_LIMITS.maxIterations, stallLimit: 0, maxReplans: LINK_LIMITS.maxReplans }, weigh || (second?.weigh ?? false))) {
+  if (count > maxAnswers({ maxIterations: LINK_LIMITS.maxIterations, stallLimit: 0, maxReplans: LINK_LIMITS.maxReplans }, weigh || (second?.weigh ?? false), second?.none !== undefined)) {
     throw new ComposeLinkError('answers', `the link claims ${count} answers`);
   }
   const answers: ComposeAnswer[] = [];
