@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildComposeReplay, composeCalls, composeKanbanCaption } from '../../web/src/compose/frames.ts';
 import { encodeKanban } from '../../worker/orchestrator/kanban.ts';
 import { plannerPrompt, weighPrompt } from '../../worker/compose/prompts.ts';
-import { acceptedOffer, agreed, composed, disagreed, judgeFailed, noPlanner, offered, replanned, reread, SMOOTH, THRESHOLDS, unsure, weighed, composeRun } from './compose-runs.ts';
+import { acceptedOffer, agreed, composed, disagreed, judgeFailed, noPlanner, offered, replanned, reread, rereadAskingNone, SMOOTH, THRESHOLDS, unsure, weighed, composeRun } from './compose-runs.ts';
 
 const kanbans = (events: Awaited<ReturnType<typeof composed>>) => buildComposeReplay(events).frames.map((f) => encodeKanban(f.kanban));
 
@@ -62,6 +62,9 @@ describe('buildComposeReplay', () => {
     // the rereading's step shows the Readers' plan, held to their own threshold
     expect(frames[0]).toMatchObject({ kind: 'replan', call: { who: 'Planner', output: 'rolling_mean(3)', threshold: 0.9, accepted: true } });
     expect(summary).toMatchObject({ outcome: 'composed', plan: 'rolling_mean(3)', modelPlans: 2, replans: 1 });
+    // asked how sure they are that nothing known builds it, the log says so
+    const asking = buildComposeReplay(await rereadAskingNone());
+    expect(asking.log.map((l) => l.text)[3]).toBe('Plan: wiring(rolling_mean), codegen(rolling_mean), judge (both Planners wrote “rolling_mean(3)”; their confidence in none 0.120)');
   });
 
   it('shows a body below its threshold blocked as NAME(low_conf), then the replan as a step of its own', async () => {

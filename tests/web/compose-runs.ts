@@ -34,8 +34,8 @@ export interface RunScript {
   ask?: number;
   /** The person accepts the plan the run offers. */
   acceptOffer?: boolean;
-  /** The second reading's Readers (both answer from this table) and their threshold. */
-  readers?: { answers: Record<string, [string, number]>; threshold: number };
+  /** The second reading's Readers (both answer from this table), their threshold, and their ceiling on none (asked of it when given). */
+  readers?: { answers: Record<string, [string, number]>; threshold: number; none?: number };
 }
 
 /** `rolling_mean(a,w=5)>a|diff_central(a)>a` -> the composition it describes. */
@@ -81,7 +81,7 @@ export async function composeRun(intent: string, script: RunScript): Promise<Orc
       thresholds: script.ask === undefined ? THRESHOLDS : { ...THRESHOLDS, ask: script.ask },
       ...(script.weigh ? { weighPlanners: () => true } : {}),
       ...(script.acceptOffer ? { acceptOffer: true } : {}),
-      ...(script.readers ? { secondReading: { planner: script.readers.threshold } } : {}),
+      ...(script.readers ? { secondReading: { planner: script.readers.threshold, ...(script.readers.none !== undefined ? { none: script.readers.none } : {}) } } : {}),
     },
   );
   return result.events;
@@ -112,6 +112,12 @@ export const unsure = () => composeRun(UNSURE, { planner: { [plannerPrompt(UNSUR
 export const reread = () => composeRun(UNSURE, {
   planner: { [plannerPrompt(UNSURE, [])]: ['rolling_mean(3)|diff_central', 0.31] },
   readers: { answers: { [plannerPrompt(UNSURE, [])]: ['rolling_mean(3)', 0.93] }, threshold: 0.9 },
+});
+
+/** The same, with the Readers asked how sure they are of none (0.12, under a ceiling of 0.35). */
+export const rereadAskingNone = () => composeRun(UNSURE, {
+  planner: { [plannerPrompt(UNSURE, [])]: ['rolling_mean(3)|diff_central', 0.31] },
+  readers: { answers: { [plannerPrompt(UNSURE, [])]: ['rolling_mean(3)', 0.93], [weighPrompt(plannerPrompt(UNSURE, []), 'none')]: ['none', 0.12] }, threshold: 0.9, none: 0.35 },
 });
 
 export const CLOSE = 'smooth the signal over 5 points then take its slope';

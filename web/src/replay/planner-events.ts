@@ -55,7 +55,9 @@ export function plannerLine(e: PlannerEvent, read: PlanReader = asWritten): LogL
       if (apart !== null) return { kind: 'plan', who: 'Planner', confidence: e.confidence, text: `${capitalized(apart)}${attempt}` };
       const weighed = weighedPlans(e);
       const wrote = weighed ?? `${votes.length > 1 ? `${agreedBy(votes.length)} wrote` : 'wrote'} “${e.output}”`;
-      const text = e.plan.length > 0 || weighed === null ? `Plan: ${read(e.plan)} (${wrote}${attempt})` : `${capitalized(weighed)}: no plan${attempt}`;
+      // compose's Readers say how sure the surer of them is that nothing known builds it
+      const none = e.none !== undefined ? `; their confidence in none ${e.none.toFixed(3)}` : '';
+      const text = e.plan.length > 0 || weighed === null ? `Plan: ${read(e.plan)} (${wrote}${attempt}${none})` : `${capitalized(weighed)}: no plan${attempt}`;
       return { kind: 'plan', who: 'Planner', confidence: e.confidence, text };
     }
     case 'plan_rejected':
