@@ -56,7 +56,9 @@ const EVAL_COMPOSE: Usage = {
       'models; --limit: the first N intents only; --check facts: the plan checked for its facts\n' +
       'alone (numbers, how many, two inputs), not its words (the shipped check: words); --check\n' +
       'aligned: its facts, then its words by a lexicon learned from the Readers\' corpus (an experiment);\n' +
-      'readers-aligned: the word rules for the first Planners\' plans, the lexicon for the Readers\'',
+      'readers-aligned: the word rules for the first Planners\' plans, the lexicon for the Readers\'\n' +
+      '(what --choose records; it chooses too the ceiling on the Readers\' confidence in none under\n' +
+      'which a thing no corpus holds does not refuse their plan)',
   }],
   options: { values: ['set', 'intents', 'models', 'json', 'limit', 'check'], flags: ['no-baselines', 'choose'] },
 };
