@@ -10,7 +10,9 @@
 //             the plan does not have, with most of its uses in the corpus saying that step ("max
 //             slope using central differences" planned as diff_central alone)
 //   unknown   with `unknownNoun`, no thing named that no corpus holds ("the knee of x"): a fact
-//             about what the models were taught, whatever the plan (unknownNamed below)
+//             about what the models were taught, whatever the plan (unknownNamed below); with a
+//             ceiling in the settings it is checked apart (readerChecksApart), and the Readers'
+//             own confidence in `none` settles it (pipeline.ts)
 // A word no corpus holds says nothing either way: what it means is the Planners' to read.
 import { ARTICLES, isNumber, libraryDecomposer, tokenize } from './keywords.ts';
 import { planFacts, type PlanCheck } from './facts.ts';
