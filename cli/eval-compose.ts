@@ -22,7 +22,7 @@ import { COMPOSE_ROLES } from '../worker/compose/roles.ts';
 import { parseSettings, SECOND_READERS, type ComposeSettings, type SecondReader, type Weighing } from '../worker/compose/settings.ts';
 import { planWords } from '../worker/compose/said.ts';
 import { planFacts, type PlanCheck } from '../worker/compose/facts.ts';
-import { readerChecksApart, readerWords } from '../worker/compose/aligned.ts';
+import { readerCheckOptions, readerChecksApart, readerWords } from '../worker/compose/aligned.ts';
 import { keywordPlan, plannerWeighing, secondReadingOptions, weighs } from '../worker/compose/keywords.ts';
 import { parsePlan } from '../worker/compose/plan.ts';
 import { nodeSandbox } from '../worker/compose/sandbox/node.ts';
@@ -123,8 +123,8 @@ export async function evalCompose(argv: string[]): Promise<void> {
     const rule = settings.rule;
     const second = settings.secondReading;
     const readersCheck = chosenReadersCheck ?? (second?.check === 'aligned' ? readerWords() : undefined);
-    // with a ceiling on the Readers' confidence in none, the lexicon's unknown-thing rule apart for them to settle
-    const readerChecks = readersCheck === readerWords() && second?.none !== undefined ? readerChecksApart() : readersCheck ? { readerWords: readersCheck } : {};
+    // the learned lexicon as the settings name it (with a ceiling on none, its unknown-thing rule apart), or the check --check names
+    const readerChecks = readersCheck === readerWords() ? readerCheckOptions({ check: 'aligned', ...(second?.none !== undefined ? { none: second.none } : {}) }) : readersCheck ? { readerWords: readersCheck } : {};
     const readers = second ? await readersIn(dir) : null;
     if (second) {
       for (const role of SECOND_READERS) {
@@ -198,7 +198,7 @@ async function chooseOnValidation(
     planFacts,
     planWords: planCheck,
     ...(readersCheck ? { readerWords: readersCheck } : {}),
-    ...(readersCheck === readerWords() ? { readerThing: readerChecksApart() } : {}),
+    ...(readersCheck === readerWords() ? { readersApart: readerChecksApart() } : {}),
     weighs,
     onProgress: (done, total) => {
       if (tty) process.stderr.write(`\rsettings ${done}/${total}`);

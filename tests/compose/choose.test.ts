@@ -153,10 +153,11 @@ describe('chooseSettings', () => {
       readerWords: { unsaid: (intent: string) => glorp(intent) },
     };
     // the whole check refuses all 20
-    expect((await chooseSettings(input)).second).toMatchObject({ passed: 85, wrong_code: 0 });
-    expect((await chooseSettings(input)).second?.none).toBeUndefined();
+    const whole = (await chooseSettings(input)).second;
+    expect(whole).toMatchObject({ passed: 85, wrong_code: 0 });
+    expect(whole?.none).toBeUndefined();
     // with the rule apart, the ceiling between the 0.2 and the 0.6, as high as the grid allows
-    const { second } = await chooseSettings({ ...input, readerThing: { readerWords: words, readerThing: glorp } });
+    const { second } = await chooseSettings({ ...input, readersApart: { readerWords: words, readerThing: glorp } });
     expect(second).toMatchObject({ passed: 100, refused: 5, wrong_code: 0, none: 0.5 });
   });
 

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COMPOSE_LIBRARY as LIB } from '../../worker/compose/library.ts';
 import { drawChain, drawParam, drawStep, drawWording, phraseFits, phraseSays, phraseSlots, renderIntent, templateFits, type Wording } from '../../worker/compose/intents.ts';
 import { checkChain, formatNumber, formatPlan, MAX_STEPS, parsePlan, REFUSAL, returnKind, type ParsedPlan } from '../../worker/compose/plan.ts';
-import { assembleModule, neededPrimitives, wireComposition, wiringPrompt } from '../../worker/compose/wiring.ts';
+import { assembleModule, libraryModule, neededPrimitives, wireComposition, wiringPrompt } from '../../worker/compose/wiring.ts';
 import { staticChecks } from '../../worker/compose/judge.ts';
 import { isHeldOutPair } from '../../worker/compose/splits.ts';
 import { ALL_TEMPLATES, trainingTemplates } from '../../worker/compose/language/templates.ts';
@@ -331,7 +331,7 @@ describe('wiringPrompt and wireComposition', () => {
     }
     expect(new Set(plans.map((p) => p.length))).toEqual(new Set([1, 2, 3, 4, 5]));
     for (const plan of plans) {
-      const code = assembleModule(wireComposition(plan, LIB.lookup), new Map(neededPrimitives(plan).map((n) => [n, primitive(n).body])));
+      const code = libraryModule(plan, LIB.lookup);
       const checks = staticChecks(code, { lookup: LIB.lookup, returns: returnKind(plan, LIB.lookup) });
       expect(checks.filter((c) => !c.ok).map((c) => c.message), formatPlan(plan)).toEqual([]);
       expect(checks.map((c) => c.name)).toEqual(['parsed', 'structure', 'resolved', 'kinds']);

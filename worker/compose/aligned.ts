@@ -154,11 +154,13 @@ function shippedReaderChecks(): ShippedReaderChecks {
     const evidence = parseEvidence(STEP_EVIDENCE);
     const dataWords = new Set([...DATA_NOUNS, ...ALL_DOMAIN_OBJECTS.flatMap((o) => tokenize(o))]);
     const named = unknownNamed(evidence, dataWords);
+    const words = createAlignedCheck(evidence, ALIGNED_THRESHOLDS);
     const thing = (intent: string) => {
       const noun = named(intent);
       return noun === null ? null : namesUnknown(noun);
     };
-    shipped = { all: createAlignedCheck(evidence, ALIGNED_THRESHOLDS, named), words: createAlignedCheck(evidence, ALIGNED_THRESHOLDS), thing };
+    // the unknown-thing rule comes last, as createAlignedCheck checks it
+    shipped = { all: { unsaid: (intent, composition) => words.unsaid(intent, composition) ?? thing(intent) }, words, thing };
   }
   return shipped;
 }

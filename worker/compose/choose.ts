@@ -17,7 +17,7 @@
 // With the second reading's two Planners (pipeline.ts, task-loop.ts rule 8), their weighing and
 // threshold are chosen last, with everything before fixed and the first two Planners reading
 // first, by the same criterion on the whole pipeline's outcome; then, with the learned lexicon's
-// unknown-thing rule apart (readerThing), the ceiling on the Readers' confidence in `none` under
+// unknown-thing rule apart (readersApart), the ceiling on the Readers' confidence in `none` under
 // which that rule's doubt is settled by the models: by the same criterion, and among equals the
 // highest (a word rule's doubt is left to the models as far as validation allows: its sentences
 // name their data by the corpus's own words, so it cannot show what the rule costs on a person's
@@ -86,7 +86,7 @@ function once<A extends unknown[], R>(fn: (...args: A) => R, keyOf: (...args: A)
 function asOrganelle(o: RawOrganelle, rule: ConfidenceRule, agreement = false): Organelle {
   return (prompt) => {
     const a = o(prompt);
-    // weighing is never a candidate with agreement, so every answer here was sampled
+    // a plan read rather than written (a weighing, or the Readers asked of none) is never sampled
     if (agreement && !a.truncated && a.agreement === undefined && parseWeighPrompt(prompt) === null) throw new Error('choose: the Planner answers carry no agreement');
     return { text: a.text, confidence: readConfidence(a, rule, agreement) };
   };
@@ -118,10 +118,10 @@ export interface ChooseInput {
   /** The check of the second reading's plans' words, when not planWords. */
   readerWords?: PlanCheck;
   /**
-   * The same check with its unknown-thing rule apart (aligned.ts readerCheckOptions with a
-   * ceiling): with it, the ceiling on the Readers' confidence in `none` is chosen too.
+   * The same check with its unknown-thing rule apart (aligned.ts readerChecksApart): with it,
+   * the ceiling on the Readers' confidence in `none` is chosen too.
    */
-  readerThing?: { readerWords: PlanCheck; readerThing: (intent: string) => string | null };
+  readersApart?: { readerWords: PlanCheck; readerThing: (intent: string) => string | null };
   /**
    * With two Planners: the intents each weighing weighs (keywords.ts weighs). Each weighing is
    * then a candidate too, with the plain confidence (not the samples' agreement).
@@ -200,13 +200,13 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
     }
   }
   if (second === null) return { best: first, candidates };
-  if (input.readerThing) {
+  if (input.readersApart) {
     const chosen: SecondCandidate = second;
     for (const none of NONE_GRID) {
       const { asked: _a, asked_right: _r, ...outcome } = await runValidation(first, first.ask, first.askOnWords, { ...chosen, none });
       const candidate: SecondCandidate = { ...chosen, none, ...outcome };
-      // among equals the higher ceiling: the models settle the word rule's doubt as far as validation allows
-      if (candidate.wrong_code <= limit && (candidate.passed > second.passed || (candidate.passed === second.passed && candidate.wrong_code <= second.wrong_code))) second = candidate;
+      // the same criterion, and among equals the higher ceiling: the models settle the word rule's doubt as far as validation allows
+      if (candidate.wrong_code <= limit && !better(second, candidate, limit)) second = candidate;
     }
   }
   const reading: SecondCandidate = second;
@@ -241,7 +241,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
         heuristic: input.heuristic,
         planFacts: input.planFacts,
         planWords,
-        ...(second?.none !== undefined && input.readerThing ? input.readerThing : input.readerWords ? { readerWords: input.readerWords } : {}),
+        ...(second?.none !== undefined && input.readersApart ? input.readersApart : input.readerWords ? { readerWords: input.readerWords } : {}),
         askOnWords,
         ...(setting.weigh && input.weighs ? { weighPlanners: input.weighs(setting.weigh) } : {}),
         thresholds: { planner: setting.planner, wiring: setting.wiring, code: setting.code, ask },

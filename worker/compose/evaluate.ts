@@ -20,7 +20,7 @@ import { JUDGE_INPUTS } from './judge-inputs.ts';
 import type { PlanCheck } from './facts.ts';
 import { composeIntent, type ComposeOrganelles, type HeuristicFn, type SecondReadingOptions, type Thresholds } from './pipeline.ts';
 import { formatPlan, primitiveOf, REFUSAL, returnKind, type Lookup } from './plan.ts';
-import { assembleModule, libraryModule, wireComposition } from './wiring.ts';
+import { assembleModule, libraryModule } from './wiring.ts';
 import type { Case } from './sets.ts';
 import type { Composition } from './types.ts';
 import type { SandboxRunner } from './sandbox/runner.ts';
@@ -335,8 +335,7 @@ async function keywordCase(ctx: EvalContext, c: Case, reference: Reference): Pro
   const plan = ctx.heuristic(c.intent, []);
   if ('refusal' in plan) return { ...base, ...classify(c, reference, null, undefined, REFUSAL) };
   const composition = plan.composition;
-  const bodies = new Map(composition.map((s) => [s.name, ctx.lookup(s.name)!.body]));
-  const code = assembleModule(wireComposition(composition, ctx.lookup), bodies);
+  const code = libraryModule(composition, ctx.lookup);
   const verdict = await judgeModule(code, composition, ctx.lookup, ctx.runner);
   if (!verdict.ok) return { ...base, ...classify(c, reference, null, undefined, REFUSAL) };
   return { ...base, ...classify(c, reference, code, verdict.output, formatPlan(composition)) };
