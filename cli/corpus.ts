@@ -6,10 +6,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recipesFor, type GameId } from '../worker/recipes/index.ts';
-import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, FAMILIES_COMPOSE_CORPUS } from '../corpus/compose.ts';
+import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, FAMILIES_COMPOSE_CORPUS, READER_COMPOSE_CORPUS } from '../corpus/compose.ts';
 import { buildCheckCorpus } from '../corpus/compose-check.ts';
 import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
-import { parseArgs, stringOption } from './args.ts';
+import { parseArgs, stringOption, type ParsedArgs } from './args.ts';
 import { corpusTokenizer, normalizeCorpus, parseCorpus, positionsPerDocument, type Document } from '../worker/corpus/documents.ts';
 import type { Tokenizer } from '../worker/model/tokenizer.ts';
 import { COMMAND_USAGE } from './usage.ts';
@@ -77,15 +77,16 @@ export async function corpusCommand(argv: string[]): Promise<void> {
   // the sentence-families experiment's Planner corpus (docs/compose.md): the Planners' recipes
   // stay on the table's; `train --corpus FILE --recipe compose/planner` trains on this one
   // --distractors N: N of every 100 Planner intents get a distractor word or two (corpus/compose.ts)
-  const distractorsOption = stringOption(args, 'distractors');
-  if (distractorsOption !== undefined && (game !== 'compose' || !/^\d+$/.test(distractorsOption) || Number(distractorsOption) > 100)) {
-    throw new Error(`--distractors takes a whole percentage from 0 to 100, for compose only, not "${distractorsOption}"`);
-  }
-  const distractors = distractorsOption === undefined ? undefined : Number(distractorsOption);
+  const distractors = percentOption(args, 'distractors', game);
   const experiment =
     language === 'families' || distractors !== undefined
       ? buildComposeCorpus(COMPOSE_LIBRARY, { ...(language === 'families' ? FAMILIES_COMPOSE_CORPUS : DEFAULT_COMPOSE_CORPUS), distractors })
       : undefined;
+  // --asides N, --restatements N: the Readers' corpus with asides and steps said twice (language/asides.ts)
+  const asides = percentOption(args, 'asides', game);
+  const restatements = percentOption(args, 'restatements', game);
+  const readersExperiment =
+    asides !== undefined || restatements !== undefined ? buildComposeCorpus(COMPOSE_LIBRARY, { ...READER_COMPOSE_CORPUS, asides, restatements }) : undefined;
   // --check N: N documents for the Check organelle experiment (corpus/compose-check.ts), from this Planner corpus
   const checkOption = stringOption(args, 'check');
   if (checkOption !== undefined && (game !== 'compose' || !/^[1-9]\d*$/.test(checkOption))) {
@@ -94,7 +95,10 @@ export async function corpusCommand(argv: string[]): Promise<void> {
   await mkdir(out, { recursive: true });
   let planner: string | undefined;
   for (const r of recipes) {
-    const text = experiment && r.organelle.startsWith('planner') ? experiment.planner : r.buildCorpus();
+    const text =
+      experiment && r.organelle.startsWith('planner') ? experiment.planner
+        : readersExperiment && r.organelle.startsWith('reader') ? readersExperiment.planner
+          : r.buildCorpus();
     if (r.organelle === 'planner') planner = text;
     const path = join(out, `${r.organelle}.txt`);
     await writeFile(path, text);
@@ -107,6 +111,14 @@ export async function corpusCommand(argv: string[]): Promise<void> {
     await writeFile(path, buildCheckCorpus(planner, COMPOSE_LIBRARY, Number(checkOption)));
     console.log(`wrote ${path}: ${Number(checkOption).toLocaleString('en-US')} documents`);
   }
+}
+
+/** A compose corpus option given as a whole percentage (--distractors 25): undefined when absent. */
+function percentOption(args: ParsedArgs, name: string, game: string | undefined): number | undefined {
+  const value = stringOption(args, name);
+  if (value === undefined) return undefined;
+  if (game !== 'compose' || !/^\d+$/.test(value) || Number(value) > 100) throw new Error(`--${name} takes a whole percentage from 0 to 100, for compose only, not "${value}"`);
+  return Number(value);
 }
 
 /** `256,512,1024` -> [256, 512, 1024]; each a whole number of at least 2 units. */

@@ -297,6 +297,18 @@ function compoundIntent(rng: Rng, lib: Library, i: number, allowedPair: (a: stri
   return { text, composition: names.map((name) => atDefaults(lib, name)), template: 'compound' };
 }
 
+/**
+ * Step `step` said again without its data, in other words than a sentence may have used ("the
+ * cumulative sum", "cumsum"): a noun of the table's or the descriptions', or a bare name, with
+ * the step's own values; null when every form of it needs the data.
+ */
+export function sayAgain(rng: Rng, lib: Library, step: Step): string | null {
+  const forms = [...widenedLibrary(lib).lookup(step.name)!.phrases.map((ph) => ph.noun), ...(DESCRIPTIONS[step.name]?.bare ?? [])]
+    .map(withoutObject)
+    .filter((f) => !f.includes('{x'));
+  return forms.length === 0 ? null : fillForm(rng.pick(forms), '', step.args);
+}
+
 /** An opening before a request or a question, some of the time. */
 export function withOpening(rng: Rng, text: string, question: boolean): string {
   if (rng.int(10) >= 3) return text;

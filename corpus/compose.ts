@@ -26,7 +26,8 @@ import { equivalentOf, rewriteAvoiding } from '../worker/compose/equivalents.ts'
 import { blockedItem, MAX_INTENT, plannerPrompt } from '../worker/compose/prompts.ts';
 import { wireComposition, wiringPrompt } from '../worker/compose/wiring.ts';
 import type { Composition, Phrase, Primitive } from '../worker/compose/types.ts';
-import { domainObject, familyIntent, nounDataNamer, sayFamilySentence, withOpening, type DataNamer, type SentenceFamily } from './compose-families.ts';
+import { restated, withAside } from '../worker/compose/language/asides.ts';
+import { domainObject, familyIntent, nounDataNamer, sayAgain, sayFamilySentence, withOpening, type DataNamer, type SentenceFamily } from './compose-families.ts';
 import { ALL_DOMAIN_OBJECTS } from '../worker/compose/language/domains.ts';
 import { DATA_NOUNS } from '../worker/compose/language/data-nouns.ts';
 import { intentKey } from '../worker/compose/language/intent-key.ts';
@@ -44,6 +45,10 @@ export interface ComposeCorpusOptions {
   distractors?: number;
   /** With the families: nouns of the physical world the data may be named by (language/data-nouns.ts; compose-families.ts nounDataNamer); none unless given. */
   dataNouns?: readonly string[];
+  /** Of every 100 Planner intents (replans aside), how many get an aside that asks for no step (language/asides.ts); 0 unless given. */
+  asides?: number;
+  /** Of every 100 family sentences of one step, how many say the step again in other words (language/asides.ts restated); 0 unless given. */
+  restatements?: number;
   plannerDocs: number;
   wiringDocs: number;
   singleDocs: number;
@@ -57,7 +62,9 @@ export const FAMILIES_COMPOSE_CORPUS: ComposeCorpusOptions = { ...DEFAULT_COMPOS
 /**
  * The second reading's Planner corpus (worker/recipes/compose.ts, the Readers): the families,
  * with a distractor adverb or two in 25 of every 100 intents, and the data named by things of
- * the physical world as well as by the domains.
+ * the physical world as well as by the domains. (`organelle corpus compose --asides N
+ * --restatements N` adds asides and restatements to it: the experiment of docs/compose.md,
+ * session 61.)
  */
 export const READER_COMPOSE_CORPUS: ComposeCorpusOptions = { ...FAMILIES_COMPOSE_CORPUS, distractors: 25, dataNouns: DATA_NOUNS };
 
@@ -211,13 +218,30 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
     const out = scatterDistractors(text, plannerRng);
     return out.length > MAX_INTENT || NEVER_TRAINED_ON.test(out) ? text : out;
   };
+  const asides = options.asides ?? 0;
+  const restatements = options.restatements ?? 0;
+  // an aside (why, who asked, what for) in `asides` of every 100 intents, unknown concepts included
+  const aside = (text: string) => {
+    if (asides === 0 || plannerRng.int(100) >= asides) return text;
+    const out = withAside(text, plannerRng, options.dataNouns ?? []);
+    return out.length > MAX_INTENT || NEVER_TRAINED_ON.test(out) ? text : out;
+  };
+  // one step said twice in other words ("the running total, i.e. the cumulative sum")
+  const restate = (intent: Intent): Intent => {
+    if (restatements === 0 || intent.composition.length !== 1 || plannerRng.int(100) >= restatements) return intent;
+    const again = sayAgain(plannerRng, lib, intent.composition[0]);
+    if (again === null) return intent;
+    const text = restated(intent.text, again, plannerRng);
+    return text.length > MAX_INTENT || NEVER_TRAINED_ON.test(text) ? intent : { ...intent, text };
+  };
   for (let i = 0; planner.length < options.plannerDocs; i++) {
     const roll = plannerRng.int(100);
     if (families && roll >= 42) {
       const family = FAMILY_ROLLS.find(([below]) => roll < below)![1];
-      const intent = familyIntent(plannerRng, lib, family, i, allowedPair, nounNamer ?? domainObject);
-      if (intent === null) continue;
-      let text = distract(sayFamilySentence(plannerRng, intent));
+      const drawn = familyIntent(plannerRng, lib, family, i, allowedPair, nounNamer ?? domainObject);
+      if (drawn === null) continue;
+      const intent = restate(drawn);
+      let text = distract(aside(sayFamilySentence(plannerRng, intent)));
       if (plannerRng.int(5) === 0) text = addNoise(text, plannerRng);
       if (text.length > MAX_INTENT || !usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
@@ -236,7 +260,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       const u = unknownIntent(plannerRng, lib, concept, allowedPair);
       // with the families, unknown concepts are said in the families' ways too, so that no way
       // of saying a thing tells the Planners it is known
-      const text = distract(families ? unknownSaidOtherwise(plannerRng, concept, u.text, unknownData) : u.text);
+      const text = distract(aside(families ? unknownSaidOtherwise(plannerRng, concept, u.text, unknownData) : u.text));
       if (text.length > MAX_INTENT || !usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), REFUSAL));
       byKind.unknown++;
@@ -254,8 +278,8 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
       byKind.noisy++;
     } else {
-      const text = distract(intent.text);
-      if (!usable(text)) continue;
+      const text = distract(aside(intent.text));
+      if (text.length > MAX_INTENT || !usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
       byKind.clean++;
     }

@@ -45,3 +45,10 @@ describe('organelle corpus --subword', () => {
     }
   }, 60_000);
 });
+
+describe('organelle corpus compose --asides / --restatements', () => {
+  it('takes a whole percentage, for compose only, naming the option', async () => {
+    await expect(organelle('corpus', 'compose', '--out', tmpdir(), '--asides', '120')).rejects.toMatchObject({ stderr: expect.stringContaining('--asides takes a whole percentage from 0 to 100, for compose only, not "120"') });
+    await expect(organelle('corpus', 'tictactoe', '--out', tmpdir(), '--restatements', '10')).rejects.toMatchObject({ stderr: expect.stringContaining('--restatements takes a whole percentage') });
+  }, 60_000);
+});
