@@ -45,7 +45,7 @@ export interface ComposeCorpusOptions {
   distractors?: number;
   /** With the families: nouns of the physical world the data may be named by (language/data-nouns.ts; compose-families.ts nounDataNamer); none unless given. */
   dataNouns?: readonly string[];
-  /** Of every 100 Planner intents (replans aside), how many get an aside that asks for no step (language/asides.ts); 0 unless given. */
+  /** Of every 100 Planner intents said cleanly (families, unknown concepts and the table's; noisy ones and replans aside), how many get an aside that asks for no step (language/asides.ts); 0 unless given. */
   asides?: number;
   /** Of every 100 family sentences of one step, how many say the step again in other words (language/asides.ts restated); 0 unless given. */
   restatements?: number;

@@ -5,9 +5,11 @@
 // misreading was a step too many: 236 of the 1,400 in-library intents of typed-16 .. typed-31,
 // where an aside was read as one more step ("flip the signs ... so they show as minus amounts":
 // negate|reverse) or a restatement as the same step again ("np.cumsum(rain) ...; give me the
-// accumulated rainfall": cumsum|cumsum|cumsum). The Readers' corpus (corpus/compose.ts,
-// `asides`) adds these to some intents, unknown concepts included, so that neither is a sign of
-// anything. The frames are written by hand, as the openings are (compose-families.ts); the
+// accumulated rainfall": cumsum|cumsum|cumsum). A Planner corpus with the options `asides` and
+// `restatements` (corpus/compose.ts; `organelle corpus compose --asides N --restatements N`)
+// adds these to some intents, unknown concepts included, so that neither is a sign of anything.
+// Readers trained on it read people's sentences better but are not shipped: no setting chosen on
+// validation keeps the gain (docs/compose.md, session 61). The frames are written by hand, as the openings are (compose-families.ts); the
 // things named in them are WordNet's data nouns. No word of an aside is a word the library's
 // steps are said with (tests/compose/asides.test.ts).
 import type { Rng } from '../../games/rng.ts';
