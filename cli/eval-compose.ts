@@ -95,6 +95,8 @@ export async function evalCompose(argv: string[]): Promise<void> {
   if (setName !== undefined && !isSetName(setName)) throw new Error(`unknown set "${setName}" (known: ${SET_NAMES.join(', ')})`);
   const choose = args.options.has('choose');
   if (choose && setName !== 'validation') throw new Error('--choose chooses settings on the validation set only: use --set validation');
+  const countOffers = args.options.has('count-offers');
+  if (countOffers && !choose) throw new Error('--count-offers is a way to choose: use it with --choose');
   const json = stringOption(args, 'json');
   if (json) await checkOutputFile(json, '--json');
   const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
@@ -113,7 +115,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
   const runner = nodeSandbox();
   try {
     let settings: ComposeSettings;
-    if (choose) settings = await chooseOnValidation(cases, models, fingerprints, dir, runner, planCheck, chosenReadersCheck);
+    if (choose) settings = await chooseOnValidation(cases, models, fingerprints, dir, runner, planCheck, chosenReadersCheck, countOffers);
     else {
       settings = await loadSettings(dir);
       for (const role of MEASURED_ROLES) {
@@ -178,6 +180,7 @@ async function chooseOnValidation(
   runner: ReturnType<typeof nodeSandbox>,
   planCheck: PlanCheck,
   readersCheck: PlanCheck | undefined,
+  countOffers: boolean,
 ): Promise<ComposeSettings> {
   const lookup = COMPOSE_LIBRARY.lookup;
   const tty = process.stderr.isTTY;
@@ -200,6 +203,7 @@ async function chooseOnValidation(
     ...(readersCheck ? { readerWords: readersCheck } : {}),
     ...(readersCheck === readerWords() ? { readersApart: readerChecksApart() } : {}),
     weighs,
+    countOffers,
     onProgress: (done, total) => {
       if (tty) process.stderr.write(`\rsettings ${done}/${total}`);
     },

@@ -46,7 +46,7 @@ const EVAL_TWO_PLAYER: Usage = {
 
 const EVAL_COMPOSE: Usage = {
   forms: [{
-    call: 'eval compose (--set wording|template|composition|perturbed|oov|validation | --intents FILE) [--models DIR] [--json FILE] [--no-baselines] [--choose] [--limit N] [--check words|facts|aligned|readers-aligned]',
+    call: 'eval compose (--set wording|template|composition|perturbed|oov|validation | --intents FILE) [--models DIR] [--json FILE] [--no-baselines] [--choose [--count-offers]] [--limit N] [--check words|facts|aligned|readers-aligned]',
     does: 'code composition on held-out intents: the pipeline beside its four baselines (no Planner,\n' +
       'one model from words to code, the keyword decomposer, the expected plan); --intents: one\n' +
       'case a line, the intent, a tab, the expected composition (rolling_mean(5)|diff_central) or\n' +
@@ -58,9 +58,10 @@ const EVAL_COMPOSE: Usage = {
       'aligned: its facts, then its words by a lexicon learned from the Readers\' corpus (an experiment);\n' +
       'readers-aligned: the word rules for the first Planners\' plans, the lexicon for the Readers\'\n' +
       '(what --choose records; it chooses too the ceiling on the Readers\' confidence in none under\n' +
-      'which a thing no corpus holds does not refuse their plan)',
+      'which a thing no corpus holds does not refuse their plan); --count-offers (with --choose): that\n' +
+      'ceiling and the Readers\' ask floor chosen together on passes plus offers right (an experiment)',
   }],
-  options: { values: ['set', 'intents', 'models', 'json', 'limit', 'check'], flags: ['no-baselines', 'choose'] },
+  options: { values: ['set', 'intents', 'models', 'json', 'limit', 'check'], flags: ['no-baselines', 'choose', 'count-offers'] },
 };
 
 /** `organelle eval <game>`: each game's usage by the word after `eval`. */

@@ -64,6 +64,12 @@ describe('organelle <command> --help', () => {
     });
   }, SLOW);
 
+  it.concurrent('--count-offers is a way to choose, and says so alone', async ({ expect }) => {
+    await expect(organelle('eval', 'compose', '--set', 'wording', '--count-offers')).rejects.toMatchObject({
+      code: 1, stderr: 'organelle: --count-offers is a way to choose: use it with --choose\n',
+    });
+  }, SLOW);
+
   it.concurrent('--help after -- is an argument', async ({ expect }) => {
     await expect(organelle('solve', 'puzzle8', '--', '--help')).rejects.toMatchObject({ code: 1, stderr: 'organelle: Board "--help" must have 9 characters, got 6\n' });
   }, SLOW);

@@ -161,6 +161,41 @@ describe('chooseSettings', () => {
     expect(second).toMatchObject({ passed: 100, refused: 5, wrong_code: 0, none: 0.5 });
   });
 
+  it('with countOffers, the ceiling and the Readers\' ask floor together, on passes plus offers right', async () => {
+    // every intent the first Planner is unsure of names a thing no corpus holds; the Readers
+    // read 15 right and sure (none 0.2), 2 right and sure but surer of none (0.48), 6 right but
+    // unsure (plan 0.8, none 0.2), and plan 8 unknown concepts unsure (0.8, none 0.5)
+    const cases: Case[] = [
+      ...Array.from({ length: 80 }, (_, i) => known(`smooth signal ${i}`, SMOOTH)),
+      ...Array.from({ length: 15 }, (_, i) => known(`blur the glorp ${i}`, SMOOTH)),
+      ...Array.from({ length: 2 }, (_, i) => known(`clear the glorp ${i}`, SMOOTH)),
+      ...Array.from({ length: 6 }, (_, i) => known(`near the glorp ${i}`, SMOOTH)),
+      ...Array.from({ length: 8 }, (_, i) => unknown(`fuzz the glorp ${i}`)),
+    ];
+    const first: RawOrganelle = (prompt) => ({ ...planner(prompt), agreement: 1 });
+    const reader: RawOrganelle = (prompt) => {
+      const weigh = parseWeighPrompt(prompt);
+      const said = (weigh?.prompt ?? prompt).split(' ')[0];
+      if (weigh === null) return { text: 'rolling_mean(5)', probs: Array(15).fill(said === 'near' || said === 'fuzz' ? 0.8 : 0.9995), truncated: false, agreement: 1 };
+      const none = { blur: 0.2, clear: 0.48, near: 0.2, fuzz: 0.5 }[said] ?? 0.2;
+      return { text: weigh.plan, probs: Array(5).fill(weigh.plan === 'none' ? none : 0.2), truncated: false };
+    };
+    const glorp = (intent: string) => (intent.includes('glorp') ? 'the intent names "glorp", which no corpus holds' : null);
+    const input = {
+      cases, lookup, organelles: { planner: first, wiring, code, reader, reader2: reader }, judge, heuristic: () => ({ refusal: true as const }), planFacts, planWords,
+      readerWords: { unsaid: (intent: string) => glorp(intent) }, readersApart: { readerWords: { unsaid: () => null }, readerThing: glorp },
+    };
+    // on passes (a refused unknown concept is one): a ceiling over 0.48 passes the 2, lets the 8
+    // through to be offered, and then no floor offers more right plans than wrong ones
+    const { second: onPasses } = await chooseSettings(input);
+    expect(onPasses).toMatchObject({ passed: 105, wrong_code: 0, ask: 1, asked: 0 });
+    expect(onPasses!.none).toBeGreaterThanOrEqual(0.5);
+    // on passes plus offers right: a ceiling under 0.48 refuses the 8 and the 2, and offers the 6
+    const { second: served } = await chooseSettings({ ...input, countOffers: true });
+    expect(served).toMatchObject({ passed: 103, wrong_code: 0, asked: 6, asked_right: 6, none: 0.45 });
+    expect(served!.ask).toBeLessThanOrEqual(0.8);
+  });
+
   it('says so when no setting keeps wrong code within 1%', async () => {
     // every module the organelles write computes the wrong thing (the library's own gives the reference), and every answer is surer than any threshold tried
     const wrongJudge = async (module: string) => ({ ok: true, checks: [], output: module === libraryModule(SMOOTH, lookup) ? referenceOutput(SMOOTH, lookup) : 0 });

@@ -127,6 +127,12 @@ export interface ChooseInput {
    * then a candidate too, with the plain confidence (not the samples' agreement).
    */
   weighs?: (weighing: Weighing) => (intent: string) => boolean;
+  /**
+   * The second reading's ceiling and ask floor chosen together on the intents passed plus the
+   * offers right (issue 51's passed plus asked right), not the ceiling on passes and the floor
+   * after it: an experiment (docs/compose.md, session 61), off unless given.
+   */
+  countOffers?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -209,6 +215,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
       if (candidate.wrong_code <= limit && !better(second, candidate, limit)) second = candidate;
     }
   }
+  if (input.countOffers) return { best: first, second: await servingMost(second), candidates };
   const reading: SecondCandidate = second;
   let secondAsking = never;
   for (const ask of PLANNER_GRID.filter((t) => t < reading.planner).reverse()) {
@@ -216,6 +223,27 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
     if (net({ asked, asked_right }) > net(secondAsking)) secondAsking = { ask, asked, asked_right };
   }
   return { best: first, second: { ...reading, ...secondAsking }, candidates };
+
+  /**
+   * With countOffers: the Readers' ceiling on none and their ask floor together, on the intents
+   * passed plus the offers right; offers must be right more often than not; among equals the
+   * fewest wrong, the fewest offers, then the highest ceiling and floor.
+   */
+  async function servingMost(reading: SecondCandidate): Promise<SecondCandidate> {
+    const served = (c: SecondCandidate) => c.passed + c.asked_right;
+    let pick: SecondCandidate | null = null;
+    for (const none of input.readersApart ? [undefined, ...NONE_GRID] : [undefined]) {
+      for (const ask of [1, ...PLANNER_GRID.filter((t) => t < reading.planner).reverse()]) {
+        const outcome = await runValidation(first, first.ask, first.askOnWords, { ...reading, none, ask });
+        const c: SecondCandidate = { weigh: reading.weigh, planner: reading.planner, ...(none !== undefined ? { none } : {}), ask, ...outcome };
+        if (c.wrong_code > limit || (c.asked > 0 && 2 * c.asked_right <= c.asked)) continue;
+        const order = pick === null ? 1
+          : served(c) - served(pick) || pick.wrong_code - c.wrong_code || pick.asked - c.asked || (c.none ?? 0) - (pick.none ?? 0) || c.ask - pick.ask;
+        if (order > 0) pick = c;
+      }
+    }
+    return pick ?? { ...reading, ...never };
+  }
 
   /** The pipeline with one setting (and maybe a second reading's) on every validation intent, from the answers asked once. */
   async function runValidation(
