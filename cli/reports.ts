@@ -56,8 +56,9 @@ export const REPORTS: Readonly<Record<string, readonly ReportRun[]>> = {
   // typed by hand (docs/intents/typed*.tsv but the development file, reports whose sets are named
   // after them)
   compose: [
-    // the Readers' plans checked by the lexicon learned from their corpus (settings.ts secondReading.check)
-    { file: 'compose-validation.json', args: ['--set', 'validation', '--choose', '--check', 'readers-aligned'] },
+    // the Readers' plans checked by the lexicon learned from their corpus (settings.ts secondReading.check),
+    // their ceiling on none and ask floor chosen on passes plus offers right (choose.ts countOffers)
+    { file: 'compose-validation.json', args: ['--set', 'validation', '--choose', '--count-offers', '--check', 'readers-aligned'] },
     ...['wording', 'template', 'composition', 'perturbed', 'oov'].map((set) => ({ file: `compose-${set}.json`, args: ['--set', set] })),
     ...TYPED_FILES.map((name) => ({ file: `compose-${name}.json`, args: ['--intents', fileURLToPath(new URL(`../docs/intents/${name}.tsv`, import.meta.url))] })),
   ],

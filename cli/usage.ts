@@ -59,7 +59,7 @@ const EVAL_COMPOSE: Usage = {
       'readers-aligned: the word rules for the first Planners\' plans, the lexicon for the Readers\'\n' +
       '(what --choose records; it chooses too the ceiling on the Readers\' confidence in none under\n' +
       'which a thing no corpus holds does not refuse their plan); --count-offers (with --choose): that\n' +
-      'ceiling and the Readers\' ask floor chosen together on passes plus offers right (an experiment)',
+      'ceiling and the Readers\' ask floor chosen together on passes plus offers right (what reports runs)',
   }],
   options: { values: ['set', 'intents', 'models', 'json', 'limit', 'check'], flags: ['no-baselines', 'choose', 'count-offers'] },
 };

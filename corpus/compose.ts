@@ -61,12 +61,12 @@ export const FAMILIES_COMPOSE_CORPUS: ComposeCorpusOptions = { ...DEFAULT_COMPOS
 
 /**
  * The second reading's Planner corpus (worker/recipes/compose.ts, the Readers): the families,
- * with a distractor adverb or two in 25 of every 100 intents, and the data named by things of
- * the physical world as well as by the domains. (`organelle corpus compose --asides N
- * --restatements N` adds asides and restatements to it: the experiment of docs/compose.md,
- * session 61.)
+ * with a distractor adverb or two in 25 of every 100 intents, the data named by things of the
+ * physical world as well as by the domains, an aside that asks for no step in 20 of every 100
+ * intents said cleanly (language/asides.ts), and one step said twice in other words in 15 of
+ * every 100 family sentences of one step (docs/compose.md, session 61).
  */
-export const READER_COMPOSE_CORPUS: ComposeCorpusOptions = { ...FAMILIES_COMPOSE_CORPUS, distractors: 25, dataNouns: DATA_NOUNS };
+export const READER_COMPOSE_CORPUS: ComposeCorpusOptions = { ...FAMILIES_COMPOSE_CORPUS, distractors: 25, dataNouns: DATA_NOUNS, asides: 20, restatements: 15 };
 
 export interface ComposeCorpus {
   planner: string;

@@ -297,7 +297,7 @@ describe('intents typed by hand (docs/intents)', () => {
     const sha = (text: string) => createHash('sha256').update(text).digest('hex');
     expect(sha(corpus.planner), 'planner').toBe('94a94cd4815498fedb2014677e872a0a81fa0f14e3ec54309126765086b850c2');
     expect(sha(corpus.single), 'single').toBe('4a4368a7d40c92a9c70aaf659aebb0a34756d7a879d6edf6738fc14a8cbefb29');
-    expect(sha(readerDocs.map((d) => `${d.prompt}\n${d.response}`).join('\n\n')), 'reader').toBe('658ee1ac040896aabb68e72ee42495a9c91745c37f64b8a630649e22e4616ded');
+    expect(sha(readerDocs.map((d) => `${d.prompt}\n${d.response}`).join('\n\n')), 'reader').toBe('185c1226d026ea1fe9632bb247e0913d3d3f4efbc268fb91eda3283948554c93');
   });
 
   it('no two files share an intent', () => {

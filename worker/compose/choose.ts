@@ -22,7 +22,11 @@
 // highest (a word rule's doubt is left to the models as far as validation allows: its sentences
 // name their data by the corpus's own words, so it cannot show what the rule costs on a person's
 // "the mic samples", only what the ceiling lets through); then their ask floor, as above (the
-// first Planners then never ask: what they are unsure of is read again).
+// first Planners then never ask: what they are unsure of is read again). With countOffers the
+// ceiling and the ask floor are chosen together instead, on the intents passed plus the offers
+// right: a plan the Readers are nearly sure of is offered ("Did you mean ...?") rather than run
+// when validation says the offers are right more often than not, and a ceiling that lets wrong
+// offers through loses to one that refuses them.
 
 import type { PlanCheck } from './facts.ts';
 import { composeIntent, type HeuristicFn, type Verdict } from './pipeline.ts';
@@ -130,7 +134,7 @@ export interface ChooseInput {
   /**
    * The second reading's ceiling and ask floor chosen together on the intents passed plus the
    * offers right (issue 51's passed plus asked right), not the ceiling on passes and the floor
-   * after it: an experiment (docs/compose.md, session 61), off unless given.
+   * after it (`--choose --count-offers`, what `organelle reports` runs; docs/compose.md, session 61).
    */
   countOffers?: boolean;
   onProgress?: (done: number, total: number) => void;

@@ -7,9 +7,8 @@
 // negate|reverse) or a restatement as the same step again ("np.cumsum(rain) ...; give me the
 // accumulated rainfall": cumsum|cumsum|cumsum). A Planner corpus with the options `asides` and
 // `restatements` (corpus/compose.ts; `organelle corpus compose --asides N --restatements N`)
-// adds these to some intents, unknown concepts included, so that neither is a sign of anything.
-// Readers trained on it read people's sentences better but are not shipped: no setting chosen on
-// validation keeps the gain (docs/compose.md, session 61). The frames are written by hand, as the openings are (compose-families.ts); the
+// adds these to some intents, unknown concepts included, so that neither is a sign of anything;
+// the Readers' corpus has both (READER_COMPOSE_CORPUS; docs/compose.md, session 61). The frames are written by hand, as the openings are (compose-families.ts); the
 // things named in them are WordNet's data nouns. No word of an aside is a word the library's
 // steps are said with (tests/compose/asides.test.ts).
 import type { Rng } from '../../games/rng.ts';
