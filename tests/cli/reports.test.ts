@@ -21,7 +21,7 @@ describe('organelle reports', () => {
     for (const [game, runs] of Object.entries(REPORTS)) {
       for (const run of runs) {
         const report = await readReport(run.file);
-        const args = parseArgs([...run.args], { values: ['games', 'seed', 'opponent', 'as', 'opening', 'random', 'walk', 'set', 'intents', 'check'], flags: ['choose'] }).options;
+        const args = parseArgs([...run.args], { values: ['games', 'seed', 'opponent', 'as', 'opening', 'random', 'walk', 'set', 'intents', 'check'], flags: ['choose', 'count-offers'] }).options;
         if (game === 'compose') {
           // a file of intents makes a report named after the file; the check it was made with is recorded
           expect(report.set, run.file).toBe(args.get('set') ?? basename(String(args.get('intents')), '.tsv'));
