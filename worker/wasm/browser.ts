@@ -9,12 +9,33 @@ import type { ThreadPlatform } from './helper-threads.ts';
 let compiled: Promise<WebAssembly.Module> | undefined;
 let compiledThreads: Promise<WebAssembly.Module> | undefined;
 
+/**
+ * A module compiled from `url` while it streams in. A fetch that fails on the network (fetch's
+ * TypeError: a connection lost, as when a page is reloaded while its service worker takes over)
+ * is tried once more after `retryMs`; any other failure (a CompileError) is not.
+ */
+export function streamedModule(url: string, retryMs = 300): Promise<WebAssembly.Module> {
+  const attempt = () => WebAssembly.compileStreaming(fetch(url));
+  return attempt().catch(async (err: unknown) => {
+    if (!(err instanceof TypeError)) throw err;
+    await new Promise((resolve) => setTimeout(resolve, retryMs));
+    return attempt();
+  });
+}
+
+// a failed compile is not kept: the next engine (a run's "Try again") fetches again
 export function browserWasmModule(): Promise<WebAssembly.Module> {
-  compiled ??= WebAssembly.compileStreaming(fetch(wasmUrl));
+  compiled ??= streamedModule(wasmUrl).catch((err: unknown) => {
+    compiled = undefined;
+    throw err;
+  });
   return compiled;
 }
 
 export const siteThreadPlatform: ThreadPlatform = browserThreadPlatform(() => {
-  compiledThreads ??= WebAssembly.compileStreaming(fetch(threadsWasmUrl));
+  compiledThreads ??= streamedModule(threadsWasmUrl).catch((err: unknown) => {
+    compiledThreads = undefined;
+    throw err;
+  });
   return compiledThreads;
 });
