@@ -211,21 +211,18 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
   // an unknown concept's data: without the data nouns, a domain object alone, as the families
   // corpus has always drawn it (domainObject draws the library's objects too, and other numbers)
   const unknownData: DataNamer = nounNamer ?? ((r) => r.pick(ALL_DOMAIN_OBJECTS));
-  const distracted = options.distractors ?? 0;
-  // a distractor or two, in `distracted` of every 100 intents, never making words only the held-out sets may hold
-  const distract = (text: string) => {
-    if (distracted === 0 || plannerRng.int(100) >= distracted) return text;
-    const out = scatterDistractors(text, plannerRng);
+  // `change` in `percent` of every 100 intents, kept only when the result fits and makes no word
+  // only the held-out sets may hold (no draw at all when the percentage is 0)
+  const sometimes = (percent: number | undefined, change: (text: string) => string) => (text: string) => {
+    if (!percent || plannerRng.int(100) >= percent) return text;
+    const out = change(text);
     return out.length > MAX_INTENT || NEVER_TRAINED_ON.test(out) ? text : out;
   };
-  const asides = options.asides ?? 0;
+  // a distractor or two
+  const distract = sometimes(options.distractors, (text) => scatterDistractors(text, plannerRng));
+  // an aside (why, who asked, what for), unknown concepts included
+  const aside = sometimes(options.asides, (text) => withAside(text, plannerRng, options.dataNouns ?? []));
   const restatements = options.restatements ?? 0;
-  // an aside (why, who asked, what for) in `asides` of every 100 intents, unknown concepts included
-  const aside = (text: string) => {
-    if (asides === 0 || plannerRng.int(100) >= asides) return text;
-    const out = withAside(text, plannerRng, options.dataNouns ?? []);
-    return out.length > MAX_INTENT || NEVER_TRAINED_ON.test(out) ? text : out;
-  };
   // one step said twice in other words ("the running total, i.e. the cumulative sum")
   const restate = (intent: Intent): Intent => {
     if (restatements === 0 || intent.composition.length !== 1 || plannerRng.int(100) >= restatements) return intent;
@@ -279,7 +276,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       byKind.noisy++;
     } else {
       const text = distract(aside(intent.text));
-      if (text.length > MAX_INTENT || !usable(text)) continue;
+      if (!usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
       byKind.clean++;
     }

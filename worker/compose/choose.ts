@@ -210,6 +210,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
     }
   }
   if (second === null) return { best: first, candidates };
+  if (input.countOffers) return { best: first, second: await servingMost(second), candidates };
   if (input.readersApart) {
     const chosen: SecondCandidate = second;
     for (const none of NONE_GRID) {
@@ -219,7 +220,6 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
       if (candidate.wrong_code <= limit && !better(second, candidate, limit)) second = candidate;
     }
   }
-  if (input.countOffers) return { best: first, second: await servingMost(second), candidates };
   const reading: SecondCandidate = second;
   let secondAsking = never;
   for (const ask of PLANNER_GRID.filter((t) => t < reading.planner).reverse()) {
@@ -231,22 +231,22 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
   /**
    * With countOffers: the Readers' ceiling on none and their ask floor together, on the intents
    * passed plus the offers right; offers must be right more often than not; among equals the
-   * fewest wrong, the fewest offers, then the highest ceiling and floor.
+   * fewest wrong, the fewest offers, then the highest ceiling and floor. `reading` (the threshold
+   * as chosen, no ceiling, never asking) is within the budget already, so it is the first pick.
    */
   async function servingMost(reading: SecondCandidate): Promise<SecondCandidate> {
     const served = (c: SecondCandidate) => c.passed + c.asked_right;
-    let pick: SecondCandidate | null = null;
+    let pick = reading;
     for (const none of input.readersApart ? [undefined, ...NONE_GRID] : [undefined]) {
       for (const ask of [1, ...PLANNER_GRID.filter((t) => t < reading.planner).reverse()]) {
         const outcome = await runValidation(first, first.ask, first.askOnWords, { ...reading, none, ask });
         const c: SecondCandidate = { weigh: reading.weigh, planner: reading.planner, ...(none !== undefined ? { none } : {}), ask, ...outcome };
         if (c.wrong_code > limit || (c.asked > 0 && 2 * c.asked_right <= c.asked)) continue;
-        const order = pick === null ? 1
-          : served(c) - served(pick) || pick.wrong_code - c.wrong_code || pick.asked - c.asked || (c.none ?? 0) - (pick.none ?? 0) || c.ask - pick.ask;
+        const order = served(c) - served(pick) || pick.wrong_code - c.wrong_code || pick.asked - c.asked || (c.none ?? 0) - (pick.none ?? 0) || c.ask - pick.ask;
         if (order > 0) pick = c;
       }
     }
-    return pick ?? { ...reading, ...never };
+    return pick;
   }
 
   /** The pipeline with one setting (and maybe a second reading's) on every validation intent, from the answers asked once. */

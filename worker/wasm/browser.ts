@@ -6,9 +6,6 @@ import threadsWasmUrl from '../../build/organelle-threads.wasm?url';
 import { browserThreadPlatform } from './browser-threads.ts';
 import type { ThreadPlatform } from './helper-threads.ts';
 
-let compiled: Promise<WebAssembly.Module> | undefined;
-let compiledThreads: Promise<WebAssembly.Module> | undefined;
-
 /**
  * A module compiled from `url` while it streams in. A fetch that fails on the network (fetch's
  * TypeError: a connection lost, as when a page is reloaded while its service worker takes over)
@@ -23,19 +20,16 @@ export function streamedModule(url: string, retryMs = 300): Promise<WebAssembly.
   });
 }
 
-// a failed compile is not kept: the next engine (a run's "Try again") fetches again
-export function browserWasmModule(): Promise<WebAssembly.Module> {
-  compiled ??= streamedModule(wasmUrl).catch((err: unknown) => {
-    compiled = undefined;
-    throw err;
-  });
-  return compiled;
+/** `url`'s module, compiled once; a failed compile is not kept: the next engine (a run's "Try again") fetches again. */
+function keptOnSuccess(url: string): () => Promise<WebAssembly.Module> {
+  let module: Promise<WebAssembly.Module> | undefined;
+  return () =>
+    (module ??= streamedModule(url).catch((err: unknown) => {
+      module = undefined;
+      throw err;
+    }));
 }
 
-export const siteThreadPlatform: ThreadPlatform = browserThreadPlatform(() => {
-  compiledThreads ??= streamedModule(threadsWasmUrl).catch((err: unknown) => {
-    compiledThreads = undefined;
-    throw err;
-  });
-  return compiledThreads;
-});
+export const browserWasmModule: () => Promise<WebAssembly.Module> = keptOnSuccess(wasmUrl);
+
+export const siteThreadPlatform: ThreadPlatform = browserThreadPlatform(keptOnSuccess(threadsWasmUrl));
