@@ -6,7 +6,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recipesFor, type GameId } from '../worker/recipes/index.ts';
-import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, FAMILIES_COMPOSE_CORPUS, READER_COMPOSE_CORPUS } from '../corpus/compose.ts';
+import { buildComposeCorpus, DEFAULT_COMPOSE_CORPUS, FAMILIES_COMPOSE_CORPUS, READER_COMPOSE_CORPUS, type ComposeCorpusOptions } from '../corpus/compose.ts';
 import { buildCheckCorpus } from '../corpus/compose-check.ts';
 import { COMPOSE_LIBRARY } from '../worker/compose/library.ts';
 import { parseArgs, stringOption, type ParsedArgs } from './args.ts';
@@ -85,8 +85,7 @@ export async function corpusCommand(argv: string[]): Promise<void> {
   // --asides N, --restatements N: the Readers' corpus with asides and steps said twice (language/asides.ts)
   const asides = percentOption(args, 'asides', game);
   const restatements = percentOption(args, 'restatements', game);
-  const readersExperiment =
-    asides !== undefined || restatements !== undefined ? buildComposeCorpus(COMPOSE_LIBRARY, { ...READER_COMPOSE_CORPUS, asides, restatements }) : undefined;
+  const readersExperiment = asides !== undefined || restatements !== undefined ? buildComposeCorpus(COMPOSE_LIBRARY, readersCorpusOptions(asides, restatements)) : undefined;
   // --check N: N documents for the Check organelle experiment (corpus/compose-check.ts), from this Planner corpus
   const checkOption = stringOption(args, 'check');
   if (checkOption !== undefined && (game !== 'compose' || !/^[1-9]\d*$/.test(checkOption))) {
@@ -111,6 +110,11 @@ export async function corpusCommand(argv: string[]): Promise<void> {
     await writeFile(path, buildCheckCorpus(planner, COMPOSE_LIBRARY, Number(checkOption)));
     console.log(`wrote ${path}: ${Number(checkOption).toLocaleString('en-US')} documents`);
   }
+}
+
+/** The Readers' corpus with the shares given (the other as the shipped corpus has it). */
+export function readersCorpusOptions(asides: number | undefined, restatements: number | undefined): ComposeCorpusOptions {
+  return { ...READER_COMPOSE_CORPUS, ...(asides !== undefined ? { asides } : {}), ...(restatements !== undefined ? { restatements } : {}) };
 }
 
 /** A compose corpus option given as a whole percentage (--distractors 25): undefined when absent. */

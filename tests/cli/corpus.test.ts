@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { positionsLine, subwordSizes } from '../../cli/corpus.ts';
+import { positionsLine, readersCorpusOptions, subwordSizes } from '../../cli/corpus.ts';
+import { READER_COMPOSE_CORPUS } from '../../corpus/compose.ts';
 
 const CLI = join(import.meta.dirname, '../../cli/organelle.ts');
 const organelle = (...args: string[]) => promisify(execFile)(process.execPath, ['--import', 'tsx', CLI, ...args]);
@@ -47,6 +48,15 @@ describe('organelle corpus --subword', () => {
 });
 
 describe('organelle corpus compose --asides / --restatements', () => {
+  it('changes the share given and keeps the other as the shipped corpus has it', () => {
+    expect(readersCorpusOptions(5, undefined)).toEqual({ ...READER_COMPOSE_CORPUS, asides: 5 });
+    expect(readersCorpusOptions(undefined, 0)).toEqual({ ...READER_COMPOSE_CORPUS, restatements: 0 });
+    expect(readersCorpusOptions(undefined, 0).asides).toBe(READER_COMPOSE_CORPUS.asides);
+    // (toEqual reads an undefined share as absent: the shipped share must be there)
+    expect(readersCorpusOptions(5, undefined).restatements).toBe(READER_COMPOSE_CORPUS.restatements);
+    expect(READER_COMPOSE_CORPUS.restatements).toBeGreaterThan(0);
+  });
+
   it('takes a whole percentage, for compose only, naming the option', async () => {
     await expect(organelle('corpus', 'compose', '--out', tmpdir(), '--asides', '120')).rejects.toMatchObject({ stderr: expect.stringContaining('--asides takes a whole percentage from 0 to 100, for compose only, not "120"') });
     await expect(organelle('corpus', 'tictactoe', '--out', tmpdir(), '--restatements', '10')).rejects.toMatchObject({ stderr: expect.stringContaining('--restatements takes a whole percentage') });
