@@ -82,10 +82,14 @@ export async function corpusCommand(argv: string[]): Promise<void> {
     language === 'families' || distractors !== undefined
       ? buildComposeCorpus(COMPOSE_LIBRARY, { ...(language === 'families' ? FAMILIES_COMPOSE_CORPUS : DEFAULT_COMPOSE_CORPUS), distractors })
       : undefined;
-  // --asides N, --restatements N: the Readers' corpus with asides and steps said twice (language/asides.ts)
-  const asides = percentOption(args, 'asides', game);
-  const restatements = percentOption(args, 'restatements', game);
-  const readersExperiment = asides !== undefined || restatements !== undefined ? buildComposeCorpus(COMPOSE_LIBRARY, readersCorpusOptions(asides, restatements)) : undefined;
+  // --asides N, --restatements N, --purposes N: the Readers' corpus with asides, steps said twice
+  // and purposes in those shares (language/asides.ts, language/purposes.ts)
+  const shares: ReaderShares = {};
+  for (const name of READER_SHARES) {
+    const value = percentOption(args, name, game);
+    if (value !== undefined) shares[name] = value;
+  }
+  const readersExperiment = Object.keys(shares).length > 0 ? buildComposeCorpus(COMPOSE_LIBRARY, readersCorpusOptions(shares)) : undefined;
   // --check N: N documents for the Check organelle experiment (corpus/compose-check.ts), from this Planner corpus
   const checkOption = stringOption(args, 'check');
   if (checkOption !== undefined && (game !== 'compose' || !/^[1-9]\d*$/.test(checkOption))) {
@@ -112,9 +116,13 @@ export async function corpusCommand(argv: string[]): Promise<void> {
   }
 }
 
-/** The Readers' corpus with the shares given (the other as the shipped corpus has it). */
-export function readersCorpusOptions(asides: number | undefined, restatements: number | undefined): ComposeCorpusOptions {
-  return { ...READER_COMPOSE_CORPUS, ...(asides !== undefined ? { asides } : {}), ...(restatements !== undefined ? { restatements } : {}) };
+/** The shares of the Readers' corpus a command line may set (`--asides N`, ...). */
+const READER_SHARES = ['asides', 'restatements', 'purposes'] as const;
+type ReaderShares = Partial<Record<(typeof READER_SHARES)[number], number>>;
+
+/** The Readers' corpus with the shares given (the others as the shipped corpus has them). */
+export function readersCorpusOptions(shares: ReaderShares): ComposeCorpusOptions {
+  return { ...READER_COMPOSE_CORPUS, ...shares };
 }
 
 /** A compose corpus option given as a whole percentage (--distractors 25): undefined when absent. */

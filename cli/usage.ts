@@ -135,13 +135,15 @@ export const COMMAND_USAGE = {
   },
   corpus: {
     forms: [{
-      call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR [--subword 256,512,1024] [--language families] [--distractors N] [--asides N] [--restatements N] [--check N]',
+      call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR [--subword 256,512,1024] [--language families] [--distractors N] [--asides N] [--restatements N] [--purposes N] [--check N]',
       does: 'write the training corpora of a game\'s organelles; with --subword, the median positions\n' +
         'a document takes with characters and with a subword vocabulary of each size learned from it;\n' +
         '--language families (compose): the Planner corpus with the sentence families (docs/compose.md);\n' +
         '--distractors N (compose): N of every 100 Planner intents get a distractor adverb or two;\n' +
         '--asides N, --restatements N (compose): the Readers\' corpus with an aside that asks for no\n' +
         'step in N of every 100 intents, and a step said twice in N of every 100 of one step;\n' +
+        '--purposes N (compose): the Readers\' corpus with why a step is wanted, in words about its\n' +
+        'effect ("... to knock the spikes out"), in N of every 100 intents;\n' +
         '--check N (compose): also check.txt, N documents for the Check organelle experiment',
     }, {
       call: 'corpus lexicon',
@@ -150,7 +152,7 @@ export const COMMAND_USAGE = {
         '(docs/intents) that no corpus may hold, the distractor adverbs and the data nouns from WordNet,\n' +
         'and the Readers\' evidence (worker/compose/language/alignment.ts) learned from their corpus',
     }],
-    options: { values: ['out', 'subword', 'language', 'distractors', 'asides', 'restatements', 'check'], flags: [] },
+    options: { values: ['out', 'subword', 'language', 'distractors', 'asides', 'restatements', 'purposes', 'check'], flags: [] },
   },
   compose: {
     forms: [

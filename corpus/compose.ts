@@ -27,6 +27,7 @@ import { blockedItem, MAX_INTENT, plannerPrompt } from '../worker/compose/prompt
 import { wireComposition, wiringPrompt } from '../worker/compose/wiring.ts';
 import type { Composition, Phrase, Primitive } from '../worker/compose/types.ts';
 import { restated, withAside } from '../worker/compose/language/asides.ts';
+import { withPurpose } from '../worker/compose/language/purposes.ts';
 import { domainObject, familyIntent, nounDataNamer, sayAgain, sayFamilySentence, withOpening, type DataNamer, type SentenceFamily } from './compose-families.ts';
 import { ALL_DOMAIN_OBJECTS } from '../worker/compose/language/domains.ts';
 import { DATA_NOUNS } from '../worker/compose/language/data-nouns.ts';
@@ -49,6 +50,12 @@ export interface ComposeCorpusOptions {
   asides?: number;
   /** Of every 100 family sentences of one step, how many say the step again in other words (language/asides.ts restated); 0 unless given. */
   restatements?: number;
+  /**
+   * Of every 100 Planner intents said cleanly, how many say why they want a step, in words about
+   * its effect (language/purposes.ts: "... to knock the spikes out"), an unknown concept a known
+   * step's; 0 unless given.
+   */
+  purposes?: number;
   plannerDocs: number;
   wiringDocs: number;
   singleDocs: number;
@@ -222,6 +229,10 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
   const distract = sometimes(options.distractors, (text) => scatterDistractors(text, plannerRng));
   // an aside (why, who asked, what for), unknown concepts included
   const aside = sometimes(options.asides, (text) => withAside(text, plannerRng, options.dataNouns ?? []));
+  // why a step is wanted, in words about its effect (`names`: the steps one may be of; an
+  // unknown concept's may be any step's, so that a purpose is no sign that a thing is known)
+  const primitiveNames = lib.primitives.map((p) => p.name);
+  const purpose = (text: string, names: readonly string[]) => sometimes(options.purposes, (t) => withPurpose(t, plannerRng.pick(names), plannerRng))(text);
   const restatements = options.restatements ?? 0;
   // one step said twice in other words ("the running total, i.e. the cumulative sum")
   const restate = (intent: Intent): Intent => {
@@ -238,7 +249,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       const drawn = familyIntent(plannerRng, lib, family, i, allowedPair, nounNamer ?? domainObject);
       if (drawn === null) continue;
       const intent = restate(drawn);
-      let text = distract(aside(sayFamilySentence(plannerRng, intent)));
+      let text = distract(aside(purpose(sayFamilySentence(plannerRng, intent), intent.composition.map((step) => step.name))));
       if (plannerRng.int(5) === 0) text = addNoise(text, plannerRng);
       if (text.length > MAX_INTENT || !usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
@@ -257,7 +268,8 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       const u = unknownIntent(plannerRng, lib, concept, allowedPair);
       // with the families, unknown concepts are said in the families' ways too, so that no way
       // of saying a thing tells the Planners it is known
-      const text = distract(aside(families ? unknownSaidOtherwise(plannerRng, concept, u.text, unknownData) : u.text));
+      const said = families ? unknownSaidOtherwise(plannerRng, concept, u.text, unknownData) : u.text;
+      const text = distract(aside(purpose(said, primitiveNames)));
       if (text.length > MAX_INTENT || !usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), REFUSAL));
       byKind.unknown++;
@@ -275,7 +287,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
       byKind.noisy++;
     } else {
-      const text = distract(aside(intent.text));
+      const text = distract(aside(purpose(intent.text, intent.composition.map((step) => step.name))));
       if (!usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
       byKind.clean++;

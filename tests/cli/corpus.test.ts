@@ -49,11 +49,11 @@ describe('organelle corpus --subword', () => {
 
 describe('organelle corpus compose --asides / --restatements', () => {
   it('changes the share given and keeps the other as the shipped corpus has it', () => {
-    expect(readersCorpusOptions(5, undefined)).toEqual({ ...READER_COMPOSE_CORPUS, asides: 5 });
-    expect(readersCorpusOptions(undefined, 0)).toEqual({ ...READER_COMPOSE_CORPUS, restatements: 0 });
-    expect(readersCorpusOptions(undefined, 0).asides).toBe(READER_COMPOSE_CORPUS.asides);
+    expect(readersCorpusOptions({ asides: 5 })).toEqual({ ...READER_COMPOSE_CORPUS, asides: 5 });
+    expect(readersCorpusOptions({ restatements: 0 })).toEqual({ ...READER_COMPOSE_CORPUS, restatements: 0 });
+    expect(readersCorpusOptions({ restatements: 0 }).asides).toBe(READER_COMPOSE_CORPUS.asides);
     // (toEqual reads an undefined share as absent: the shipped share must be there)
-    expect(readersCorpusOptions(5, undefined).restatements).toBe(READER_COMPOSE_CORPUS.restatements);
+    expect(readersCorpusOptions({ asides: 5 }).restatements).toBe(READER_COMPOSE_CORPUS.restatements);
     expect(READER_COMPOSE_CORPUS.restatements).toBeGreaterThan(0);
   });
 
