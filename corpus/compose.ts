@@ -28,6 +28,7 @@ import { wireComposition, wiringPrompt } from '../worker/compose/wiring.ts';
 import type { Composition, Phrase, Primitive } from '../worker/compose/types.ts';
 import { restated, withAside } from '../worker/compose/language/asides.ts';
 import { withPurpose } from '../worker/compose/language/purposes.ts';
+import { patternOf } from '../worker/compose/pipeline.ts';
 import { domainObject, familyIntent, nounDataNamer, sayAgain, sayFamilySentence, withOpening, type DataNamer, type SentenceFamily } from './compose-families.ts';
 import { ALL_DOMAIN_OBJECTS } from '../worker/compose/language/domains.ts';
 import { DATA_NOUNS } from '../worker/compose/language/data-nouns.ts';
@@ -249,7 +250,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       const drawn = familyIntent(plannerRng, lib, family, i, allowedPair, nounNamer ?? domainObject);
       if (drawn === null) continue;
       const intent = restate(drawn);
-      let text = distract(aside(purpose(sayFamilySentence(plannerRng, intent), intent.composition.map((step) => step.name))));
+      let text = distract(aside(purpose(sayFamilySentence(plannerRng, intent), patternOf(intent.composition))));
       if (plannerRng.int(5) === 0) text = addNoise(text, plannerRng);
       if (text.length > MAX_INTENT || !usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
@@ -287,7 +288,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
       byKind.noisy++;
     } else {
-      const text = distract(aside(purpose(intent.text, intent.composition.map((step) => step.name))));
+      const text = distract(aside(purpose(intent.text, patternOf(intent.composition))));
       if (!usable(text)) continue;
       planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
       byKind.clean++;
