@@ -193,6 +193,10 @@ describe('ComposeHost: share links', () => {
     expect(accepted.code).not.toBeNull();
     // a plan no template says (a replan may spell a step as two: four steps and more) is offered as nothing
     expect(planInWords(['reverse', 'cumsum', 'reverse', 'cumsum'].map((name) => ({ name, args: [] })), lookup)).toBeNull();
+    // what is put to a person says every number the plan runs with, defaults too
+    const band = [{ name: 'bandpass', args: [0.05, 0.2] }, { name: 'rms', args: [] }];
+    expect(planInWords(band, lookup)).toBe('band-pass filter the signal then compute the rms of it');
+    expect(planInWords(band, lookup, { everyNumber: true })).toBe('keep the frequencies of the signal between 0.05 and 0.2 then compute the rms of it');
     const composed = await link(wireComposition([{ name: 'rolling_mean', args: [5] }, { name: 'diff_central', args: [] }], lookup));
     const replay = await host.replay(composed);
     expect(replay.ok && replay.run.code !== null && replay.run.reading).toBeNull();
@@ -212,11 +216,11 @@ describe('ComposeHost: share links', () => {
 });
 
 describe('ComposeHost: asking about a plan the words do not say, the person\'s choice', () => {
-  // after one typed by hand (docs/intents/typed-21.tsv): the shipped Planners are unsure, the Readers write
-  // downsample(4)|diff_central, and their learned check reads "positions" as local_maxima's, a
-  // step the plan leaves out; the shipped settings refuse such plans
-  const BLUR = 'downsample the positions by 4 then take the central differences';
-  const READ = 'downsample the signal by a factor of 4 then differentiate it';
+  // after one typed by hand (docs/intents/typed-7.tsv): the shipped Planners are unsure, the Readers write
+  // highpass(0.05)|rms, and their learned check finds no word saying highpass ("highpassing" is
+  // no corpus word); the shipped settings refuse such plans
+  const BLUR = 'rms after highpassing at 0.05';
+  const READ = 'apply a high-pass filter with a cutoff of 0.05 to the signal then compute the rms of it';
 
   it('takes the request over the settings: refused without it, asked about with it, composed on a yes; each link replays as run', async () => {
     const dir = join(SHIPPED_MODELS_DIR, 'compose');
@@ -237,9 +241,9 @@ describe('ComposeHost: asking about a plan the words do not say, the person\'s c
     expect(refused).toMatchObject({ askOnWords: false, code: null, offer: null, refusal: { reason: 'planner unsure' } });
     expect(refused.link).toBe(asSettings.link); // the same run
     const asked = await host.compose(BLUR, { planner: true, askOnWords: true });
-    expect(asked).toMatchObject({ askOnWords: true, code: null, refusal: null, accepted: false, offer: { plan: 'downsample(4)|diff_central', words: READ } });
+    expect(asked).toMatchObject({ askOnWords: true, code: null, refusal: null, accepted: false, offer: { plan: 'highpass(0.05)|rms', words: READ } });
     const accepted = await host.compose(BLUR, { planner: true, askOnWords: true, acceptOffer: true });
-    expect(accepted).toMatchObject({ askOnWords: true, plan: 'downsample(4)|diff_central', offer: null, refusal: null, accepted: true });
+    expect(accepted).toMatchObject({ askOnWords: true, plan: 'highpass(0.05)|rms', offer: null, refusal: null, accepted: true });
     expect(accepted.code).toContain('function composed(x');
 
     // each link says whether the run asked on words, and replays with no model to the same end

@@ -120,7 +120,7 @@ describe('the shipped pipeline', () => {
     const missed: string[] = [];
     for (const p of COMPOSE_LIBRARY.primitives) {
       const composition = [{ name: p.name, args: p.params.map((q) => q.default) }];
-      const sentence = planInWords(composition, COMPOSE_LIBRARY.lookup);
+      const sentence = planInWords(composition, COMPOSE_LIBRARY.lookup, { everyNumber: true });
       const r = sentence === null ? null : await composer.compose(sentence);
       if (r?.composition == null || formatPlan(r.composition) !== formatPlan(composition)) missed.push(sentence ?? `${p.name}: no sentence`);
     }

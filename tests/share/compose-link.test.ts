@@ -553,10 +553,9 @@ describe('organelle compose --replay', () => {
   });
 
   it('with the shipped models: --ask asks about a plan the words do not say (exit 3), --yes takes it, and its link replays as accepted', async () => {
-    // after one typed by hand (docs/intents/typed-21.tsv): the Readers write
-    // downsample(4)|diff_central, and their learned check reads "positions" as local_maxima's, a
-    // step the plan leaves out
-    const BLUR = 'downsample the positions by 4 then take the central differences';
+    // after one typed by hand (docs/intents/typed-7.tsv): the Readers write highpass(0.05)|rms, and
+    // their learned check finds no word saying highpass ("highpassing" is no corpus word)
+    const BLUR = 'rms after highpassing at 0.05';
     const run = async (...flags: string[]) => {
       const lines: string[] = [];
       const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
@@ -571,16 +570,16 @@ describe('organelle compose --replay', () => {
     };
     const refused = await run();
     expect(refused.exit).toBe(2);
-    expect(refused.text).toContain('refused this intent is outside what the organelles know: the intent\'s word "positions" says local_maxima, which the plan leaves out (aligned)');
+    expect(refused.text).toContain("refused this intent is outside what the organelles know: the plan's highpass is said by no word of the intent (aligned)");
     const asked = await run('--ask');
     expect(asked.exit).toBe(3);
-    expect(asked.text).toContain('Did you mean: downsample the signal by a factor of 4 then differentiate it? Nothing was handed over; run it again with --yes');
+    expect(asked.text).toContain('Did you mean: apply a high-pass filter with a cutoff of 0.05 to the signal then compute the rms of it? Nothing was handed over; run it again with --yes');
     const yes = await run('--ask', '--yes');
     expect(yes.exit).toBeUndefined();
-    expect(yes.text).toContain('accept  the person accepted downsample(4)|diff_central');
+    expect(yes.text).toContain('accept  the person accepted highpass(0.05)|rms');
     const link = /share: #\/c\/(\S+)/.exec(yes.text)![1];
     const replay = await replayComposeLink(link, { runner });
     expect(replay.link).toMatchObject({ accepted: true, askOnWords: true });
-    expect(replay.result.code).toContain('function downsample(');
+    expect(replay.result.code).toContain('function highpass(');
   }, 60_000);
 });

@@ -74,5 +74,9 @@ describe('closestSteps', () => {
     expect(['smoothing', 'smoothed', 'smooth'].map(stem)).toEqual(['smooth', 'smooth', 'smooth']);
     expect(stem('averaging')).toBe(stem('averages'));
     expect(stem('differences')).toBe(stem('difference'));
+    // a double s is no plural: the step's own name meets its gerund and participle
+    expect(['highpass', 'highpassing', 'highpassed'].map(stem)).toEqual(['highpass', 'highpass', 'highpass']);
+    expect(names('rms after highpassing at 0.05')[0]).toBe('highpass|rms');
+    expect(first('rms after highpassing at 0.05')).toBe('apply a high-pass filter with a cutoff of 0.05 to the signal then compute the rms of it');
   });
 });

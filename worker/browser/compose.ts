@@ -87,7 +87,7 @@ function composeRun(result: ComposeResult, extra: RunExtra): ComposeRun {
     refusal: result.refusal,
     offer: result.offered ? { plan: formatPlan(result.offered.composition), words: result.offered.words, message: result.offered.message } : null,
     accepted: result.events.some((e) => e.type === 'accepted'),
-    reading: result.refusal?.reason === 'planner unsure' && result.plan !== null && 'composition' in result.plan ? planInWords(result.plan.composition, lookup) : null,
+    reading: result.refusal?.reason === 'planner unsure' && result.plan !== null && 'composition' in result.plan ? planInWords(result.plan.composition, lookup, { everyNumber: true }) : null,
     unknownWords: result.refusal || result.offered ? wordsNoPhraseHolds(result.intent) : [],
     ...extra,
   };

@@ -212,7 +212,7 @@ class ComposeAdapter implements TaskAdapter<ComposePlan> {
   }
 
   words(plan: ComposePlan): string | null {
-    return 'refusal' in plan ? null : planInWords(plan.composition, this.#options.lookup);
+    return 'refusal' in plan ? null : planInWords(plan.composition, this.#options.lookup, { everyNumber: true });
   }
 
   tasks(plan: ComposePlan): string[] {

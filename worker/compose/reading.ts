@@ -3,7 +3,7 @@
 // too unsure, or not said in the intent's words), to compose if it is what was meant; and the
 // words of the intent that no phrase of the library holds ("fft"), which no organelle was taught
 // a step by.
-import { phraseFits, renderIntent, templateFits } from './intents.ts';
+import { phraseFits, phraseSays, renderIntent, templateFits } from './intents.ts';
 import { primitiveOf, type Lookup } from './plan.ts';
 import { templateById } from './language/templates.ts';
 import { libraryDecomposer } from './keywords.ts';
@@ -14,14 +14,18 @@ import type { Composition } from './types.ts';
  * `composition` as one sentence: each step's first phrase that says its arguments, on "the
  * signal" (or "the two signals"), a single step as a verb ("smooth the signal over 8 points"),
  * a chain joined in order ("... then differentiate it"); null where no template or phrase can
- * say it (then the page offers nothing rather than a wrong sentence).
+ * say it (then the page offers nothing rather than a wrong sentence). With `everyNumber`, a
+ * phrase that says every parameter comes first, defaults too: what is put to a person says
+ * every number the plan runs with ("band-pass filter the signal between 0.05 and 0.2", not
+ * "band-pass filter the signal", whose defaults those are).
  */
-export function planInWords(composition: Composition, lookup: Lookup): string | null {
+export function planInWords(composition: Composition, lookup: Lookup, { everyNumber = false } = {}): string | null {
   const template = templateById(composition.length === 1 ? 'verb' : 'then');
   if (!templateFits(template, composition, lookup)) return null;
   const phrases = composition.map((step) => {
     const primitive = primitiveOf(step.name, lookup);
-    return primitive.phrases.findIndex((p) => phraseFits(p, primitive, step.args));
+    const all = everyNumber ? primitive.phrases.findIndex((p) => primitive.params.every((_, i) => phraseSays(p, i))) : -1;
+    return all >= 0 ? all : primitive.phrases.findIndex((p) => phraseFits(p, primitive, step.args));
   });
   if (phrases.includes(-1)) return null;
   const object = plainObject(primitiveOf(composition[0].name, lookup).arrays);

@@ -65,10 +65,14 @@ interface Token {
   at: number;
 }
 
-/** "Smoothing" -> "smooth", "averages" -> "averag" (as "averaging"): enough to meet a gerund or a plural. */
+/**
+ * "Smoothing" -> "smooth", "averages" -> "averag" (as "averaging"): enough to meet a gerund or a
+ * plural. A double s is no plural: "highpass" stays itself, as "highpassing" and "highpassed" stem.
+ */
 export function stem(word: string): string {
   let w = word;
   for (const suffix of ['ing', 'ed', 's']) {
+    if (suffix === 's' && w.endsWith('ss')) break;
     if (w.endsWith(suffix) && w.length - suffix.length >= 4) {
       w = w.slice(0, -suffix.length);
       break;
