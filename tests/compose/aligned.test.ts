@@ -3,7 +3,7 @@
 // each word says is known.
 import { describe, expect, it } from 'vitest';
 import { alignmentEvidence, trainAlignment, NULL_SOURCE } from '../../corpus/compose-alignment.ts';
-import { createAlignedCheck, parseEvidence, readerCheckOptions, readerChecksApart, readerWords } from '../../worker/compose/aligned.ts';
+import { createAlignedCheck, LEGACY_LEFT_OUT, parseEvidence, readerCheckOptions, readerChecksApart, readerWords } from '../../worker/compose/aligned.ts';
 import { STEP_EVIDENCE } from '../../worker/compose/language/alignment.ts';
 import type { Composition } from '../../worker/compose/types.ts';
 
@@ -65,12 +65,28 @@ describe('the aligned check', () => {
     expect(check.unsaid('the largest average', plan('maximum'))).toBeNull();
   });
 
-  it('reads the evidence file a step a line, each word with its evidence', () => {
-    const e = parseEvidence({ maximum: 'highest 40 largest 9', softmax: '' });
+  it('reads the evidence file a step a line, each word with its evidence and share', () => {
+    const e = parseEvidence({ maximum: 'highest 40 90 largest 9 60', softmax: '' });
     expect([...e.steps.get('maximum')!]).toEqual([['highest', 40], ['largest', 9]]);
+    expect([...e.shares.get('maximum')!]).toEqual([['highest', 90], ['largest', 60]]);
     expect(e.steps.get('softmax')!.size).toBe(0);
     expect(createAlignedCheck(e, 10).unsaid('the largest of x', plan('maximum'))).toMatch(/maximum is said by no word/);
     expect(createAlignedCheck(e, 5).unsaid('the largest of x', plan('maximum'))).toBeNull();
+  });
+
+  it('with the left-out rule of old links, refuses for a word left out only when most of its uses in the corpus say that step', () => {
+    // "rate" says downsample at 30 times its background, but only 20% of its uses do ("the heart rate readings")
+    const evidence = parseEvidence({ maximum: 'highest 40 90', downsample: 'rate 30 20 decimate 60 95' });
+    const legacy = createAlignedCheck(evidence, 5, undefined, LEGACY_LEFT_OUT);
+    expect(legacy.unsaid('highest heart rate', plan('maximum'))).toBeNull();
+    expect(legacy.unsaid('highest decimate', plan('maximum'))).toMatch(/the intent's word "decimate" says downsample, which the plan leaves out/);
+    // without the rule, as shipped, the word is the Planners' to read
+    expect(createAlignedCheck(evidence, 5).unsaid('highest decimate', plan('maximum'))).toBeNull();
+    // the shipped lexicon, as a link made before format 6 replays it
+    const old = readerCheckOptions({ check: 'aligned', leftOut: true }).readerWords!;
+    const blur = [{ name: 'downsample', args: [4] }, { name: 'diff_central', args: [] }];
+    expect(old.unsaid('downsample the positions by 4 then take the central differences', blur)).toMatch(/"positions" says local_maxima, which the plan leaves out/);
+    expect(readerWords().unsaid('downsample the positions by 4 then take the central differences', blur)).toBeNull();
   });
 
   it('refuses a step planned more often than the intent says it: words next to each other are one mention', () => {

@@ -287,6 +287,20 @@ describe('compose links: record, encode, decode, replay', () => {
     expect((await refusal(encodeComposeLink({ ...settled.link!, second: { ...settled.link!.second!, none: 1.5 } }))).check).toBe('thresholds');
   });
 
+  it('replays a link made before version 6 with the left-out rule its run was checked by, and writes no such link', async () => {
+    // made by the CLI at a03a0cf (link format 5) with the shipped models: the Readers wrote
+    // downsample(4)|diff_central, refused as "positions" says local_maxima, which the plan leaves out
+    const V5 = 'BXu-TE9v89nFWstnzQSBm_YQ-iWcZgCDD_ZhfLqb5r5_b58GBu_sGc6eAYE79lxMTCeEKz7ap-SX5xUn5hbkpCqUZKQqFOQXZ5Zk5ucVKyRVKpiAhPIUShKzIZLJqXklRYk5CimZaWmpRal5yanFHAxSCBM0TDRrQHLxUIXJdvoFLl_e2zOz5OXnpbpmOQbwfnxjz4xHxy09oQitr2_sGcA6Xul8EGZPvGHPgkfH9RV9C7b9eW_PikfN9HcGU6b8eW_PAja1WMFHuObwUXtWMK9kjfyt8B3b7AEsm90e';
+    const replay = await replayComposeLink(V5, { runner });
+    expect(replay.link.second).toMatchObject({ aligned: true, leftOut: true });
+    expect(replay.result.code).toBeNull();
+    expect(replay.result.refusal?.message).toContain('the intent\'s word "positions" says local_maxima, which the plan leaves out (aligned)');
+    // the same body as a version 6 link: checked without the rule, the run goes on past its answers
+    expect((await refusal(replayComposeLink(await forge(V5, (b) => b, 6), { runner }))).message).toMatch(/ran out of answers/);
+    // no build writes the old rule into a link
+    expect((await refusal(encodeComposeLink(replay.link))).check).toBe('version');
+  });
+
   it('replays a run without the Planner: the keyword decomposer plans again', async () => {
     const { recorded } = await roundTrip(SMOOTH, {});
     expect(recorded.link!.planner).toBe(false);
@@ -478,7 +492,7 @@ describe('compose links: tampering', () => {
       const e = await refusal(decodeComposeLink(await forge(payload, edit)));
       expect(e.check, what).toBe(check);
     }
-    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 6)))).message).toMatch(/^version: .*newer version/);
+    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 7)))).message).toMatch(/^version: .*newer version/);
     // version 4: bit 7 unknown to it; in version 5, bit 7 without a second reading the learned lexicon checked is refused
     expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [129]), 4)))).check).toBe('flags');
     expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [129]), 5)))).message).toMatch(/ceiling on the Readers' confidence in none, but not a second reading/);

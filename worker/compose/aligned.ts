@@ -14,7 +14,9 @@
 // that says a step the plan lacks refuses nothing either (session 63): such a rule ("left out")
 // refused 126 of the 355 right plans of typed-36 .. 39 ("put" read as reverse, "amount" as
 // variance), and without it the pipeline, its settings chosen again on validation, composed or
-// offered rightly 4 to 12 points more of every group of people's files (docs/compose.md).
+// offered rightly 4 to 12 points more of every group of people's files (docs/compose.md). Links
+// made before it went (compose-link.ts version 5) replay with it (LEGACY_LEFT_OUT): their
+// answers end where it refused.
 import { ARTICLES, isNumber, libraryDecomposer, tokenize } from './keywords.ts';
 import { planFacts, type PlanCheck } from './facts.ts';
 import { STEP_EVIDENCE } from './language/alignment.ts';
@@ -22,9 +24,14 @@ import { DATA_NOUNS } from './language/data-nouns.ts';
 import { ALL_DOMAIN_OBJECTS } from './language/domains.ts';
 import type { Composition } from './types.ts';
 
-/** For each step, the words that say it, with their evidence (at least the floor it was written with: ALIGNED_SAID). */
+/**
+ * For each step, the words that say it, with their evidence (at least the floor it was written
+ * with: ALIGNED_SAID), and the share of each word's uses in the corpus found saying the step
+ * (percent), which only the left-out rule of old links reads.
+ */
 export interface Evidence {
   steps: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  shares: ReadonlyMap<string, ReadonlyMap<string, number>>;
 }
 
 /** The words an alignment reads in an intent: its tokens, numbers aside (facts.ts checks those). */
@@ -37,27 +44,51 @@ const checkedWords = (intent: string): string[] => alignedWords(intent).filter((
 /** The evidence a word must have for the check to read it as saying a step. */
 export const ALIGNED_SAID = 5;
 
+/**
+ * The left-out rule, for the replay of links made while it stood (before compose-link.ts version
+ * 6): a plan is refused when a word that says none of its steps has evidence of at least
+ * `evidence` for a step it lacks, with at least `share` percent of the word's uses saying that
+ * step ("max slope using central differences" planned as diff_central alone).
+ */
+export interface LeftOut {
+  evidence: number;
+  share: number;
+}
+
+/** The left-out rule as it stood from session 58 to session 62. */
+export const LEGACY_LEFT_OUT: LeftOut = { evidence: 20, share: 50 };
+
 /** The evidence of language/alignment.ts, read once. */
 export function parseEvidence(source: Readonly<Record<string, string>>): Evidence {
   const steps = new Map<string, Map<string, number>>();
+  const shares = new Map<string, Map<string, number>>();
   for (const [step, line] of Object.entries(source)) {
     const parts = line === '' ? [] : line.split(' ');
     const words = new Map<string, number>();
-    for (let i = 0; i < parts.length; i += 2) words.set(parts[i], Number(parts[i + 1]));
+    const shareOf = new Map<string, number>();
+    for (let i = 0; i < parts.length; i += 3) {
+      words.set(parts[i], Number(parts[i + 1]));
+      shareOf.set(parts[i], Number(parts[i + 2]));
+    }
     steps.set(step, words);
+    shares.set(step, shareOf);
   }
-  return { steps };
+  return { steps, shares };
 }
 
 /** The message of the unknown-thing rule (createAlignedCheck), for a noun unknownNamed found. */
 export const namesUnknown = (noun: string) => `the intent names "${noun}", which no corpus holds and no step of the plan says (aligned)`;
 
 /**
- * The check over `evidence`, a word read as saying a step at evidence `said` or more; `unknownNoun`, when given, finds a thing the intent names that no
- * corpus holds (keywords.ts namedUnknown, as said.ts uses it), and refuses any plan for it.
+ * The check over `evidence`, a word read as saying a step at evidence `said` or more; `unknownNoun`,
+ * when given, finds a thing the intent names that no corpus holds (keywords.ts namedUnknown, as
+ * said.ts uses it), and refuses any plan for it; `leftOut`, only for the replay of old links,
+ * refuses a plan that leaves out a step a word says (LeftOut).
  */
-export function createAlignedCheck(evidence: Evidence, said: number = ALIGNED_SAID, unknownNoun?: (intent: string) => string | null): PlanCheck {
+export function createAlignedCheck(evidence: Evidence, said: number = ALIGNED_SAID, unknownNoun?: (intent: string) => string | null, leftOut?: LeftOut): PlanCheck {
+  const steps = [...evidence.steps.keys()];
   const of = (word: string, step: string) => evidence.steps.get(step)?.get(word) ?? 0;
+  const shareOf = (word: string, step: string) => evidence.shares.get(step)?.get(word) ?? 0;
   return {
     unsaid(intent: string, composition: Composition): string | null {
       const misfit = planFacts.unsaid(intent, composition);
@@ -69,6 +100,13 @@ export function createAlignedCheck(evidence: Evidence, said: number = ALIGNED_SA
         const mentioned = mentions(words.map((w) => of(w, name) >= said));
         if (mentioned === 0) return `the plan's ${name} is said by no word of the intent (aligned)`;
         if (mentioned < times) return `the plan has ${name} ${times} times, but the intent says it ${mentioned === 1 ? 'once' : `${mentioned} times`} (aligned)`;
+      }
+      if (leftOut !== undefined) {
+        for (const w of words) {
+          if (planned.some((name) => of(w, name) >= said)) continue;
+          const other = steps.find((s) => !planned.includes(s) && of(w, s) >= leftOut.evidence && shareOf(w, s) >= leftOut.share);
+          if (other !== undefined) return `the intent's word "${w}" says ${other}, which the plan leaves out (aligned)`;
+        }
       }
       const noun = unknownNoun?.(intent) ?? null;
       return noun === null ? null : namesUnknown(noun);
@@ -111,7 +149,7 @@ export function unknownNamed(evidence: Evidence, dataWords: ReadonlySet<string> 
 }
 
 interface ShippedReaderChecks {
-  /** The whole check: facts, said, and a thing no corpus holds. */
+  /** The whole check: facts, said, (for old links, left out,) and a thing no corpus holds. */
   all: PlanCheck;
   /** The same without the unknown-thing rule. */
   words: PlanCheck;
@@ -119,22 +157,25 @@ interface ShippedReaderChecks {
   thing: (intent: string) => string | null;
 }
 
-let shipped: ShippedReaderChecks | undefined;
+const shipped = new Map<boolean, ShippedReaderChecks>();
 
-function shippedReaderChecks(): ShippedReaderChecks {
-  if (shipped === undefined) {
+/** The shipped check; `legacy`: with the left-out rule, for links made while it stood. */
+function shippedReaderChecks(legacy = false): ShippedReaderChecks {
+  let checks = shipped.get(legacy);
+  if (checks === undefined) {
     const evidence = parseEvidence(STEP_EVIDENCE);
     const dataWords = new Set([...DATA_NOUNS, ...ALL_DOMAIN_OBJECTS.flatMap((o) => tokenize(o))]);
     const named = unknownNamed(evidence, dataWords);
-    const words = createAlignedCheck(evidence);
+    const words = createAlignedCheck(evidence, ALIGNED_SAID, undefined, legacy ? LEGACY_LEFT_OUT : undefined);
     const thing = (intent: string) => {
       const noun = named(intent);
       return noun === null ? null : namesUnknown(noun);
     };
     // the unknown-thing rule comes last, as createAlignedCheck checks it
-    shipped = { all: { unsaid: (intent, composition) => words.unsaid(intent, composition) ?? thing(intent) }, words, thing };
+    checks = { all: { unsaid: (intent, composition) => words.unsaid(intent, composition) ?? thing(intent) }, words, thing };
+    shipped.set(legacy, checks);
   }
-  return shipped;
+  return checks;
 }
 
 /** The check of the Readers' plans: the evidence of their own corpus, and a thing no corpus holds (as a step or as data) refused. */
@@ -149,13 +190,17 @@ export function readerWords(): PlanCheck {
  * (`readerThing`), a doubt the Readers' own `none` settles; without 'aligned', the first
  * Planners' word rules (nothing here).
  */
-export function readerCheckOptions(second: { check?: 'aligned'; none?: number } | null | undefined): { readerWords?: PlanCheck; readerThing?: (intent: string) => string | null } {
+export function readerCheckOptions(second: { check?: 'aligned'; none?: number; leftOut?: boolean } | null | undefined): { readerWords?: PlanCheck; readerThing?: (intent: string) => string | null } {
   if (second?.check !== 'aligned') return {};
-  return second.none === undefined ? { readerWords: readerWords() } : readerChecksApart();
+  const legacy = second.leftOut === true;
+  return second.none === undefined ? { readerWords: shippedReaderChecks(legacy).all } : readerChecksApart(legacy);
 }
 
-/** The Readers' check with its unknown-thing rule apart, for their confidence in `none` to settle (readerCheckOptions with a ceiling). */
-export function readerChecksApart(): { readerWords: PlanCheck; readerThing: (intent: string) => string | null } {
-  const checks = shippedReaderChecks();
+/**
+ * The Readers' check with its unknown-thing rule apart, for their confidence in `none` to settle
+ * (readerCheckOptions with a ceiling); `legacy`: with the left-out rule, for old links.
+ */
+export function readerChecksApart(legacy = false): { readerWords: PlanCheck; readerThing: (intent: string) => string | null } {
+  const checks = shippedReaderChecks(legacy);
   return { readerWords: checks.words, readerThing: checks.thing };
 }

@@ -34,6 +34,8 @@
 //       | varint n + n bytes text (UTF-8) | f64 confidence
 //   u32 FNV-1a of every byte before it
 //   then base64url without padding, in its one canonical spelling.
+// Version 6 is version 5's layout; a version 5 link's Readers' plans were checked with the learned
+// lexicon's left-out rule as well (aligned.ts LEGACY_LEFT_OUT), and its replay checks them so.
 // Version 5 adds bit 7; version 4 adds bit 6; version 3, read still, is the same without it (its Readers' plans were
 // checked by the word rules), version 2 without bit 5 and its fields either, and version 1
 // without bits 3 and 4 and the ask floor too (its runs never asked).
@@ -69,7 +71,7 @@ import { isPlannerRole, PLANNER_ROLES, type ComposeRole } from '../compose/roles
 import { fnv1a, fromBase64Url, ShareLinkError, toBase64Url, traceDigest } from './solve-link.ts';
 import { LINK_END_PROBLEM, linkTextProblem } from './cut-link.ts';
 
-const COMPOSE_LINK_VERSION = 5;
+const COMPOSE_LINK_VERSION = 6;
 
 /** A link's address in the app; the CLI prints and accepts it. */
 export const COMPOSE_ROUTE = '#/c/';
@@ -102,6 +104,8 @@ export interface LinkSecondReading {
   aligned: boolean;
   /** The ceiling on the Readers' confidence in none (settings.ts secondReading.none); absent: they were not asked (links before version 5). */
   none?: number;
+  /** The learned lexicon's left-out rule stood (links before version 6, read only: no build writes one). */
+  leftOut?: boolean;
 }
 
 /** The task loop's limits a link records (the Planner's threshold is among the thresholds). */
@@ -192,7 +196,7 @@ function composeRunOptions(
     heuristic: keywordPlan,
     planFacts,
     planWords,
-    ...readerCheckOptions(second?.aligned ? { check: 'aligned', ...(second.none !== undefined ? { none: second.none } : {}) } : null),
+    ...readerCheckOptions(second?.aligned ? { check: 'aligned', ...(second.none !== undefined ? { none: second.none } : {}), leftOut: second.leftOut === true } : null),
     ...plannerWeighing(weigh),
     thresholds: { planner: thresholds.planner, wiring: thresholds.wiring, code: thresholds.code, ...(thresholds.ask === undefined ? {} : { ask: thresholds.ask }) },
     limits: { ...limits },
@@ -386,6 +390,7 @@ function checkLink(link: ComposeLink): void {
     if (typeof second.aligned !== 'boolean') throw new ComposeLinkError('flags', "whether the Readers' plans were checked by the learned lexicon must be true or false");
     if (second.none !== undefined && !isUnit(second.none)) throw new ComposeLinkError('thresholds', "the ceiling on the Readers' confidence in none must be a number in [0, 1]");
     if (second.none !== undefined && !second.aligned) throw new ComposeLinkError('flags', "the link has a ceiling on the Readers' confidence in none, but their plans were not checked by the learned lexicon");
+    if (second.leftOut !== undefined && (typeof second.leftOut !== 'boolean' || (second.leftOut && !second.aligned))) throw new ComposeLinkError('flags', "the link's left-out rule belongs to the learned lexicon's check");
   }
   const most = maxAnswers(link.limits, link.weigh || (second?.weigh ?? false), second?.none !== undefined);
   if (link.answers.length > most) {
@@ -537,6 +542,7 @@ function decodeText(bytes: Uint8Array, check: 'intent' | 'answers', what: string
 /** The link as its payload (what follows `#/c/`). Refuses, naming the check, a link that would not decode. */
 export async function encodeComposeLink(link: ComposeLink): Promise<string> {
   checkLink(link);
+  if (link.second?.leftOut) throw new ComposeLinkError('version', "a run checked with the left-out rule is a format 5 link's, read but never written");
   const w = new Writer();
   w.u8((link.planner ? 1 : 0) | (link.weigh ? 2 : 0) | (link.weigh === 'every' ? 4 : 0) | (link.accepted ? 8 : 0) | (link.askOnWords ? 16 : 0) | (link.second ? 32 : 0) | (link.second?.aligned ? 64 : 0) | (link.second?.none !== undefined ? 128 : 0));
   for (let i = 0; i < 16; i += 2) w.u8(parseInt(link.models.slice(i, i + 2), 16));
@@ -612,7 +618,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
 
   const r = new Reader(body, body.length);
   const flags = r.u8('the flags');
-  if (flags > [7, 31, 63, 127, 255][version - 1]) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
+  if (flags > [7, 31, 63, 127, 255, 255][version - 1]) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
   if ((flags & 96) === 64) throw new ComposeLinkError('flags', "the link says the Readers' plans were checked, but not that there was a second reading");
   if ((flags & 224) !== 224 && (flags & 128) === 128) throw new ComposeLinkError('flags', "the link has a ceiling on the Readers' confidence in none, but not a second reading whose plans the learned lexicon checked");
   if ((flags & 6) === 4) throw new ComposeLinkError('flags', 'the link says every intent was weighed, but not that plans were weighed');
@@ -628,6 +634,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
     if (code >= WEIGH_CODES.length) throw new ComposeLinkError('flags', `the link has an unknown weighing for its second reading (${code})`);
     second = { planner, ask, weigh: WEIGH_CODES[code], aligned: (flags & 64) === 64 };
     if ((flags & 128) === 128) second.none = r.f64("the ceiling on the Readers' confidence in none");
+    if (version < 6 && second.aligned) second.leftOut = true;
   }
   const limits = { maxIterations: r.u8('the limits'), stallLimit: r.u8('the limits'), maxReplans: r.u8('the limits') };
   const trace = r.u32('the trace digest');
