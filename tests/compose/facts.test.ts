@@ -28,6 +28,19 @@ describe('planFacts', () => {
     expect(misfit('smooth over five points', 'rolling_mean(5)')).toBeNull();
   });
 
+  it('reads the shorthands people type: "p95" a percentile, "x4" a factor, "5%" itself or its hundredth', () => {
+    expect(misfit('p95 latency', 'percentile(95)')).toBeNull();
+    expect(misfit('p95 of |returns|', 'abs_values|percentile(95)')).toBeNull();
+    expect(misfit('gain x4, hard clip to -1..1, then rms of the result', 'scale(4)|clamp(-1,1)|rms')).toBeNull();
+    expect(misfit('upsample x3, linear interp', 'upsample(3)')).toBeNull();
+    expect(misfit('shrink the loss days down to 5% of their size', 'leaky_relu(0.05)')).toBeNull();
+    expect(misfit('the 95% point of the load times', 'percentile(95)')).toBeNull();
+    // each is taken once, and one no step takes is still refused
+    expect(misfit('p95 latency', 'percentile(90)')?.fact).toBe('numbers');
+    expect(misfit('shrink the losses to 5% and then to 5%', 'leaky_relu(0.05)')?.fact).toBe('numbers');
+    expect(misfit('gain x4', 'scale(2)')?.fact).toBe('numbers');
+  });
+
   it('leaves the sign to the words: a value is said by its size', () => {
     expect(misfit('subtract 3 then floor at zero', 'offset(-3)|relu')).toBeNull();
   });

@@ -28,8 +28,19 @@ const ORDINAL_DIGITS = /\b(\d+)(?:st|nd|rd|th)\b/g;
 /** A range written with dots or a dash ("0..1", "-2..2", "0-1"): two numbers, the second not a minus. */
 const RANGE = /(-?\d*\.?\d+)\s*(?:\.\.|–|-(?=\d))\s*(\d*\.?\d+)/g;
 
-/** A factor written as digits and x ("3x denser", "upsample 2x"): its number. */
-const TIMES = /\b(\d*\.?\d+)x\b/g;
+/** A factor written as digits and x ("3x denser", "upsample 2x"), or x and digits ("gain x4"): its number. */
+const TIMES = /\b(\d*\.?\d+)x\b|\bx(\d*\.?\d+)\b/g;
+
+/** A percentile in the shorthand of dashboards and papers ("p95 latency", "p25"): its number. */
+const P_PERCENTILE = /\bp(\d+)\b/g;
+
+/**
+ * A number written with a percent sign ("5%"): it says itself (the 95% point is percentile(95))
+ * or its hundredth (shrink to 5% is leaky_relu(0.05)); the intent is read with the number in
+ * its place and a mark after it, which numbersSaid reads.
+ */
+const PERCENT = /(\d*\.?\d+)\s*%/g;
+const PERCENT_MARK = 'percentsign';
 
 /** "+-3", "±3", "plus or minus 3", "plus minus 3": a bound on both sides, said once. */
 const PLUS_MINUS = /(?:\+-|\+\/-|±|\bplus (?:or )?minus )\s*(\d*\.?\d+)/g;
@@ -113,12 +124,27 @@ export function createFactCheck(primitives: readonly Primitive[]): FactCheck {
       return NUMBER_WORDS.has(w) && !phraseWords.has(w) ? String(NUMBER_WORDS.get(w)) : written;
     });
   /** inDigits, and the ways a number is written that only the facts read: ".2", "0..1", "3x". */
-  const numbersWritten = (intent: string) => inDigits(intent.replace(BARE_POINT, '$10.$2').replace(RANGE, '$1 to $2').replace(TIMES, '$1'));
-  /** The numbers the intent says, in order ("+-3" and "plus or minus 3" say 3), and the factors its words say. */
-  const numbersSaid = (intent: string) => ({
-    said: tokenize(intent.replace(PLUS_MINUS, ' $1 ')).filter(isNumber).map(Number),
-    factors: tokenize(intent).flatMap((w) => (FACTOR_WORDS.has(w) ? [FACTOR_WORDS.get(w)!] : [])),
-  });
+  const numbersWritten = (intent: string) =>
+    inDigits(
+      intent
+        .replace(BARE_POINT, '$10.$2')
+        .replace(RANGE, '$1 to $2')
+        .replace(TIMES, (_, before: string | undefined, after: string | undefined) => before ?? after ?? '')
+        .replace(P_PERCENTILE, '$1')
+        .replace(PERCENT, `$1 ${PERCENT_MARK}`),
+    );
+  /**
+   * The numbers the intent says, in order ("+-3" and "plus or minus 3" say 3), the factors its
+   * words say, and of the numbers, those written as percents (PERCENT).
+   */
+  const numbersSaid = (intent: string) => {
+    const words = tokenize(intent.replace(PLUS_MINUS, ' $1 '));
+    return {
+      said: words.filter(isNumber).map(Number),
+      factors: words.flatMap((w) => (FACTOR_WORDS.has(w) ? [FACTOR_WORDS.get(w)!] : [])),
+      percents: words.flatMap((w, i) => (isNumber(w) && words[i + 1] === PERCENT_MARK ? [Number(w)] : [])),
+    };
+  };
 
   function misfit(written: string, composition: Composition): FactRefusal | null {
     const intent = numbersWritten(written).toLowerCase();
@@ -132,14 +158,21 @@ export function createFactCheck(primitives: readonly Primitive[]): FactCheck {
     }
     // A value is said by its number, or by its size where the words give the sign ("subtract 2"
     // is offset(-2), "clip at 3" clamp(-3,3)): the sign is the words' meaning, the Planners' to read.
-    const { said: numbers, factors } = numbersSaid(intent);
+    const { said: numbers, factors, percents } = numbersSaid(intent);
     const takeFrom = (pool: number[], value: number) => {
       let at = pool.indexOf(value);
       if (at < 0) at = pool.findIndex((n) => Math.abs(n) === Math.abs(value));
       if (at >= 0) pool.splice(at, 1);
       return at >= 0;
     };
-    const take = (value: number) => takeFrom(numbers, value) || takeFrom(factors, value);
+    // a percent says its hundredth too: "5%" is taken by 0.05, once
+    const hundredth = (value: number) => {
+      const at = percents.findIndex((p) => Math.abs(p / 100 - Math.abs(value)) < 1e-9);
+      if (at < 0) return false;
+      const [p] = percents.splice(at, 1);
+      return takeFrom(numbers, p);
+    };
+    const take = (value: number) => takeFrom(numbers, value) || takeFrom(factors, value) || hundredth(value);
     for (const step of composition) {
       const taken = new Set<number>();
       for (const [i, value] of step.args.entries()) {
