@@ -117,7 +117,7 @@ export async function corpusCommand(argv: string[]): Promise<void> {
 }
 
 /** The shares of the Readers' corpus a command line may set (`--asides N`, ...). */
-const READER_SHARES = ['asides', 'restatements', 'purposes'] as const;
+const READER_SHARES = ['asides', 'restatements', 'purposes', 'unsaid'] as const;
 type ReaderShares = Partial<Record<(typeof READER_SHARES)[number], number>>;
 
 /** The Readers' corpus with the shares given (the others as the shipped corpus has them). */

@@ -135,7 +135,7 @@ export const COMMAND_USAGE = {
   },
   corpus: {
     forms: [{
-      call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR [--subword 256,512,1024] [--language families] [--distractors N] [--asides N] [--restatements N] [--purposes N] [--check N]',
+      call: 'corpus puzzle8|tictactoe|connect4|compose --out DIR [--subword 256,512,1024] [--language families] [--distractors N] [--asides N] [--restatements N] [--purposes N] [--unsaid N] [--check N]',
       does: 'write the training corpora of a game\'s organelles; with --subword, the median positions\n' +
         'a document takes with characters and with a subword vocabulary of each size learned from it;\n' +
         '--language families (compose): the Planner corpus with the sentence families (docs/compose.md);\n' +
@@ -144,6 +144,8 @@ export const COMMAND_USAGE = {
         'step in N of every 100 intents, and a step said twice in N of every 100 of one step;\n' +
         '--purposes N (compose): the Readers\' corpus with why a step is wanted, in words about its\n' +
         'effect ("... to knock the spikes out"), in N of every 100 intents;\n' +
+        '--unsaid N (compose): the Readers\' corpus with N of every 100 family sentences read again with\n' +
+        'a step the plan does not have blocked as said by no word (blocked=minimum(unsaid)), answered with the plan;\n' +
         '--check N (compose): also check.txt, N documents for the Check organelle experiment',
     }, {
       call: 'corpus lexicon',
@@ -152,7 +154,7 @@ export const COMMAND_USAGE = {
         '(docs/intents) that no corpus may hold, the distractor adverbs and the data nouns from WordNet,\n' +
         'and the Readers\' evidence (worker/compose/language/alignment.ts) learned from their corpus',
     }],
-    options: { values: ['out', 'subword', 'language', 'distractors', 'asides', 'restatements', 'purposes', 'check'], flags: [] },
+    options: { values: ['out', 'subword', 'language', 'distractors', 'asides', 'restatements', 'purposes', 'unsaid', 'check'], flags: [] },
   },
   compose: {
     forms: [

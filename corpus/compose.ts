@@ -57,6 +57,13 @@ export interface ComposeCorpusOptions {
    * step's; 0 unless given.
    */
   purposes?: number;
+  /**
+   * Of every 100 family sentences, how many are read again with a step the plan does not have
+   * blocked as said by no word (`...|blocked=minimum(unsaid)`), and answered with the plan: a
+   * step a Reader wrote that no word of the intent says is to be left out, not spelled another
+   * way as a `low_conf` block is (docs/compose.md, session 63); 0 unless given.
+   */
+  unsaid?: number;
   plannerDocs: number;
   wiringDocs: number;
   singleDocs: number;
@@ -243,6 +250,14 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
     const text = restated(intent.text, again, plannerRng);
     return text.length > MAX_INTENT || NEVER_TRAINED_ON.test(text) ? intent : { ...intent, text };
   };
+  // a step the plan does not have, blocked as said by no word (no draw at all when the share is
+  // 0): one that could follow the plan's last step, the shape of a step a Reader adds
+  const followers = lib.primitives.filter((p) => p.arrays === 1).map((p) => p.name);
+  const unsaidBlock = (composition: Composition): string[] => {
+    if (!options.unsaid || plannerRng.int(100) >= options.unsaid) return [];
+    const planned = new Set(composition.map((s) => s.name));
+    return [blockedItem([plannerRng.pick(followers.filter((n) => !planned.has(n)))], 'unsaid')];
+  };
   for (let i = 0; planner.length < options.plannerDocs; i++) {
     const roll = plannerRng.int(100);
     if (families && roll >= 42) {
@@ -253,7 +268,7 @@ export function buildComposeCorpus(lib: Library, options: ComposeCorpusOptions =
       let text = distract(aside(purpose(sayFamilySentence(plannerRng, intent), patternOf(intent.composition))));
       if (plannerRng.int(5) === 0) text = addNoise(text, plannerRng);
       if (text.length > MAX_INTENT || !usable(text)) continue;
-      planner.push(doc(plannerPrompt(text, []), formatPlan(intent.composition)));
+      planner.push(doc(plannerPrompt(text, unsaidBlock(intent.composition)), formatPlan(intent.composition)));
       byKind[family] = (byKind[family] ?? 0) + 1;
       continue;
     }

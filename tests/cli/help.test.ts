@@ -60,7 +60,7 @@ describe('organelle <command> --help', () => {
   it.concurrent('a bad option is an error naming the known ones and where the usage is', async ({ expect }) => {
     await expect(organelle('corpus', 'puzzle8', '--bogus')).rejects.toMatchObject({
       code: 1,
-      stderr: 'organelle: unknown option --bogus (known: --out, --subword, --language, --distractors, --asides, --restatements, --purposes, --check)\n(organelle corpus --help prints its usage)\n',
+      stderr: 'organelle: unknown option --bogus (known: --out, --subword, --language, --distractors, --asides, --restatements, --purposes, --unsaid, --check)\n(organelle corpus --help prints its usage)\n',
     });
   }, SLOW);
 
