@@ -48,7 +48,7 @@ describe('the alignment (IBM Model 1 over a Planner corpus)', () => {
 describe('the aligned check', () => {
   // a corpus of eleven documents: every word found saying a step once counts (the shipped lexicon asks MIN_ALIGNED)
   const evidence = alignmentEvidence(trainAlignment(CORPUS), 1, 1);
-  const check = createAlignedCheck(evidence, 2);
+  const check = createAlignedCheck(evidence, { said: 2 });
 
   it('passes a plan whose every step a word of the intent says, in words the corpus taught', () => {
     expect(check.unsaid('average of the temperatures', plan('mean'))).toBeNull();
@@ -70,18 +70,18 @@ describe('the aligned check', () => {
     expect([...e.steps.get('maximum')!]).toEqual([['highest', 40], ['largest', 9]]);
     expect([...e.shares.get('maximum')!]).toEqual([['highest', 90], ['largest', 60]]);
     expect(e.steps.get('softmax')!.size).toBe(0);
-    expect(createAlignedCheck(e, 10).unsaid('the largest of x', plan('maximum'))).toMatch(/maximum is said by no word/);
-    expect(createAlignedCheck(e, 5).unsaid('the largest of x', plan('maximum'))).toBeNull();
+    expect(createAlignedCheck(e, { said: 10 }).unsaid('the largest of x', plan('maximum'))).toMatch(/maximum is said by no word/);
+    expect(createAlignedCheck(e, { said: 5 }).unsaid('the largest of x', plan('maximum'))).toBeNull();
   });
 
   it('with the left-out rule of old links, refuses for a word left out only when most of its uses in the corpus say that step', () => {
     // "rate" says downsample at 30 times its background, but only 20% of its uses do ("the heart rate readings")
     const evidence = parseEvidence({ maximum: 'highest 40 90', downsample: 'rate 30 20 decimate 60 95' });
-    const legacy = createAlignedCheck(evidence, 5, undefined, LEGACY_LEFT_OUT);
+    const legacy = createAlignedCheck(evidence, { leftOut: LEGACY_LEFT_OUT });
     expect(legacy.unsaid('highest heart rate', plan('maximum'))).toBeNull();
     expect(legacy.unsaid('highest decimate', plan('maximum'))).toMatch(/the intent's word "decimate" says downsample, which the plan leaves out/);
     // without the rule, as shipped, the word is the Planners' to read
-    expect(createAlignedCheck(evidence, 5).unsaid('highest decimate', plan('maximum'))).toBeNull();
+    expect(createAlignedCheck(evidence).unsaid('highest decimate', plan('maximum'))).toBeNull();
     // the shipped lexicon, as a link made before format 6 replays it
     const old = readerCheckOptions({ check: 'aligned', leftOut: true }).readerWords!;
     const blur = [{ name: 'downsample', args: [4] }, { name: 'diff_central', args: [] }];
@@ -96,7 +96,7 @@ describe('the aligned check', () => {
   });
 
   it('refuses any plan for a thing the intent names that no corpus holds, when told how to find one', () => {
-    const named = createAlignedCheck(evidence, 2, (intent) => (intent.includes('knee') ? 'knee' : null));
+    const named = createAlignedCheck(evidence, { said: 2, unknownNoun: (intent) => (intent.includes('knee') ? 'knee' : null) });
     expect(named.unsaid('the average of the knee of x', plan('mean'))).toBe('the intent names "knee", which no corpus holds and no step of the plan says (aligned)');
     expect(named.unsaid('the average of x', plan('mean'))).toBeNull();
   });

@@ -387,41 +387,36 @@ test('numbers that do not read leave no plot passing for theirs: marked stale as
   await expect(panel.getByTestId('signal-outcome')).toHaveAttribute('data-stale', 'false');
 });
 
-// the typed-7 intent above (SAID): the Readers write highpass(0.05)|rms, but their learned
-// lexicon finds no word saying highpass
-const BLUR = SAID;
-const READ = SAID_READ;
-
 test("a plan the intent's words do not say is refused as the settings say, what the Planners read is offered in the library's words, and it composes", async ({ page }) => {
   await page.goto('/#/compose');
   // the settings refuse such plans, and the view says why, beside the choice to be asked instead
   await expect(askOnWords(page)).not.toBeChecked();
   await expect(page.getByTestId('ask-hint')).toContainText('The models’ settings do not ask: on the validation set, such offers were mostly wrong.');
   const field = page.getByLabel('What should the function do?');
-  await field.fill(BLUR);
+  await field.fill(SAID);
   await page.getByRole('button', { name: 'Compose', exact: true }).click();
   await expect(result(page)).toHaveAttribute('data-outcome', 'refused');
   await expect(page.getByTestId('refusal')).toHaveAttribute('data-reason', 'planner unsure');
   await expect(page.getByTestId('refusal')).toContainText("The plan's highpass is said by no word of the intent (aligned)");
   await expect(page).not.toHaveURL(/ask=/);
   const reading = page.getByTestId('reading').getByRole('button');
-  await expect(reading).toHaveText(READ);
+  await expect(reading).toHaveText(SAID_READ);
   await reading.click();
-  await expect(field).toHaveValue(READ);
+  await expect(field).toHaveValue(SAID_READ);
   await expect(result(page)).toHaveAttribute('data-outcome', 'composed');
   await expect(page.getByTestId('composition')).toHaveText('highpass(0.05)|rms');
 });
 
 test("with asking on words (ask=words), a plan the intent's words do not say is asked about, composed on one yes, and its link replays as accepted, offline too", async ({ page, browser, baseURL, problems }) => {
   // the address turns asking on words on, and composes the intent on arrival
-  await page.goto(`/#/compose/${encodeURIComponent(BLUR)}?ask=words`);
+  await page.goto(`/#/compose/${encodeURIComponent(SAID)}?ask=words`);
   const field = page.getByLabel('What should the function do?');
-  await expect(field).toHaveValue(BLUR);
+  await expect(field).toHaveValue(SAID);
   await expect(askOnWords(page)).toBeChecked();
   await expect(page.getByTestId('ask-hint')).toContainText('is offered as a question; its code comes only on your yes');
   await expect(result(page)).toHaveAttribute('data-outcome', 'asked');
   const question = page.getByTestId('offer-question');
-  await expect(question).toHaveText(`Did you mean: ${READ}? no code yet`);
+  await expect(question).toHaveText(`Did you mean: ${SAID_READ}? no code yet`);
   await expect(question).toBeFocused();
   await expect(page.getByTestId('offer-why')).toContainText("the plan's highpass is said by no word of the intent");
   await expect(page.getByTestId('offer-steps').locator('li')).toHaveText(['highpass(0.05)', 'rms']);
@@ -429,7 +424,7 @@ test("with asking on words (ask=words), a plan the intent's words do not say is 
   await expect(page.getByTestId('refusal')).toHaveCount(0);
   await expect(page.getByTestId('code')).toHaveCount(0);
   await expect(page.getByTestId('signal-panel')).toHaveCount(0);
-  await expect(eventLog(page)).toContainText(`Asked “Did you mean: ${READ}?”`);
+  await expect(eventLog(page)).toContainText(`Asked “Did you mean: ${SAID_READ}?”`);
   await expect(page.getByTestId('step-heading')).toHaveText('Asked');
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'compose-offer');
@@ -440,8 +435,8 @@ test("with asking on words (ask=words), a plan the intent's words do not say is 
   await expect(yes).toBeFocused();
   await page.keyboard.press('Enter'); // one press composes it
   await expect(result(page)).toHaveAttribute('data-outcome', 'composed');
-  await expect(page.getByRole('heading', { level: 2, name: `Your composition of “${BLUR}”` })).toBeVisible();
-  await expect(field).toHaveValue(BLUR);
+  await expect(page.getByRole('heading', { level: 2, name: `Your composition of “${SAID}”` })).toBeVisible();
+  await expect(field).toHaveValue(SAID);
   await expect(page.getByTestId('composition')).toHaveText('highpass(0.05)|rms');
   await expect(page).toHaveURL(/[?&]ask=words/);
   await expect(askOnWords(page)).toBeChecked();

@@ -79,13 +79,18 @@ export function parseEvidence(source: Readonly<Record<string, string>>): Evidenc
 /** The message of the unknown-thing rule (createAlignedCheck), for a noun unknownNamed found. */
 export const namesUnknown = (noun: string) => `the intent names "${noun}", which no corpus holds and no step of the plan says (aligned)`;
 
-/**
- * The check over `evidence`, a word read as saying a step at evidence `said` or more; `unknownNoun`,
- * when given, finds a thing the intent names that no corpus holds (keywords.ts namedUnknown, as
- * said.ts uses it), and refuses any plan for it; `leftOut`, only for the replay of old links,
- * refuses a plan that leaves out a step a word says (LeftOut).
- */
-export function createAlignedCheck(evidence: Evidence, said: number = ALIGNED_SAID, unknownNoun?: (intent: string) => string | null, leftOut?: LeftOut): PlanCheck {
+/** How createAlignedCheck reads its evidence, and the rules it adds. */
+export interface AlignedOptions {
+  /** The evidence a word must have to say a step (ALIGNED_SAID unless given). */
+  said?: number;
+  /** Finds a thing the intent names that no corpus holds (unknownNamed), and refuses any plan for it. */
+  unknownNoun?: (intent: string) => string | null;
+  /** Only for the replay of old links: refuses a plan that leaves out a step a word says (LeftOut). */
+  leftOut?: LeftOut;
+}
+
+/** The check over `evidence` (AlignedOptions). */
+export function createAlignedCheck(evidence: Evidence, { said = ALIGNED_SAID, unknownNoun, leftOut }: AlignedOptions = {}): PlanCheck {
   const steps = [...evidence.steps.keys()];
   const of = (word: string, step: string) => evidence.steps.get(step)?.get(word) ?? 0;
   const shareOf = (word: string, step: string) => evidence.shares.get(step)?.get(word) ?? 0;
@@ -166,7 +171,7 @@ function shippedReaderChecks(legacy = false): ShippedReaderChecks {
     const evidence = parseEvidence(STEP_EVIDENCE);
     const dataWords = new Set([...DATA_NOUNS, ...ALL_DOMAIN_OBJECTS.flatMap((o) => tokenize(o))]);
     const named = unknownNamed(evidence, dataWords);
-    const words = createAlignedCheck(evidence, ALIGNED_SAID, undefined, legacy ? LEGACY_LEFT_OUT : undefined);
+    const words = createAlignedCheck(evidence, legacy ? { leftOut: LEGACY_LEFT_OUT } : {});
     const thing = (intent: string) => {
       const noun = named(intent);
       return noun === null ? null : namesUnknown(noun);
