@@ -51,7 +51,9 @@ export function describeComposeEvent(e: OrchestratorEvent): string | null {
     case 'task_answered': return `        ${e.organelle} <- "${e.prompt}"\n        ${e.organelle} -> ${e.output}\n        confidence ${conf(e.confidence, e.threshold)}: ${e.accepted ? 'accepted' : 'blocked'}`;
     case 'task_blocked': return `blocked ${e.item}   kanban ${e.kanban}`;
     case 'judged': return `judge   ${e.checks.map((c) => (c.ok ? `${c.name} ok` : `${c.message}`)).join('; ')}`;
-    case 'replan': return e.reason === 'unsure' ? `reread  the Planners were unsure: the Readers read the intent again   kanban ${e.kanban}` : `replan  ${e.reason}   kanban ${e.kanban}`;
+    case 'replan': return e.reason === 'unsure' ? `reread  the Planners were unsure: the Readers read the intent again   kanban ${e.kanban}`
+      : e.reason === 'doubted' ? `reread  no word of the intent asks for a step the Readers wrote: they read it again without it   kanban ${e.kanban}`
+        : `replan  ${e.reason}   kanban ${e.kanban}`;
     case 'composed': return `done    ${e.plan} (${plural(e.modelPlans, 'plan')} by the Planner, ${e.fallbackPlans} by the keyword decomposer)`;
     case 'refused': return `refused ${e.message}`;
     case 'asked': return `asked   Did you mean: ${e.words ?? e.plan}? (${e.plan}; ${e.message})`;

@@ -97,6 +97,8 @@ export async function evalCompose(argv: string[]): Promise<void> {
   if (choose && setName !== 'validation') throw new Error('--choose chooses settings on the validation set only: use --set validation');
   const countOffers = args.options.has('count-offers');
   if (countOffers && !choose) throw new Error('--count-offers is a way to choose: use it with --choose');
+  const rereadUnsaid = args.options.has('reread-unsaid');
+  if (rereadUnsaid && !choose) throw new Error('--reread-unsaid is a way to choose: use it with --choose');
   const json = stringOption(args, 'json');
   if (json) await checkOutputFile(json, '--json');
   const dir = stringOption(args, 'models') ?? SHIPPED_MODELS_DIR;
@@ -115,7 +117,8 @@ export async function evalCompose(argv: string[]): Promise<void> {
   const runner = nodeSandbox();
   try {
     let settings: ComposeSettings;
-    if (choose) settings = await chooseOnValidation(cases, models, fingerprints, dir, runner, planCheck, chosenReadersCheck, countOffers);
+    if (rereadUnsaid && chosenReadersCheck !== readerWords()) throw new Error('--reread-unsaid needs the learned lexicon for the Readers (it finds the step no word says): add --check readers-aligned');
+    if (choose) settings = await chooseOnValidation(cases, models, fingerprints, dir, runner, planCheck, chosenReadersCheck, countOffers, rereadUnsaid);
     else {
       settings = await loadSettings(dir);
       for (const role of MEASURED_ROLES) {
@@ -150,7 +153,7 @@ export async function evalCompose(argv: string[]): Promise<void> {
     );
     if (tty) process.stderr.write('\n');
     console.log(`compose ${setName ?? intentsFile}: ${cases.length} intents in ${((performance.now() - t0) / 1000).toFixed(1)} s; settings: ${rule} confidence${settings.weigh ? `, different plans weighed on ${weighedOn(settings.weigh)}` : ''}, planner ${settings.planner}, wiring ${settings.wiring}, code ${settings.code}, ask floor ${settings.ask ?? 'none'}${settings.askOnWords ? ', plans the words do not say asked about' : ''}`);
-    if (second) console.log(`second reading: ${SECOND_READERS.join(' and ')}, planner ${second.planner}, ask floor ${second.ask ?? 'none'}${second.weigh ? `, different plans weighed on ${weighedOn(second.weigh)}` : ''}, plans checked by ${readersCheckWords(readersCheck)}${second.none !== undefined ? `, a thing no corpus holds settled by their confidence in none up to ${second.none}` : ''}`);
+    if (second) console.log(`second reading: ${SECOND_READERS.join(' and ')}, planner ${second.planner}, ask floor ${second.ask ?? 'none'}${second.weigh ? `, different plans weighed on ${weighedOn(second.weigh)}` : ''}, plans checked by ${readersCheckWords(readersCheck)}${second.none !== undefined ? `, a thing no corpus holds settled by their confidence in none up to ${second.none}` : ''}${second.unsaid ? ', a step of theirs no word says blocked and read again' : ''}`);
     console.log(formatSummary('pipeline', report));
     if (checkName === 'facts') console.log(`  plan check: facts only (the plan's words unchecked)`);
     if (checkName === 'aligned') console.log(`  plan check: facts, then the words by a lexicon learned from the Readers' corpus (aligned.ts)`);
@@ -181,6 +184,7 @@ async function chooseOnValidation(
   planCheck: PlanCheck,
   readersCheck: PlanCheck | undefined,
   countOffers: boolean,
+  rereadUnsaid: boolean,
 ): Promise<ComposeSettings> {
   const lookup = COMPOSE_LIBRARY.lookup;
   const tty = process.stderr.isTTY;
@@ -204,6 +208,7 @@ async function chooseOnValidation(
     ...(readersCheck === readerWords() ? { readersApart: readerChecksApart() } : {}),
     weighs,
     countOffers,
+    unsaid: rereadUnsaid,
     onProgress: (done, total) => {
       if (tty) process.stderr.write(`\rsettings ${done}/${total}`);
     },
@@ -232,6 +237,7 @@ async function chooseOnValidation(
           planner: second.planner,
           ...(second.ask < 1 ? { ask: second.ask } : {}),
           ...(second.none !== undefined ? { none: second.none } : {}),
+          ...(rereadUnsaid ? { unsaid: true } : {}),
           models: { reader: modelFingerprint(readers.reader.toModel()), reader2: modelFingerprint(readers.reader2.toModel()) },
         },
       }

@@ -46,7 +46,7 @@ const EVAL_TWO_PLAYER: Usage = {
 
 const EVAL_COMPOSE: Usage = {
   forms: [{
-    call: 'eval compose (--set wording|template|composition|perturbed|oov|validation | --intents FILE) [--models DIR] [--json FILE] [--no-baselines] [--choose [--count-offers]] [--limit N] [--check words|facts|aligned|readers-aligned]',
+    call: 'eval compose (--set wording|template|composition|perturbed|oov|validation | --intents FILE) [--models DIR] [--json FILE] [--no-baselines] [--choose [--count-offers] [--reread-unsaid]] [--limit N] [--check words|facts|aligned|readers-aligned]',
     does: 'code composition on held-out intents: the pipeline beside its four baselines (no Planner,\n' +
       'one model from words to code, the keyword decomposer, the expected plan); --intents: one\n' +
       'case a line, the intent, a tab, the expected composition (rolling_mean(5)|diff_central) or\n' +
@@ -59,9 +59,11 @@ const EVAL_COMPOSE: Usage = {
       'readers-aligned: the word rules for the first Planners\' plans, the lexicon for the Readers\'\n' +
       '(what --choose records; it chooses too the ceiling on the Readers\' confidence in none under\n' +
       'which a thing no corpus holds does not refuse their plan); --count-offers (with --choose): that\n' +
-      'ceiling and the Readers\' ask floor chosen together on passes plus offers right (what reports runs)',
+      'ceiling and the Readers\' ask floor chosen together on passes plus offers right (what reports runs);\n' +
+      '--reread-unsaid (with --choose and the lexicon): a step of the Readers\' plan no word says is blocked\n' +
+      'and they read again, rather than their plan refused, in every setting tried and in the settings written',
   }],
-  options: { values: ['set', 'intents', 'models', 'json', 'limit', 'check'], flags: ['no-baselines', 'choose', 'count-offers'] },
+  options: { values: ['set', 'intents', 'models', 'json', 'limit', 'check'], flags: ['no-baselines', 'choose', 'count-offers', 'reread-unsaid'] },
 };
 
 /** `organelle eval <game>`: each game's usage by the word after `eval`. */

@@ -59,6 +59,11 @@ describe('the aligned check', () => {
     expect(check.unsaid('average of the temperatures', plan('maximum'))).toBe("the plan's maximum is said by no word of the intent (aligned)");
   });
 
+  it('names a step no word says apart (for the Readers to read again without it), whatever the facts', () => {
+    expect(check.saidByNoWord!('average of the temperatures', plan('mean', 'maximum'))).toBe('maximum');
+    expect(check.saidByNoWord!('average of the temperatures', plan('mean'))).toBeNull();
+  });
+
   it('refuses no plan for a word that says a step the plan lacks: which reading is meant is the Planners\' to say', () => {
     // "largest" says maximum, and "the largest average" may be a mean of the largest values or the largest of the means
     expect(check.unsaid('the largest average', plan('mean'))).toBeNull();

@@ -294,6 +294,50 @@ describe('composeIntent', () => {
     });
   });
 
+  describe('the Readers read again without a step no word says (task-loop.ts rule 9)', () => {
+    const pair = { planner: scripted({ 'center x|blocked=': ['zscore', 0.3] }), planner2: scripted({ 'center x|blocked=': ['zscore', 0.3] }) };
+    const reader = (first: string, again: string) => scripted({ 'center x|blocked=': [first, 0.9], 'center x|blocked=unit_std(unsaid)': [again, 0.9] });
+    // the learned lexicon, scripted: no word of "center x" says unit_std
+    const readerWords = {
+      unsaid: (_: string, c: readonly { name: string }[]) => (c.some((s) => s.name === 'unit_std') ? "the plan's unit_std is said by no word of the intent (aligned)" : null),
+      saidByNoWord: (_: string, c: readonly { name: string }[]) => (c.some((s) => s.name === 'unit_std') ? 'unit_std' : null),
+    };
+    const run = (r1: Organelle, r2: Organelle, unsaid: boolean, maxReplans = 2) => composeIntent('center x', { ...pair, reader: r1, reader2: r2, wiring: scripted(WIRING), code: scripted(CODE) }, {
+      ...options(), readerWords, limits: { maxReplans }, secondReading: { planner: 0.8, ...(unsaid ? { unsaid: true } : {}) },
+    });
+    const reasons = (r: Awaited<ReturnType<typeof run>>) => r.events.flatMap((e) => (e.type === 'replan' ? [e.reason] : []));
+
+    it('blocks the step as (unsaid) and builds what the Readers write without it', async () => {
+      const r1 = reader('demean|unit_std', 'demean');
+      const r = await run(r1, reader('demean|unit_std', 'demean'), true);
+      expect(r.composition?.map((s) => s.name)).toEqual(['demean']);
+      expect(reasons(r)).toEqual(['unsure', 'doubted']);
+      expect(r1.calls).toEqual(['center x|blocked=', 'center x|blocked=unit_std(unsaid)']);
+      expect([r.replans, r.modelPlans, r.fallbackPlans]).toEqual([2, 3, 0]);
+      // without the setting, the plan is refused for its words as before
+      const off = await run(reader('demean|unit_std', 'demean'), reader('demean|unit_std', 'demean'), false);
+      expect([off.code, reasons(off), off.refusal?.message]).toEqual([null, ['unsure'], expect.stringContaining('unit_std is said by no word')]);
+    });
+
+    it('takes the step from either Reader when they disagree', async () => {
+      const r = await run(reader('demean|unit_std', 'demean'), reader('demean', 'demean'), true);
+      expect(r.composition?.map((s) => s.name)).toEqual(['demean']);
+      expect(reasons(r)).toEqual(['unsure', 'doubted']);
+    });
+
+    it('checks the plan read again as a first plan: the same step again is refused, not blocked twice', async () => {
+      const r = await run(reader('demean|unit_std', 'demean|unit_std'), reader('demean|unit_std', 'demean|unit_std'), true);
+      expect(r.code).toBeNull();
+      expect(r.refusal).toEqual({ reason: 'planner unsure', message: expect.stringContaining('unit_std is said by no word') });
+      expect(reasons(r)).toEqual(['unsure', 'doubted']);
+    });
+
+    it('counts as a replan: none is left after the rereading with a limit of one', async () => {
+      const r = await run(reader('demean|unit_std', 'demean'), reader('demean|unit_std', 'demean'), true, 1);
+      expect([r.code, reasons(r)]).toEqual([null, ['unsure']]);
+    });
+  });
+
   it('blocks the plan with the failed check when the Judge refuses, and replans', async () => {
     const planner = scripted({
       'normalize then average|blocked=': ['zscore|mean', 0.9],

@@ -36,6 +36,9 @@ describe('parseSettings', () => {
     expect(parseSettings(text({ secondReading: second })).secondReading?.none).toBeUndefined();
     expect(() => parseSettings(text({ secondReading: { ...second, none: 1.2 } }))).toThrow('secondReading.none must be a ceiling in [0, 1]');
     expect(() => parseSettings(text({ secondReading: { planner: 0.99, none: 0.35, models: second.models } }))).toThrow('secondReading.none needs check aligned');
+    expect(parseSettings(text({ secondReading: { ...second, check: 'aligned', unsaid: true } })).secondReading?.unsaid).toBe(true);
+    expect(() => parseSettings(text({ secondReading: { ...second, check: 'aligned', unsaid: 1 } }))).toThrow('secondReading.unsaid must be true or false');
+    expect(() => parseSettings(text({ secondReading: { planner: 0.99, unsaid: true, models: second.models } }))).toThrow('with check aligned');
   });
 
   it('names what is wrong', () => {

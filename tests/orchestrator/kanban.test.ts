@@ -1,7 +1,7 @@
 // Kanban board (worker/orchestrator/kanban.ts): pure updates, pipe encoding, exact blocked membership.
 import { describe, expect, it } from 'vitest';
 import {
-  decodeKanban, emptyKanban, encodeKanban, isBlocked, type Kanban, moveAccepted, moveForced, moveRejected, planned, replanned,
+  decodeKanban, emptyKanban, encodeKanban, isBlocked, itemBlocked, type Kanban, moveAccepted, moveForced, moveRejected, planned, replanned,
   stalled, startTask,
 } from '../../worker/orchestrator/kanban.ts';
 
@@ -76,6 +76,14 @@ describe('kanban updates', () => {
     // also through the text form
     expect(isBlocked(decodeKanban('blocked=12'), '1')).toBe(false);
     expect(isBlocked(decodeKanban('blocked=12,3'), '1')).toBe(false);
+  });
+});
+
+describe('a plan doubted before it ran', () => {
+  it('blocks an item once, with no task in doing and no stall', () => {
+    const k = itemBlocked(frozen(emptyKanban()), 'minimum(unsaid)');
+    expect([k.blocked, k.stalls, k.doing]).toEqual([['minimum(unsaid)'], 0, null]);
+    expect(itemBlocked(frozen(k), 'minimum(unsaid)')).toBe(k);
   });
 });
 

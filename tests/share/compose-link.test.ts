@@ -287,6 +287,35 @@ describe('compose links: record, encode, decode, replay', () => {
     expect((await refusal(encodeComposeLink({ ...settled.link!, second: { ...settled.link!.second!, none: 1.5 } }))).check).toBe('thresholds');
   });
 
+  it('replays a run whose Readers read again without a step no word says (format 7), and refuses that flag without the learned lexicon', async () => {
+    const prompt = plannerPrompt(SMOOTH, []);
+    const unsure = { [prompt]: ['rolling_mean(5)|diff_central', 0.3141] as [string, number] };
+    // each Reader adds relu, which no word of the intent says; asked again without it, they leave it out
+    const reader = organelles({ planner: { [prompt]: ['rolling_mean(5)|diff_central|relu', 0.9512], [plannerPrompt(SMOOTH, ['relu(unsaid)'])]: ['rolling_mean(5)|diff_central', 0.9437] } }).planner!;
+    const run = (unsaid: boolean) => composeRecorded(SMOOTH, { ...organelles({ planner: unsure, planner2: unsure }), reader, reader2: reader }, {
+      runner, thresholds: THRESHOLDS, models: MODELS, secondReading: { planner: 0.9, check: 'aligned', ...(unsaid ? { unsaid: true } : {}) },
+    });
+    const reread = await run(true);
+    expect(reread.result.composition?.map((s) => s.name)).toEqual(['rolling_mean', 'diff_central']);
+    expect(reread.result.events.flatMap((e) => (e.type === 'replan' ? [e.reason] : []))).toEqual(['unsure', 'doubted']);
+    expect(reread.link!.second).toMatchObject({ aligned: true, unsaid: true });
+    const replay = await replayComposeLink(await encodeComposeLink(reread.link!), { runner });
+    expect(replay.link).toEqual(reread.link);
+    expect(replay.result.events).toEqual(reread.result.events);
+    // without the setting the Readers' plan is refused for relu, and the link says so
+    const refused = await run(false);
+    expect(refused.result.refusal?.message).toContain("the plan's relu is said by no word of the intent (aligned)");
+    expect(refused.link!.second?.unsaid).toBeUndefined();
+    expect((await replayComposeLink(await encodeComposeLink(refused.link!), { runner })).result.events).toEqual(refused.result.events);
+    // the flag edited out of a link: the replay refuses where the run composed
+    const { unsaid: _u, ...without } = reread.link!.second!;
+    expect((await refusal(replayComposeLink(await encodeComposeLink({ ...reread.link!, second: without }), { runner }))).check).toBe('replay');
+    expect((await refusal(encodeComposeLink({ ...reread.link!, second: { ...reread.link!.second!, aligned: false } }))).check).toBe('flags');
+    // the second reading's own flags (after the flags, the fingerprint, four thresholds, its threshold, ask floor and weighing): an unknown one
+    const forged = await forge(await encodeComposeLink(reread.link!), (b) => Uint8Array.from(b, (v, i) => (i === 1 + 8 + 32 + 17 ? 2 : v)), 7);
+    expect((await refusal(decodeComposeLink(forged))).message).toMatch(/unknown flags for its second reading \(2\)/);
+  });
+
   it('replays a link made before version 6 with the left-out rule its run was checked by, and writes no such link', async () => {
     // made by the CLI at a03a0cf (link format 5) with the shipped models: the Readers wrote
     // downsample(4)|diff_central, refused as "positions" says local_maxima, which the plan leaves out
@@ -492,7 +521,7 @@ describe('compose links: tampering', () => {
       const e = await refusal(decodeComposeLink(await forge(payload, edit)));
       expect(e.check, what).toBe(check);
     }
-    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 7)))).message).toMatch(/^version: .*newer version/);
+    expect((await refusal(decodeComposeLink(await forge(payload, (b) => b, 8)))).message).toMatch(/^version: .*newer version/);
     // version 4: bit 7 unknown to it; in version 5, bit 7 without a second reading the learned lexicon checked is refused
     expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [129]), 4)))).check).toBe('flags');
     expect((await refusal(decodeComposeLink(await forge(payload, set(AT.flags, [129]), 5)))).message).toMatch(/ceiling on the Readers' confidence in none, but not a second reading/);

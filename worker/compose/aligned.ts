@@ -94,7 +94,12 @@ export function createAlignedCheck(evidence: Evidence, { said = ALIGNED_SAID, un
   const steps = [...evidence.steps.keys()];
   const of = (word: string, step: string) => evidence.steps.get(step)?.get(word) ?? 0;
   const shareOf = (word: string, step: string) => evidence.shares.get(step)?.get(word) ?? 0;
+  const timesSaid = (words: readonly string[], name: string) => mentions(words.map((w) => of(w, name) >= said));
   return {
+    saidByNoWord(intent: string, composition: Composition): string | null {
+      const words = checkedWords(intent);
+      return composition.find((s) => timesSaid(words, s.name) === 0)?.name ?? null;
+    },
     unsaid(intent: string, composition: Composition): string | null {
       const misfit = planFacts.unsaid(intent, composition);
       if (misfit !== null) return misfit;
@@ -102,7 +107,7 @@ export function createAlignedCheck(evidence: Evidence, { said = ALIGNED_SAID, un
       const planned = [...new Set(composition.map((s) => s.name))];
       for (const name of planned) {
         const times = composition.filter((s) => s.name === name).length;
-        const mentioned = mentions(words.map((w) => of(w, name) >= said));
+        const mentioned = timesSaid(words, name);
         if (mentioned === 0) return `the plan's ${name} is said by no word of the intent (aligned)`;
         if (mentioned < times) return `the plan has ${name} ${times} times, but the intent says it ${mentioned === 1 ? 'once' : `${mentioned} times`} (aligned)`;
       }
@@ -177,7 +182,7 @@ function shippedReaderChecks(legacy = false): ShippedReaderChecks {
       return noun === null ? null : namesUnknown(noun);
     };
     // the unknown-thing rule comes last, as createAlignedCheck checks it
-    checks = { all: { unsaid: (intent, composition) => words.unsaid(intent, composition) ?? thing(intent) }, words, thing };
+    checks = { all: { unsaid: (intent, composition) => words.unsaid(intent, composition) ?? thing(intent), saidByNoWord: words.saidByNoWord }, words, thing };
     shipped.set(legacy, checks);
   }
   return checks;

@@ -137,6 +137,8 @@ export interface ChooseInput {
    * after it (`--choose --count-offers`, what `organelle reports` runs; docs/compose.md, session 61).
    */
   countOffers?: boolean;
+  /** Whether the Readers read again without a step of theirs no word says (pipeline.ts SecondReadingOptions.unsaid), in every setting tried. */
+  unsaid?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -278,7 +280,7 @@ export async function chooseSettings(input: ChooseInput): Promise<{ best: Candid
         ...(setting.weigh && input.weighs ? { weighPlanners: input.weighs(setting.weigh) } : {}),
         thresholds: { planner: setting.planner, wiring: setting.wiring, code: setting.code, ask },
         ...(second
-          ? { secondReading: { planner: second.planner, ask: second.ask, ...(second.weigh && input.weighs ? { weighPlanners: input.weighs(second.weigh) } : {}), ...(second.none !== undefined ? { none: second.none } : {}) } }
+          ? { secondReading: { planner: second.planner, ask: second.ask, ...(second.weigh && input.weighs ? { weighPlanners: input.weighs(second.weigh) } : {}), ...(second.none !== undefined ? { none: second.none } : {}), ...(input.unsaid ? { unsaid: true } : {}) } }
           : {}),
       });
       if (r.offered) {

@@ -16,6 +16,8 @@ import { PAIRS } from './language/words.ts';
 /** What a check of a plan against its intent answers: null when it fits, else why not. */
 export interface PlanCheck {
   unsaid(intent: string, composition: Composition): string | null;
+  /** A step of the plan no word of the intent says at all, or null (the learned lexicon's: aligned.ts). */
+  saidByNoWord?(intent: string, composition: Composition): string | null;
 }
 
 /** The facts a plan is checked for, each named in its refusal. */

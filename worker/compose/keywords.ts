@@ -601,6 +601,6 @@ export function plannerWeighing(weigh: Weighing | false | undefined): { weighPla
 }
 
 /** A second reading's setting (settings.ts secondReading, or a link's) as the pipeline takes it (ComposeOptions.secondReading). */
-export function secondReadingOptions(second: { planner: number; ask?: number; weigh?: Weighing | false; none?: number }): SecondReadingOptions {
-  return { planner: second.planner, ...(second.ask !== undefined ? { ask: second.ask } : {}), ...plannerWeighing(second.weigh), ...(second.none !== undefined ? { none: second.none } : {}) };
+export function secondReadingOptions(second: { planner: number; ask?: number; weigh?: Weighing | false; none?: number; unsaid?: boolean }): SecondReadingOptions {
+  return { planner: second.planner, ...(second.ask !== undefined ? { ask: second.ask } : {}), ...plannerWeighing(second.weigh), ...(second.none !== undefined ? { none: second.none } : {}), ...(second.unsaid ? { unsaid: true } : {}) };
 }

@@ -69,6 +69,12 @@ export interface SecondReadingOptions {
    * them is over it. Absent: such a thing always refuses the plan.
    */
   none?: number;
+  /**
+   * Whether a step of a Reader's plan that no word of the intent says (the learned lexicon's
+   * readerWords.saidByNoWord) is blocked as `NAME(unsaid)` and the Readers asked again
+   * (task-loop.ts rule 9), rather than the plan refused. Absent: refused.
+   */
+  unsaid?: boolean;
 }
 
 export interface Verdict {
@@ -126,6 +132,9 @@ export interface ComposeResult extends TaskRunResult<ComposePlan> {
   offered: { composition: Composition; code: string; words: string | null; message: string } | null;
 }
 
+/** The reason of a blocked step no word of the intent says (task-loop.ts rule 9). */
+export const UNSAID = 'unsaid';
+
 const WIRING = /^wiring\(([a-z0-9_+]+)\)$/;
 const CODEGEN = /^codegen\(([a-z0-9_]+)\)$/;
 
@@ -145,6 +154,8 @@ export function blockedPatterns(blocked: readonly string[]): { names: Set<string
   for (const item of blocked) {
     const parsed = parseBlockedItem(item);
     if (parsed === null) continue;
+    // a step no word says may be in a plan again: the words check, not the grammar, asks whether it is said
+    if (parsed.reason === UNSAID) continue;
     if (parsed.pattern.length === 1 && parsed.reason === 'low_conf') names.add(parsed.pattern[0]);
     patterns.add(parsed.pattern.join('+'));
   }
@@ -162,6 +173,11 @@ function parseComposePlan(output: string, kanban: Kanban, lookup: Lookup): PlanP
   const pattern = patternOf(parsed.composition).join('+');
   if (patterns.has(pattern)) return { ok: false, reason: `the plan ${pattern} is blocked` };
   return { ok: true, plan: { composition: parsed.composition } };
+}
+
+/** Whether the kanban blocks nothing, or only steps no word of the intent says (a plan read again without them is still a first reading). */
+function onlyUnsaid(kanban: Kanban): boolean {
+  return kanban.blocked.every((item) => parseBlockedItem(item)?.reason === UNSAID);
 }
 
 class ComposeAdapter implements TaskAdapter<ComposePlan> {
@@ -190,12 +206,27 @@ class ComposeAdapter implements TaskAdapter<ComposePlan> {
     return this.#options.heuristic(this.start, kanban.blocked);
   }
 
+  // A Reader's plan (either's, where they disagree) with a step no word of the intent says: the
+  // step is blocked and the Readers read again, as long as no other block came first.
+  reconsider(plan: ComposePlan, kanban: Kanban, readers: string | undefined, completion: Completion): string[] {
+    const words = this.#options.readerWords;
+    if (readers === undefined || !this.#options.secondReading?.unsaid || words?.saidByNoWord === undefined || !onlyUnsaid(kanban)) return [];
+    const items = new Set<string>();
+    for (const vote of completion.votes ?? [this.describe(plan)]) {
+      const parsed = parsePlan(vote, this.#options.lookup);
+      const step = parsed.ok && 'composition' in parsed ? words.saidByNoWord(this.start, parsed.composition) : null;
+      if (step !== null) items.add(blockedItem([step], UNSAID));
+    }
+    return [...items];
+  }
+
   // A first plan must get the intent's facts right, and is asked about when its steps are not
   // said in the intent's words; a replan's need not be: it spells a blocked step another way, in
-  // primitives the intent never names. A thing the Readers' plan does not say and no corpus
-  // holds doubts it only when a Reader thinks nothing known builds the intent (readerThing).
+  // primitives the intent never names (a reading again without a step no word says is still a
+  // first plan). A thing the Readers' plan does not say and no corpus holds doubts it only when
+  // a Reader thinks nothing known builds the intent (readerThing).
   doubt(plan: ComposePlan, kanban: Kanban, readers: string | undefined, completion: Completion): Doubt | null {
-    if ('refusal' in plan || kanban.blocked.length > 0) return null;
+    if ('refusal' in plan || !onlyUnsaid(kanban)) return null;
     const misfit = this.#options.planFacts.unsaid(this.start, plan.composition);
     if (misfit !== null) return { message: misfit, ask: false };
     const words = readers !== undefined ? this.#options.readerWords ?? this.#options.planWords : this.#options.planWords;

@@ -70,6 +70,11 @@ export interface SecondReading {
    * SecondReadingOptions.none); absent: it always does.
    */
   none?: number;
+  /**
+   * With check 'aligned': whether a step of the Readers' plan that no word says is blocked and
+   * they read again (pipeline.ts SecondReadingOptions.unsaid); absent: their plan is refused.
+   */
+  unsaid?: boolean;
   models: Record<SecondReader, string>;
 }
 
@@ -118,6 +123,7 @@ export function parseSettings(text: string): ComposeSettings {
     if (r.check !== undefined && r.check !== 'aligned') throw new Error('compose settings: secondReading.check must be aligned or absent');
     if (r.none !== undefined && !threshold(r.none)) throw new Error('compose settings: secondReading.none must be a ceiling in [0, 1]');
     if (r.none !== undefined && r.check !== 'aligned') throw new Error('compose settings: secondReading.none needs check aligned (it settles a doubt of the learned lexicon)');
+    if (r.unsaid !== undefined && (typeof r.unsaid !== 'boolean' || r.check !== 'aligned')) throw new Error('compose settings: secondReading.unsaid must be true or false, with check aligned (the learned lexicon finds the step no word says)');
     const m = r.models as Record<string, unknown> | undefined;
     if (typeof m !== 'object' || m === null || SECOND_READERS.some((k) => typeof m[k] !== 'string')) {
       throw new Error(`compose settings: secondReading.models must name a fingerprint for ${SECOND_READERS.join(', ')}`);

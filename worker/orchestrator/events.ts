@@ -10,7 +10,7 @@ export type Phase = 'plan' | 'propose' | 'judge' | 'apply' | 'replan' | 'done' |
 /** Why the deterministic Judge refused a proposal. */
 export type RejectReason = 'unparseable' | 'blocked' | 'illegal' | 'cycle';
 
-export type ReplanReason = 'plan exhausted' | 'stalled' | 'no progress' | 'blocked' | 'judge failed' | 'unsure';
+export type ReplanReason = 'plan exhausted' | 'stalled' | 'no progress' | 'blocked' | 'judge failed' | 'unsure' | 'doubted';
 
 /** How every refusal of the Planner's begins (rule 6): the run says it cannot, rather than guess. */
 export const OUTSIDE = 'this intent is outside what the organelles know';

@@ -81,6 +81,11 @@ export function taskBlocked(k: Kanban, item: string): Kanban {
   return { ...k, doing: null, blocked, stalls: k.stalls + 1 };
 }
 
+/** An item blocked outside any task (a step of a plan doubted before it ran): once, no stall. */
+export function itemBlocked(k: Kanban, item: string): Kanban {
+  return k.blocked.includes(item) ? k : { ...k, blocked: [...k.blocked, item] };
+}
+
 /** A plan that was given up: its pattern joins `last`, the recently tried compositions. */
 export function planTried(k: Kanban, pattern: string, lastCap = 3): Kanban {
   return { ...k, last: [...k.last, pattern].slice(-lastCap) };

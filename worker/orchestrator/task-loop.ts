@@ -18,13 +18,17 @@
 //      thresholds, before the run refuses or asks: a replan ('unsure') whose prompt blocks
 //      nothing, since the next Planner reads the start afresh rather than spelling a blocked step
 //      another way; only the last reading may ask
+//   9. a plan (or, where Planners disagree, any one's) with a step the adapter doubts was asked
+//      for at all (compose: no word of the intent says it) has that step blocked, and the same
+//      Planner reads again ('doubted'), while replans last and before its confidence is weighed:
+//      the seed's blocked-context replan, for a reading that added a step rather than misspelt one
 // Planning is planner.ts's (grammar check, one retry, the heuristic), the board kanban.ts's,
 // every step an event of events.ts. The loop is async because the Judge runs code in a
 // sandbox worker; organelle calls stay synchronous.
 
 import { confidenceText } from './confidence-text.ts';
 import { EventLog, OUTSIDE, type Emit, type OrchestratorEvent, type Phase, type RefuseReason, type ReplanReason } from './events.ts';
-import { emptyKanban, encodeKanban, idle, planned, planTried, replanned, startTask, taskBlocked, taskDone, type Kanban } from './kanban.ts';
+import { emptyKanban, encodeKanban, idle, itemBlocked, planned, planTried, replanned, startTask, taskBlocked, taskDone, type Kanban } from './kanban.ts';
 import { planOrHeuristic, plansApart, type PlanOutcome, type PlanParse } from './planner.ts';
 import type { Completion, Organelle } from './types.ts';
 
@@ -59,6 +63,12 @@ export interface TaskAdapter<P> {
    * asked, may settle a doubt).
    */
   doubt?(plan: P, kanban: Kanban, readers: string | undefined, completion: Completion): Doubt | null;
+  /**
+   * Kanban items to block before the plan is weighed, so the same Planner reads again (rule 9):
+   * steps of its plan, or of any Planner's vote (`completion.votes`), the adapter doubts were
+   * asked for. Absent or empty: the plan goes on as it is.
+   */
+  reconsider?(plan: P, kanban: Kanban, readers: string | undefined, completion: Completion): string[];
   /** The plan said back to a person, for an offer ("smooth the signal over 9 points, then ..."), or null. */
   words?(plan: P): string | null;
   /** The plan's tasks, in order; empty for a plan that declines the work. */
@@ -294,6 +304,10 @@ class TaskRun<P> {
     );
     this.#counts[outcome.source === 'model' ? 'modelPlans' : 'fallbackPlans']++;
     this.#plan = outcome.plan;
+    if (outcome.source === 'model' && kanban.replans < this.#limits.maxReplans) {
+      const doubted = (adapter.reconsider?.(outcome.plan, kanban, this.#readers, outcome.completion) ?? []).filter((item) => !kanban.blocked.includes(item));
+      if (doubted.length > 0) return this.#doubted(doubted);
+    }
     const tasks = adapter.tasks(outcome.plan);
     const { plannerThreshold: threshold, askFloor } = this.#limits;
     // a rereading left comes before an offer: the next Planner may be sure (rule 8 before rule 7)
@@ -342,6 +356,16 @@ class TaskRun<P> {
   #rereadable(): boolean {
     const first = this.#kanban.replans === this.#readings && this.#kanban.blocked.length === 0;
     return first && this.#rereadings.length > 0 && this.#kanban.replans < this.#limits.maxReplans;
+  }
+
+  /** Rule 9: the doubted steps are blocked and the same Planner reads again. False: the run ended. */
+  #doubted(items: readonly string[]): boolean {
+    this.#enter('replan');
+    this.#kanban = planTried(idle(this.#kanban), this.#adapter.pattern(this.#plan!));
+    for (const item of items) this.#kanban = itemBlocked(this.#kanban, item);
+    this.#log.emit('replan', { reason: 'doubted', kanban: encodeKanban(this.#kanban) });
+    this.#kanban = replanned(this.#kanban);
+    return this.#adopt();
   }
 
   #replan(reason: ReplanReason): boolean {

@@ -7,7 +7,7 @@
 // keyword decomposer and the Judge in a sandbox, and gets the same events, code included, with
 // no model. The code in a link is a string: only the sandbox ever runs it.
 //
-// Binary layout (version 2), little-endian:
+// Binary layout (version 7), little-endian:
 //   u8 version                     outside the compression, so a newer format is named as such
 //   deflate-raw (RFC 1951) of the body:
 //     u8 flags                     bit 0: the Planner was used; bit 1: the two Planners'
@@ -23,8 +23,10 @@
 //                                  ceiling (pipeline.ts SecondReadingOptions.none)
 //     8 bytes models fingerprint
 //     4 x f64 thresholds           planner, wiring, code, and the ask floor (1: never asks)
-//     with bit 5: f64 f64 u8       the second reading's threshold, ask floor, and weighing
-//                                  (0 none, 1 readable intents, 2 every intent)
+//     with bit 5: f64 f64 u8 u8    the second reading's threshold, ask floor, weighing
+//                                  (0 none, 1 readable intents, 2 every intent), and its own
+//                                  flags (bit 0: a step of the Readers' plan no word says was
+//                                  blocked and they read again: task-loop.ts rule 9)
 //     with bit 7: f64              the ceiling on the Readers' confidence in none
 //     u8 maxIterations | u8 stallLimit | u8 maxReplans
 //     u32 trace digest             traceDigest of the recorded events
@@ -34,7 +36,8 @@
 //       | varint n + n bytes text (UTF-8) | f64 confidence
 //   u32 FNV-1a of every byte before it
 //   then base64url without padding, in its one canonical spelling.
-// Version 6 is version 5's layout; a version 5 link's Readers' plans were checked with the learned
+// Version 7 adds the second reading's own flags; a version 6 link's Readers never read again
+// without a step (their plan was refused). Version 6 is version 5's layout; a version 5 link's Readers' plans were checked with the learned
 // lexicon's left-out rule as well (aligned.ts LEGACY_LEFT_OUT), and its replay checks them so.
 // Version 5 adds bit 7; version 4 adds bit 6; version 3, read still, is the same without it (its Readers' plans were
 // checked by the word rules), version 2 without bit 5 and its fields either, and version 1
@@ -71,7 +74,7 @@ import { isPlannerRole, PLANNER_ROLES, type ComposeRole } from '../compose/roles
 import { fnv1a, fromBase64Url, ShareLinkError, toBase64Url, traceDigest } from './solve-link.ts';
 import { LINK_END_PROBLEM, linkTextProblem } from './cut-link.ts';
 
-const COMPOSE_LINK_VERSION = 6;
+const COMPOSE_LINK_VERSION = 7;
 
 /** A link's address in the app; the CLI prints and accepts it. */
 export const COMPOSE_ROUTE = '#/c/';
@@ -106,6 +109,8 @@ export interface LinkSecondReading {
   none?: number;
   /** The learned lexicon's left-out rule stood (links before version 6, read only: no build writes one). */
   leftOut?: boolean;
+  /** A step of the Readers' plan no word says was blocked and they read again (settings.ts secondReading.unsaid; links from version 7). */
+  unsaid?: boolean;
 }
 
 /** The task loop's limits a link records (the Planner's threshold is among the thresholds). */
@@ -220,7 +225,7 @@ export interface RecordOptions {
   /** The settings' askOnWords (pipeline.ts); absent: false. */
   askOnWords?: boolean;
   /** The second reading (with the organelles' reader and reader2); absent: none. */
-  secondReading?: { planner: number; ask?: number; weigh?: Weighing | false; check?: 'aligned'; none?: number };
+  secondReading?: { planner: number; ask?: number; weigh?: Weighing | false; check?: 'aligned'; none?: number; unsaid?: boolean };
   onEvent?: (event: OrchestratorEvent) => void;
 }
 
@@ -251,7 +256,7 @@ export async function composeRecorded(intent: string, organelles: ComposeOrganel
   const askOnWords = options.askOnWords ?? false;
   const reading = options.secondReading;
   const second: LinkSecondReading | null = recorded.reader && reading
-    ? { planner: reading.planner, ask: reading.ask ?? 1, weigh: reading.weigh ?? false, aligned: reading.check === 'aligned', ...(reading.none !== undefined ? { none: reading.none } : {}) }
+    ? { planner: reading.planner, ask: reading.ask ?? 1, weigh: reading.weigh ?? false, aligned: reading.check === 'aligned', ...(reading.none !== undefined ? { none: reading.none } : {}), ...(reading.unsaid ? { unsaid: true } : {}) }
     : null;
   const result = await composeIntent(intent, recorded, composeRunOptions(options.runner, options.thresholds, limits, weigh, { acceptOffer: accepted, askOnWords }, second, options.onEvent));
   if (checkIntent(intent) !== null) return { result, link: null };
@@ -391,6 +396,7 @@ function checkLink(link: ComposeLink): void {
     if (second.none !== undefined && !isUnit(second.none)) throw new ComposeLinkError('thresholds', "the ceiling on the Readers' confidence in none must be a number in [0, 1]");
     if (second.none !== undefined && !second.aligned) throw new ComposeLinkError('flags', "the link has a ceiling on the Readers' confidence in none, but their plans were not checked by the learned lexicon");
     if (second.leftOut !== undefined && (typeof second.leftOut !== 'boolean' || (second.leftOut && !second.aligned))) throw new ComposeLinkError('flags', "the link's left-out rule belongs to the learned lexicon's check");
+    if (second.unsaid !== undefined && (typeof second.unsaid !== 'boolean' || (second.unsaid && !second.aligned))) throw new ComposeLinkError('flags', "the link's reading again without a step no word says belongs to the learned lexicon's check");
   }
   const most = maxAnswers(link.limits, link.weigh || (second?.weigh ?? false), second?.none !== undefined);
   if (link.answers.length > most) {
@@ -552,6 +558,7 @@ export async function encodeComposeLink(link: ComposeLink): Promise<string> {
     w.f64(link.second.planner);
     w.f64(link.second.ask);
     w.u8(WEIGH_CODES.indexOf(link.second.weigh));
+    w.u8(link.second.unsaid ? 1 : 0);
     if (link.second.none !== undefined) w.f64(link.second.none);
   }
   w.u8(link.limits.maxIterations);
@@ -618,7 +625,7 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
 
   const r = new Reader(body, body.length);
   const flags = r.u8('the flags');
-  if (flags > [7, 31, 63, 127, 255, 255][version - 1]) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
+  if (flags > [7, 31, 63, 127, 255, 255, 255][version - 1]) throw new ComposeLinkError('flags', `the link has unknown flags (${flags})`);
   if ((flags & 96) === 64) throw new ComposeLinkError('flags', "the link says the Readers' plans were checked, but not that there was a second reading");
   if ((flags & 224) !== 224 && (flags & 128) === 128) throw new ComposeLinkError('flags', "the link has a ceiling on the Readers' confidence in none, but not a second reading whose plans the learned lexicon checked");
   if ((flags & 6) === 4) throw new ComposeLinkError('flags', 'the link says every intent was weighed, but not that plans were weighed');
@@ -633,6 +640,12 @@ export async function decodeComposeLink(payload: string): Promise<ComposeLink> {
     const code = r.u8("the second reading's weighing");
     if (code >= WEIGH_CODES.length) throw new ComposeLinkError('flags', `the link has an unknown weighing for its second reading (${code})`);
     second = { planner, ask, weigh: WEIGH_CODES[code], aligned: (flags & 64) === 64 };
+    // from format 7, the second reading's own flags: 1, a step no word says blocked and read again
+    if (version >= 7) {
+      const own = r.u8("the second reading's flags");
+      if (own > 1 || (own === 1 && !second.aligned)) throw new ComposeLinkError('flags', `the link has unknown flags for its second reading (${own})`);
+      if (own === 1) second.unsaid = true;
+    }
     if ((flags & 128) === 128) second.none = r.f64("the ceiling on the Readers' confidence in none");
     if (version < 6 && second.aligned) second.leftOut = true;
   }

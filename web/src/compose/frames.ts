@@ -97,6 +97,7 @@ const REPLAN_WHY: Record<ReplanReason, string> = {
   'plan exhausted': 'the plan ran out',
   'no progress': 'no progress',
   unsure: 'the Planners were unsure, so the Readers read the intent again',
+  doubted: 'no word of the intent asks for a step the Readers wrote, so they read it again without it',
 };
 
 const WHO: Record<string, ComposeWho> = { planner: 'Planner', wiring: 'Wiring', code: 'Code' };
