@@ -9,32 +9,42 @@ import { plan } from '../helpers/plan.ts';
 import { COMPOSE_LIBRARY } from '../../worker/compose/library.ts';
 
 const misfit = (intent: string, text: string) => planFacts.misfit(intent, plan(text));
+/** Each intent with the plan that fits it: no fact refuses it. */
+const fits = (cases: readonly (readonly [string, string])[]) => {
+  for (const [intent, text] of cases) expect(misfit(intent, text), intent).toBeNull();
+};
 
 describe('planFacts', () => {
   it('takes no position on the words: a plan whose numbers fit passes however it is said', () => {
-    expect(misfit('give me the spread of my readings', 'stddev')).toBeNull();
-    expect(misfit('np.diff then cumsum', 'diff_forward|cumsum')).toBeNull();
-    expect(misfit('how jumpy is it, smoothed over 7 samples', 'rolling_mean(7)|stddev')).toBeNull();
+    fits([
+      ['give me the spread of my readings', 'stddev'],
+      ['np.diff then cumsum', 'diff_forward|cumsum'],
+      ['how jumpy is it, smoothed over 7 samples', 'rolling_mean(7)|stddev'],
+    ]);
   });
 
   it('reads numbers however they are written: ranges, factors, a bare point, a bound on both sides, words', () => {
-    expect(misfit('clip values to -2..2', 'clamp(-2,2)')).toBeNull();
-    expect(misfit('normalize to 0-1, multiply by 2 and subtract 1', 'minmax_normalize|scale(2)|offset(-1)')).toBeNull();
-    expect(misfit('upsample 3x, gaussian smooth sigma 2.5, then get the local maxima', 'upsample(3)|gaussian_smooth(2.5)|local_maxima')).toBeNull();
-    expect(misfit('ema with alpha .2 and after that downsample by 3', 'ema(0.2)|downsample(3)')).toBeNull();
-    expect(misfit('divide by the std without centering, then clip at +-3', 'unit_std|clamp(-3,3)')).toBeNull();
-    expect(misfit('z-score then clamp at plus or minus 3', 'zscore|clamp(-3,3)')).toBeNull();
-    expect(misfit('halve everything and then tanh it', 'scale(0.5)|tanh_values')).toBeNull();
-    expect(misfit('smooth over five points', 'rolling_mean(5)')).toBeNull();
+    fits([
+      ['clip values to -2..2', 'clamp(-2,2)'],
+      ['normalize to 0-1, multiply by 2 and subtract 1', 'minmax_normalize|scale(2)|offset(-1)'],
+      ['upsample 3x, gaussian smooth sigma 2.5, then get the local maxima', 'upsample(3)|gaussian_smooth(2.5)|local_maxima'],
+      ['ema with alpha .2 and after that downsample by 3', 'ema(0.2)|downsample(3)'],
+      ['divide by the std without centering, then clip at +-3', 'unit_std|clamp(-3,3)'],
+      ['z-score then clamp at plus or minus 3', 'zscore|clamp(-3,3)'],
+      ['halve everything and then tanh it', 'scale(0.5)|tanh_values'],
+      ['smooth over five points', 'rolling_mean(5)'],
+    ]);
   });
 
   it('reads the shorthands people type: "p95" a percentile, "x4" a factor, "5%" itself or its hundredth', () => {
-    expect(misfit('p95 latency', 'percentile(95)')).toBeNull();
-    expect(misfit('p95 of |returns|', 'abs_values|percentile(95)')).toBeNull();
-    expect(misfit('gain x4, hard clip to -1..1, then rms of the result', 'scale(4)|clamp(-1,1)|rms')).toBeNull();
-    expect(misfit('upsample x3, linear interp', 'upsample(3)')).toBeNull();
-    expect(misfit('shrink the loss days down to 5% of their size', 'leaky_relu(0.05)')).toBeNull();
-    expect(misfit('the 95% point of the load times', 'percentile(95)')).toBeNull();
+    fits([
+      ['p95 latency', 'percentile(95)'],
+      ['p95 of |returns|', 'abs_values|percentile(95)'],
+      ['gain x4, hard clip to -1..1, then rms of the result', 'scale(4)|clamp(-1,1)|rms'],
+      ['upsample x3, linear interp', 'upsample(3)'],
+      ['shrink the loss days down to 5% of their size', 'leaky_relu(0.05)'],
+      ['the 95% point of the load times', 'percentile(95)'],
+    ]);
     // each is taken once, and one no step takes is still refused
     expect(misfit('p95 latency', 'percentile(90)')?.fact).toBe('numbers');
     expect(misfit('shrink the losses to 5% and then to 5%', 'leaky_relu(0.05)')?.fact).toBe('numbers');

@@ -211,13 +211,12 @@ class ComposeAdapter implements TaskAdapter<ComposePlan> {
   reconsider(plan: ComposePlan, kanban: Kanban, readers: string | undefined, completion: Completion): string[] {
     const words = this.#options.readerWords;
     if (readers === undefined || !this.#options.secondReading?.unsaid || words?.saidByNoWord === undefined || !onlyUnsaid(kanban)) return [];
-    const items = new Set<string>();
-    for (const vote of completion.votes ?? [this.describe(plan)]) {
-      const parsed = parsePlan(vote, this.#options.lookup);
-      const step = parsed.ok && 'composition' in parsed ? words.saidByNoWord(this.start, parsed.composition) : null;
-      if (step !== null) items.add(blockedItem([step], UNSAID));
-    }
-    return [...items];
+    // each Reader's vote is a plan to look at (where they disagree, the plan itself is none); without votes, the plan
+    const compositions = completion.votes
+      ? completion.votes.flatMap((vote) => { const p = parsePlan(vote, this.#options.lookup); return p.ok && 'composition' in p ? [p.composition] : []; })
+      : 'composition' in plan ? [plan.composition] : [];
+    const steps = compositions.map((composition) => words.saidByNoWord?.(this.start, composition) ?? null);
+    return [...new Set(steps.flatMap((step) => (step === null ? [] : [blockedItem([step], UNSAID)])))];
   }
 
   // A first plan must get the intent's facts right, and is asked about when its steps are not

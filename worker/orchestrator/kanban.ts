@@ -53,8 +53,7 @@ export function moveForced(k: Kanban, move: string, lastCap = 3): Kanban {
 
 /** The Judge refused a move: remember it (once) so the next prompt says not to try it again. */
 export function moveRejected(k: Kanban, move: string): Kanban {
-  const blocked = isBlocked(k, move) ? k.blocked : [...k.blocked, move];
-  return { ...k, blocked, stalls: k.stalls + 1 };
+  return { ...itemBlocked(k, move), stalls: k.stalls + 1 };
 }
 
 /** A proposal with no move in it (unparseable): a stall, but nothing to block. */
@@ -77,13 +76,12 @@ export function taskDone(k: Kanban): Kanban {
  */
 export function taskBlocked(k: Kanban, item: string): Kanban {
   if (k.doing === null) throw new Error('kanban: taskBlocked called with nothing in doing');
-  const blocked = k.blocked.includes(item) ? k.blocked : [...k.blocked, item];
-  return { ...k, doing: null, blocked, stalls: k.stalls + 1 };
+  return { ...itemBlocked(k, item), doing: null, stalls: k.stalls + 1 };
 }
 
 /** An item blocked outside any task (a step of a plan doubted before it ran): once, no stall. */
 export function itemBlocked(k: Kanban, item: string): Kanban {
-  return k.blocked.includes(item) ? k : { ...k, blocked: [...k.blocked, item] };
+  return isBlocked(k, item) ? k : { ...k, blocked: [...k.blocked, item] };
 }
 
 /** A plan that was given up: its pattern joins `last`, the recently tried compositions. */

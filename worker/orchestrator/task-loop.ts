@@ -306,7 +306,7 @@ class TaskRun<P> {
     this.#plan = outcome.plan;
     if (outcome.source === 'model' && kanban.replans < this.#limits.maxReplans) {
       const doubted = (adapter.reconsider?.(outcome.plan, kanban, this.#readers, outcome.completion) ?? []).filter((item) => !kanban.blocked.includes(item));
-      if (doubted.length > 0) return this.#doubted(doubted);
+      if (doubted.length > 0) return this.#planAgain('doubted', doubted);
     }
     const tasks = adapter.tasks(outcome.plan);
     const { plannerThreshold: threshold, askFloor } = this.#limits;
@@ -345,11 +345,7 @@ class TaskRun<P> {
     this.#limits = { ...this.#limits, plannerThreshold: next.plannerThreshold, askFloor: next.askFloor };
     this.#readings++;
     this.#asking = null;
-    this.#enter('replan');
-    this.#kanban = planTried(idle(this.#kanban), this.#adapter.pattern(this.#plan!));
-    this.#log.emit('replan', { reason: 'unsure', kanban: encodeKanban(this.#kanban) });
-    this.#kanban = replanned(this.#kanban);
-    return this.#adopt();
+    return this.#planAgain('unsure');
   }
 
   /** Whether the plan just made is a first reading (no replan but rereadings before it) with a rereading left. */
@@ -358,23 +354,21 @@ class TaskRun<P> {
     return first && this.#rereadings.length > 0 && this.#kanban.replans < this.#limits.maxReplans;
   }
 
-  /** Rule 9: the doubted steps are blocked and the same Planner reads again. False: the run ended. */
-  #doubted(items: readonly string[]): boolean {
-    this.#enter('replan');
-    this.#kanban = planTried(idle(this.#kanban), this.#adapter.pattern(this.#plan!));
-    for (const item of items) this.#kanban = itemBlocked(this.#kanban, item);
-    this.#log.emit('replan', { reason: 'doubted', kanban: encodeKanban(this.#kanban) });
-    this.#kanban = replanned(this.#kanban);
-    return this.#adopt();
-  }
-
   #replan(reason: ReplanReason): boolean {
     if (this.#kanban.replans >= this.#limits.maxReplans) {
       this.#refuse('replan limit', `the Planner found no plan that passed after ${this.#limits.maxReplans} replans`);
       return false;
     }
+    return this.#planAgain(reason);
+  }
+
+  /**
+   * Every replan's one way (rules 3, 8 and 9): the plan given up joins `last`, `blocked` items
+   * join the kanban's (rule 9's doubted steps), and the Planner plans again. False: the run ended.
+   */
+  #planAgain(reason: ReplanReason, blocked: readonly string[] = []): boolean {
     this.#enter('replan');
-    this.#kanban = planTried(idle(this.#kanban), this.#adapter.pattern(this.#plan!));
+    this.#kanban = blocked.reduce(itemBlocked, planTried(idle(this.#kanban), this.#adapter.pattern(this.#plan!)));
     this.#log.emit('replan', { reason, kanban: encodeKanban(this.#kanban) });
     this.#kanban = replanned(this.#kanban);
     return this.#adopt();
